@@ -1,0 +1,38 @@
+/// Accumulates generated source with scoped indentation (four spaces a level).
+struct CodePrinter {
+    private(set) var text = ""
+    private var level = 0
+
+    mutating func line(_ content: String = "") {
+        text += content.isEmpty ? "\n" : String(repeating: "    ", count: level) + content + "\n"
+    }
+
+    /// A line already indented for the enum's body.
+    mutating func raw(_ content: String) {
+        text += content.isEmpty ? "\n" : String(repeating: "    ", count: max(0, level - 1)) + content + "\n"
+    }
+
+    mutating func lines(_ contents: [String]) {
+        for content in contents { line(content) }
+    }
+
+    mutating func indent() { level += 1 }
+    mutating func dedent() { level = max(0, level - 1) }
+
+    mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
+        line(header + " {")
+        indent()
+        body(&self)
+        dedent()
+        line("}")
+    }
+
+    /// A doc comment from the spec; each line is cleaned so that nothing in it can end the comment.
+    mutating func documentation(_ documentation: String?) {
+        guard let documentation, !documentation.isEmpty else { return }
+        for docLine in documentation.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let cleaned = SwiftEmitter.sanitize(String(docLine))
+            line(cleaned.isEmpty ? "///" : "/// " + cleaned)
+        }
+    }
+}

@@ -1,0 +1,111 @@
+/// CSS `cubic-bezier(x1, y1, x2, y2)`: the unit cubic Bézier from (0, 0) to (1, 1), read as y
+/// for a given x. Outside [0, 1] it continues along its end tangents, with the rule browsers and
+/// WPT use (tools/curves/README.md, "Extrapolation").
+public struct CubicBezier: Sendable, Hashable {
+    public let x1: Double
+    public let y1: Double
+    public let x2: Double
+    public let y2: Double
+
+    /// How `value(at:)` solves for t; chosen once here so every evaluation takes one path.
+    enum Solver: Sendable, Hashable {
+        /// Control points on the diagonal: exactly the identity, as in the reference.
+        case identity
+        /// Expansions around t = 0 (x) and t = 1 (mirrored curve), switching at x = 0.5.
+        case ends(xa: Double, xb: Double, xc: Double, ma: Double, mb: Double, mc: Double)
+        /// Expansion around the inflection point ti, for curves whose x'(t) nearly vanishes there.
+        case inflection(a: Double, b: Double, c: Double, q: Double, ti: Double)
+    }
+
+    let solver: Solver
+    let ya: Double, yb: Double, yc: Double
+    let startSlope: Double, endSlope: Double
+
+    /// nil unless all four numbers are finite and x1, x2 lie in [0, 1] (CSS makes the function
+    /// invalid otherwise; it is what keeps x(t) increasing, so the solve has one answer).
+    public init?(x1: Double, y1: Double, x2: Double, y2: Double) {
+        guard x1.isFinite, y1.isFinite, x2.isFinite, y2.isFinite,
+              (0...1).contains(x1), (0...1).contains(x2) else { return nil }
+        // Normalise -0.0 so that equal curves hash and emit identically.
+        self.x1 = x1 + 0
+        self.y1 = y1 + 0
+        self.x2 = x2 + 0
+        self.y2 = y2 + 0
+        (ya, yb, yc) = Self.coefficients(y1, y2)
+        (startSlope, endSlope) = Self.endSlopes(x1: x1, y1: y1, x2: x2, y2: y2)
+        solver = Self.chooseSolver(x1: x1, y1: y1, x2: x2, y2: y2)
+    }
+
+    /// Power basis of a unit Bézier coordinate: ((a t + b) t + c) t.
+    static func coefficients(_ p1: Double, _ p2: Double) -> (Double, Double, Double) {
+        let c = 3 * p1
+        let b = 3 * (p2 - p1) - c
+        let a = 1 - c - b
+        return (a, b, c)
+    }
+
+    /// Geometric tangent at each end: P1 - P0 unless P1 = P0, then P2 - P0; a vertical tangent
+    /// gives slope 0; all three points equal means the identity (slope 1). Mirrored at x = 1.
+    static func endSlopes(x1: Double, y1: Double, x2: Double, y2: Double) -> (Double, Double) {
+        let start: Double
+        if x1 > 0 {
+            start = y1 / x1
+        } else if y1 == 0 && x2 > 0 {
+            start = y2 / x2
+        } else if y1 == 0 && y2 == 0 {
+            start = 1
+        } else {
+            start = 0
+        }
+        let end: Double
+        if x2 < 1 {
+            end = (y2 - 1) / (x2 - 1)
+        } else if y2 == 1 && x1 < 1 {
+            end = (y1 - 1) / (x1 - 1)
+        } else if y2 == 1 && y1 == 1 {
+            end = 1
+        } else {
+            end = 0
+        }
+        return (start, end)
+    }
+
+    /// Below this minimum of x'(t) inside (0, 1), the expansions around the ends lose more than
+    /// ~1e-14 in y near the minimum, so the solve moves to the inflection point. Curves that
+    /// get there have x1 near 1 and x2 near 0, so x'(t) stays near 3 at both ends.
+    static let inflectionSlopeThreshold = 0.1
+
+    static func chooseSolver(x1: Double, y1: Double, x2: Double, y2: Double) -> Solver {
+        if x1 == y1 && x2 == y2 { return .identity }
+        let (xa, xb, xc) = coefficients(x1, x2)
+        if xa > 0 {
+            let ti = -xb / (3 * xa)
+            if ti > 0 && ti < 1 {
+                // Taylor coefficients of x(t) at ti; b is ~0 but kept so the polynomial stays
+                // the same one whatever ti rounded to.
+                let b = 3 * xa * ti + xb
+                let c = (3 * xa * ti + 2 * xb) * ti + xc
+                if c < inflectionSlopeThreshold {
+                    let q = ((xa * ti + xb) * ti + xc) * ti
+                    return .inflection(a: xa, b: b, c: c, q: q, ti: ti)
+                }
+            }
+        }
+        // The mirrored curve s -> 1 - x(1 - s) has control x-coordinates 1 - x2 and 1 - x1.
+        let (ma, mb, mc) = coefficients(1 - x2, 1 - x1)
+        return .ends(xa: xa, xb: xb, xc: xc, ma: ma, mb: mb, mc: mc)
+    }
+
+    /// y for input progress x; exactly 0 at x = 0 and 1 at x = 1, linear extrapolation outside
+    /// [0, 1] (a zero slope gives the end value even at ±infinity), NaN for NaN.
+    public func value(at x: Double) -> Double {
+        switch solver {
+        case .identity:
+            return x
+        case let .ends(xa, xb, xc, ma, mb, mc):
+            return CurveKernels.curveCubicBezier(x, xa, xb, xc, ma, mb, mc, ya, yb, yc, startSlope, endSlope)
+        case let .inflection(a, b, c, q, ti):
+            return CurveKernels.curveCubicBezierInflected(x, a, b, c, q, ti, ya, yb, yc, startSlope, endSlope)
+        }
+    }
+}

@@ -1,0 +1,221 @@
+/// The command line, parsed into what to do. A mistake here is a usage error: exit code 2, one line.
+public enum Command: Equatable, Sendable {
+    case help(topic: String?)
+    case version
+    case check(files: [String])
+    case eval(EvalOptions)
+    case compile(CompileOptions)
+}
+
+public struct EvalOptions: Equatable, Sendable {
+    public enum Format: String, Sendable, CaseIterable { case table, csv, json }
+    public var file: String
+    public var offsets: [Double]
+    public var settings: [(name: String, value: String)]
+    public var format: Format
+    /// With `--settle`: for each offset, where a gesture ending there with this velocity should come to rest.
+    public var settleVelocity: Double?
+
+    public static func == (lhs: EvalOptions, rhs: EvalOptions) -> Bool {
+        lhs.file == rhs.file && lhs.offsets == rhs.offsets && lhs.format == rhs.format
+            && lhs.settings.map(\.name) == rhs.settings.map(\.name) && lhs.settings.map(\.value) == rhs.settings.map(\.value)
+            && lhs.settleVelocity == rhs.settleVelocity
+    }
+}
+
+public struct CompileOptions: Equatable, Sendable {
+    public var file: String
+    public var output: String?
+    public var enumName: String?
+}
+
+public struct UsageError: Error, Equatable, Sendable {
+    public let message: String
+}
+
+public enum Arguments {
+    public static let version = "0.1.0"
+    /// A sweep longer than this is almost certainly a typo in its step.
+    public static let maximumSweepLength = 10_000_000
+
+    public static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
+        guard let first = arguments.first else { return .success(.help(topic: nil)) }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "--help", "-h": return .success(.help(topic: nil))
+        case "--version": return .success(.version)
+        case "help":
+            guard rest.count <= 1 else { return .failure(UsageError(message: "'help' takes at most one command")) }
+            if let topic = rest.first, !["check", "eval", "compile"].contains(topic) {
+                return .failure(UsageError(message: "unknown command '\(topic)'; the commands are check, eval and compile"))
+            }
+            return .success(.help(topic: rest.first))
+        case "check":
+            if rest.contains("--help") { return .success(.help(topic: "check")) }
+            if let flag = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+                return .failure(UsageError(message: "unknown option '\(flag)' for 'check'"))
+            }
+            guard !rest.isEmpty else { return .failure(UsageError(message: "'check' needs at least one file")) }
+            return .success(.check(files: rest))
+        case "eval":
+            if rest.contains("--help") { return .success(.help(topic: "eval")) }
+            return parseEval(rest).map(Command.eval)
+        case "compile":
+            if rest.contains("--help") { return .success(.help(topic: "compile")) }
+            return parseCompile(rest).map(Command.compile)
+        default:
+            if first.hasPrefix("-") { return .failure(UsageError(message: "unknown option '\(first)'; try 'headerc --help'")) }
+            return .failure(UsageError(message: "unknown command '\(first)'; the commands are check, eval and compile"))
+        }
+    }
+
+    private static func parseEval(_ arguments: [String]) -> Result<EvalOptions, UsageError> {
+        var file: String?
+        var offsets: [Double]?
+        var settings: [(String, String)] = []
+        var format = EvalOptions.Format.table
+        var settle: Double?
+        var index = 0
+        func value(_ flag: String) -> Result<String, UsageError> {
+            index += 1
+            guard index < arguments.count else { return .failure(UsageError(message: "'\(flag)' needs a value")) }
+            return .success(arguments[index])
+        }
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "--at":
+                guard offsets == nil else { return .failure(UsageError(message: "give the offsets once, with --at or --sweep")) }
+                switch value(argument) {
+                case .failure(let error): return .failure(error)
+                case .success(let list):
+                    switch parseList(list) {
+                    case .failure(let error): return .failure(error)
+                    case .success(let list): offsets = list
+                    }
+                }
+            case "--sweep":
+                guard offsets == nil else { return .failure(UsageError(message: "give the offsets once, with --at or --sweep")) }
+                switch value(argument) {
+                case .failure(let error): return .failure(error)
+                case .success(let text):
+                    switch parseSweep(text) {
+                    case .failure(let error): return .failure(error)
+                    case .success(let list): offsets = list
+                    }
+                }
+            case "--set":
+                switch value(argument) {
+                case .failure(let error): return .failure(error)
+                case .success(let text):
+                    guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+                        return .failure(UsageError(message: "'--set' takes INPUT=VALUE, found '\(text)'"))
+                    }
+                    settings.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
+                }
+            case "--format":
+                switch value(argument) {
+                case .failure(let error): return .failure(error)
+                case .success(let text):
+                    guard let parsed = EvalOptions.Format(rawValue: text) else {
+                        return .failure(UsageError(message: "unknown format '\(text)'; use table, csv or json"))
+                    }
+                    format = parsed
+                }
+            case "--settle":
+                switch value(argument) {
+                case .failure(let error): return .failure(error)
+                case .success(let text):
+                    guard let velocity = parseNumber(text) else {
+                        return .failure(UsageError(message: "'--settle' takes a velocity in points per second, found '\(text)'"))
+                    }
+                    settle = velocity
+                }
+            default:
+                if argument.hasPrefix("-"), argument.count > 1, parseNumber(argument) == nil {
+                    return .failure(UsageError(message: "unknown option '\(argument)' for 'eval'"))
+                }
+                guard file == nil else { return .failure(UsageError(message: "'eval' takes one file, found '\(argument)' as well")) }
+                file = argument
+            }
+            index += 1
+        }
+        guard let file else { return .failure(UsageError(message: "'eval' needs a file")) }
+        guard let offsets else { return .failure(UsageError(message: "'eval' needs offsets: --at -50,0,100 or --sweep 0:300:10")) }
+        return .success(EvalOptions(file: file, offsets: offsets, settings: settings, format: format, settleVelocity: settle))
+    }
+
+    private static func parseCompile(_ arguments: [String]) -> Result<CompileOptions, UsageError> {
+        var options = CompileOptions(file: "", output: nil, enumName: nil)
+        var file: String?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            switch argument {
+            case "-o", "--output", "--name":
+                index += 1
+                guard index < arguments.count else { return .failure(UsageError(message: "'\(argument)' needs a value")) }
+                if argument == "--name" {
+                    let name = arguments[index]
+                    guard SwiftNames.isPlainIdentifier(name) else {
+                        return .failure(UsageError(message: "'--name' takes a Swift type name, found '\(name)'"))
+                    }
+                    options.enumName = name
+                } else {
+                    options.output = arguments[index]
+                }
+            default:
+                if argument.hasPrefix("-"), argument.count > 1 {
+                    return .failure(UsageError(message: "unknown option '\(argument)' for 'compile'"))
+                }
+                guard file == nil else { return .failure(UsageError(message: "'compile' takes one file, found '\(argument)' as well")) }
+                file = argument
+            }
+            index += 1
+        }
+        guard let file else { return .failure(UsageError(message: "'compile' needs a file")) }
+        options.file = file
+        return .success(options)
+    }
+
+    /// A finite number, as Swift's Double reads it; an optional `pt` unit is allowed.
+    public static func parseNumber(_ text: String) -> Double? {
+        let trimmed = text.hasSuffix("pt") ? String(text.dropLast(2)) : text
+        guard let value = Double(trimmed), value.isFinite else { return nil }
+        return value
+    }
+
+    private static func parseList(_ text: String) -> Result<[Double], UsageError> {
+        var offsets: [Double] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let value = parseNumber(part.trimmingCharacters(in: " ")) else {
+                return .failure(UsageError(message: "'--at' takes finite numbers separated by commas, found '\(part)'"))
+            }
+            offsets.append(value)
+        }
+        return .success(offsets)
+    }
+
+    /// FROM:TO:STEP, inclusive of TO when the steps land on it; each offset is FROM + i * STEP, so that
+    /// rounding does not accumulate along a long sweep.
+    private static func parseSweep(_ text: String) -> Result<[Double], UsageError> {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { parseNumber(String($0)) }
+        guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2] else {
+            return .failure(UsageError(message: "'--sweep' takes FROM:TO:STEP, as in 0:300:10, found '\(text)'"))
+        }
+        guard step != 0, (to - from) / step >= 0 || from == to else {
+            return .failure(UsageError(message: "'--sweep' needs a step that goes from \(from) towards \(to)"))
+        }
+        let span = ((to - from) / step * (1 + 1e-12)).rounded(.down)
+        guard span.isFinite, span < Double(maximumSweepLength) else {
+            return .failure(UsageError(message: "'--sweep \(text)' gives more than \(maximumSweepLength) offsets"))
+        }
+        return .success((0...Int(span)).map { from + Double($0) * step })
+    }
+}
+
+extension StringProtocol {
+    fileprivate func trimmingCharacters(in set: Character) -> String {
+        String(drop { $0 == set }.reversed().drop { $0 == set }.reversed())
+    }
+}

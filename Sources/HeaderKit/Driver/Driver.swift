@@ -1,0 +1,147 @@
+import Foundation
+
+/// Runs one command line and says what to print and which exit code to return. The executable only
+/// passes its arguments in and writes the result out, so every command is testable in-process.
+public struct Driver {
+    public struct Outcome: Sendable {
+        public var standardOutput = ""
+        public var standardError = ""
+        public var exitCode: Int32 = 0
+    }
+
+    public static func run(_ arguments: [String]) -> Outcome {
+        var outcome = Outcome()
+        switch Arguments.parse(arguments) {
+        case .failure(let error):
+            outcome.standardError = "headerc: \(error.message)\n"
+            outcome.exitCode = 2
+        case .success(.help(let topic)):
+            outcome.standardOutput = HelpText.text(for: topic)
+        case .success(.version):
+            outcome.standardOutput = "headerc \(Arguments.version)\n"
+        case .success(.check(let files)):
+            check(files, &outcome)
+        case .success(.eval(let options)):
+            eval(options, &outcome)
+        case .success(.compile(let options)):
+            compile(options, &outcome)
+        }
+        return outcome
+    }
+
+    private static func check(_ files: [String], _ outcome: inout Outcome) {
+        for file in files {
+            guard let compilation = load(file, &outcome) else { continue }
+            if compilation.spec == nil { outcome.exitCode = 1 }
+        }
+    }
+
+    private static func eval(_ options: EvalOptions, _ outcome: inout Outcome) {
+        guard let compilation = load(options.file, &outcome), let spec = compilation.spec else { return }
+        let interpreter = Interpreter(spec: spec)
+        for (name, text) in options.settings {
+            guard let input = spec.inputs.first(where: { $0.name == name }) else {
+                let names = spec.inputs.map(\.name)
+                let hint = Suggestions.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
+                    ?? (names.isEmpty ? "; it has none" : "; its inputs are \(names.joined(separator: ", "))")
+                outcome.standardError += "headerc: '\(spec.name)' has no input '\(name)'\(hint)\n"
+                outcome.exitCode = 2
+                return
+            }
+            guard let value = parseInputValue(text, type: input.type) else {
+                outcome.standardError += "headerc: input '\(name)' is a \(input.type.displayName); '\(text)' is not\n"
+                outcome.exitCode = 2
+                return
+            }
+            interpreter.setInput(name, to: value)
+        }
+        if options.settleVelocity != nil, spec.snaps.isEmpty {
+            outcome.standardError += "headerc: '--settle' needs a spec with a 'snap' declaration\n"
+            outcome.exitCode = 2
+            return
+        }
+        let table = EvalTable(spec: spec, interpreter: interpreter, offsets: options.offsets,
+                              settleVelocity: options.settleVelocity)
+        switch options.format {
+        case .csv: outcome.standardOutput = table.csv()
+        case .json: outcome.standardOutput = table.json()
+        case .table: outcome.standardOutput = table.text()
+        }
+    }
+
+    private static func compile(_ options: CompileOptions, _ outcome: inout Outcome) {
+        guard let compilation = load(options.file, &outcome), let spec = compilation.spec else { return }
+        let swift = SwiftEmitter(spec: spec, sourcePath: options.file, enumName: options.enumName).emit()
+        guard let path = options.output else {
+            outcome.standardOutput = swift
+            return
+        }
+        do {
+            try AtomicFile.write(swift, to: path)
+        } catch {
+            outcome.standardError += "headerc: cannot write '\(path)': \(error.localizedDescription)\n"
+            outcome.exitCode = 1
+        }
+    }
+
+    private static func parseInputValue(_ text: String, type: ValueType) -> Value? {
+        switch type {
+        case .bool:
+            switch text {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            default: return nil
+            }
+        case .number:
+            guard !text.hasSuffix("pt") else { return nil }
+            return Arguments.parseNumber(text).map(Value.number)
+        case .length:
+            return Arguments.parseNumber(text).map(Value.number)
+        }
+    }
+
+    /// Reads, parses and checks a file, printing its diagnostics; nil when the file cannot be read.
+    private static func load(_ path: String, _ outcome: inout Outcome) -> Compilation? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "it cannot be read"
+            outcome.standardError += "headerc: cannot read '\(path)': \(reason)\n"
+            outcome.exitCode = 1
+            return nil
+        }
+        let compilation = Compilation(source: SourceFile(path: path, text: String(decoding: data, as: UTF8.self)))
+        outcome.standardError += DiagnosticRenderer(source: compilation.source).render(compilation.diagnostics.sorted)
+        if compilation.spec == nil { outcome.exitCode = 1 }
+        return compilation
+    }
+}
+
+/// The front end in one call: parse and check a source file.
+public struct Compilation: Sendable {
+    public let source: SourceFile
+    public let diagnostics: Diagnostics
+    /// The checked spec, or nil when there was an error.
+    public let spec: CheckedSpec?
+
+    public init(source: SourceFile) {
+        self.source = source
+        var diagnostics = Diagnostics()
+        let syntax = Parser.parse(source, into: &diagnostics)
+        // The checker runs even after a syntax error, so that one run reports the mistakes of both kinds.
+        var spec = Checker.check(syntax, into: &diagnostics)
+        if let checked = spec {
+            SwiftNames.validate(checked, into: &diagnostics)
+            if diagnostics.hasErrors { spec = nil }
+        }
+        self.diagnostics = diagnostics
+        self.spec = spec
+    }
+
+    public init(path: String, text: String) {
+        self.init(source: SourceFile(path: path, text: text))
+    }
+}

@@ -1,0 +1,54 @@
+/// The text of `headerc --help` and `headerc help COMMAND`.
+enum HelpText {
+    static func text(for topic: String?) -> String {
+        switch topic {
+        case "check":
+            return """
+            usage: headerc check FILE...
+
+            Validates each spec and prints every error and warning as file:line:col, with the line and a caret.
+            Exit status: 0 when no file has an error (warnings are allowed), 1 otherwise.
+
+            """
+        case "eval":
+            return """
+            usage: headerc eval FILE (--at LIST | --sweep FROM:TO:STEP) [--set INPUT=VALUE]... [--format table|csv|json]
+                                [--settle VELOCITY]
+
+            Evaluates every output of the spec at each offset, in the order given (a spec with state follows that path).
+              --at LIST              offsets separated by commas: --at -50,0,75.5,400
+              --sweep FROM:TO:STEP   FROM, FROM+STEP, ... up to TO: --sweep 0:100:10
+              --set INPUT=VALUE      sets an input: --set safeAreaTop=47 --set reduceMotion=true
+              --format FORMAT        table (the default, for people), csv or json (for tools)
+              --settle VELOCITY      adds, per snap declaration, where a gesture ending at each offset
+                                     with this velocity (points per second) comes to rest
+
+            """
+        case "compile":
+            return """
+            usage: headerc compile FILE [-o OUT.swift] [--name ENUM]
+
+            Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
+            every output, one function per output and per named value. It imports Foundation only.
+              -o OUT.swift   writes the file atomically instead of printing it; on error the file is left as it was
+              --name ENUM    the enum's name instead of <Header>Math
+
+            """
+        default:
+            return """
+            headerc \(Arguments.version): scroll-driven headers, declared once, evaluated and compiled to Swift.
+
+            usage: headerc COMMAND [OPTIONS]
+
+            commands:
+              check FILE...     validate specs and print diagnostics
+              eval FILE ...     evaluate every output at offsets (table, CSV or JSON)
+              compile FILE ...  emit a standalone Swift enum with the same math
+
+            headerc help COMMAND   details of one command
+            headerc --version      the version
+
+            """
+        }
+    }
+}

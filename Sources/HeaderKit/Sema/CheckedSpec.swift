@@ -1,0 +1,192 @@
+/// The checked, resolved form of a spec: names are slots, types are known, constants are folded.
+/// The interpreter and the Swift emitter both consume it, so they cannot disagree about what a spec means.
+public struct CheckedSpec: Sendable {
+    public let name: String
+    public let nameRange: SourceRange
+    /// Slot 0 is the scroll offset and slot 1 its change since the previous offset (read only by states);
+    /// the inputs follow in declaration order, then the states, then the values.
+    public let inputs: [CheckedInput]
+    public let states: [CheckedState]
+    /// Named values in an order where each comes after everything it uses.
+    public let values: [CheckedValue]
+    public let blocks: [CheckedBlock]
+    public let snaps: [CheckedSnap]
+    public let slotCount: Int
+
+    public static let offsetSlot = 0
+    public static let deltaSlot = 1
+
+    public var outputs: [CheckedOutput] { blocks.flatMap(\.properties) }
+    public var isStateful: Bool { !states.isEmpty }
+
+    public func type(ofSlot slot: Int) -> ValueType {
+        if let input = inputs.first(where: { $0.slot == slot }) { return input.type }
+        if let state = states.first(where: { $0.slot == slot }) { return state.type }
+        if let value = values.first(where: { $0.slot == slot }) { return value.type }
+        return .length
+    }
+
+    /// Whether an expression yields a bool; slots are looked up, since a slot alone does not say.
+    public func isBool(_ expression: CheckedExpression) -> Bool {
+        switch expression {
+        case .boolConstant, .not, .comparison, .boolEquality, .logical: return true
+        case .slot(let slot): return type(ofSlot: slot) == .bool
+        case .conditional(_, let then, _): return isBool(then)
+        default: return false
+        }
+    }
+
+    /// The name of each slot, for messages and generated code.
+    public func slotName(_ slot: Int) -> String {
+        if slot == CheckedSpec.offsetSlot { return "offset" }
+        if slot == CheckedSpec.deltaSlot { return "delta" }
+        if let input = inputs.first(where: { $0.slot == slot }) { return input.name }
+        if let state = states.first(where: { $0.slot == slot }) { return state.name }
+        if let value = values.first(where: { $0.slot == slot }) { return value.name }
+        return "slot\(slot)"
+    }
+}
+
+public struct CheckedInput: Sendable {
+    /// Where the name is declared, for diagnostics about the generated code.
+    public let nameRange: SourceRange
+    public let name: String
+    public let type: ValueType
+    public let defaultValue: Value
+    public let documentation: String?
+    public let slot: Int
+}
+
+public struct CheckedValue: Sendable {
+    /// Where the name is declared, for diagnostics about the generated code.
+    public let nameRange: SourceRange
+    public let name: String
+    public let type: ValueType
+    public let expression: CheckedExpression
+    public let documentation: String?
+    public let slot: Int
+}
+
+/// A value carried from one offset to the next: it starts at `initial` and, at each new offset, becomes
+/// `next` (which may read its previous value and `delta`, the change of offset), kept within `bounds`.
+public struct CheckedState: Sendable {
+    /// Where the name is declared, for diagnostics about the generated code.
+    public let nameRange: SourceRange
+    public let name: String
+    public let type: ValueType
+    public let initial: CheckedExpression
+    public let bounds: (low: CheckedExpression, high: CheckedExpression)?
+    public let next: CheckedExpression
+    public let documentation: String?
+    public let slot: Int
+}
+
+public struct CheckedSnap: Sendable {
+    public let name: String
+    public let points: [CheckedExpression]
+    public let documentation: String?
+}
+
+public struct CheckedBlock: Sendable {
+    /// Where the name is declared, for diagnostics about the generated code.
+    public let nameRange: SourceRange
+    public let name: String
+    public let properties: [CheckedOutput]
+    public let documentation: String?
+}
+
+public struct CheckedOutput: Sendable {
+    /// Where the name is declared, for diagnostics about the generated code.
+    public let nameRange: SourceRange
+    public let block: String
+    public let name: String
+    public let type: ValueType
+    public let expression: CheckedExpression
+    public let documentation: String?
+
+    /// `block.property`, the column name in eval's output.
+    public var qualifiedName: String { "\(block).\(name)" }
+}
+
+/// A value of the language at run time. Lengths and numbers are both Doubles.
+public enum Value: Sendable, Hashable {
+    case number(Double)
+    case bool(Bool)
+}
+
+public indirect enum CheckedExpression: Sendable {
+    case constant(Double)
+    case boolConstant(Bool)
+    case slot(Int)
+    case negate(CheckedExpression)
+    case not(CheckedExpression)
+    case arithmetic(ArithmeticOperator, CheckedExpression, CheckedExpression)
+    case comparison(ComparisonOperator, CheckedExpression, CheckedExpression)
+    /// `==` and `!=` between booleans.
+    case boolEquality(isEqual: Bool, CheckedExpression, CheckedExpression)
+    case logical(LogicalOperator, CheckedExpression, CheckedExpression)
+    case conditional(CheckedExpression, CheckedExpression, CheckedExpression)
+    case builtin(Builtin, [CheckedExpression])
+    case curve(Curve, CheckedExpression)
+    case keyframes(CheckedKeyframes)
+
+    /// The slots this expression reads directly.
+    public func forEachSlot(_ body: (Int) -> Void) {
+        switch self {
+        case .constant, .boolConstant: break
+        case .slot(let slot): body(slot)
+        case .negate(let operand), .not(let operand), .curve(_, let operand): operand.forEachSlot(body)
+        case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs),
+             .boolEquality(_, let lhs, let rhs), .logical(_, let lhs, let rhs):
+            lhs.forEachSlot(body)
+            rhs.forEachSlot(body)
+        case .conditional(let condition, let then, let otherwise):
+            condition.forEachSlot(body)
+            then.forEachSlot(body)
+            otherwise.forEachSlot(body)
+        case .builtin(_, let arguments):
+            for argument in arguments { argument.forEachSlot(body) }
+        case .keyframes(let keyframes):
+            keyframes.driver.forEachSlot(body)
+            for stop in keyframes.stops {
+                stop.position.forEachSlot(body)
+                stop.value.forEachSlot(body)
+            }
+        }
+    }
+}
+
+public enum ArithmeticOperator: String, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/"
+}
+
+public enum ComparisonOperator: String, Sendable {
+    case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">=", equal = "==", notEqual = "!="
+}
+
+public enum LogicalOperator: String, Sendable {
+    case and = "&&", or = "||"
+}
+
+/// A property that follows a driver through stops. Between two stops the value moves from one to the
+/// other along the later stop's curve; before the first and after the last it is held, or extended along
+/// the end segment when asked.
+public struct CheckedKeyframes: Sendable {
+    public struct Stop: Sendable {
+        public let position: CheckedExpression
+        public let value: CheckedExpression
+        /// How the value arrives at this stop from the previous one.
+        public let curve: SegmentCurve
+    }
+
+    public let driver: CheckedExpression
+    public let stops: [Stop]
+    public let extendsBefore: Bool
+    public let extendsAfter: Bool
+}
+
+public enum SegmentCurve: Sendable, Hashable {
+    case curve(Curve)
+    /// The previous stop's value is kept until this stop's position, then the value jumps.
+    case hold
+}

@@ -1,0 +1,166 @@
+/// The parsed spec, before names are resolved or types checked. Every node carries its source range.
+public struct SpecSyntax: Sendable {
+    public var name: Identifier?
+    public var declarations: [Declaration]
+}
+
+public struct Identifier: Sendable, Hashable {
+    public let name: String
+    public let range: SourceRange
+}
+
+public enum Declaration: Sendable {
+    case input(InputDeclaration)
+    case value(ValueDeclaration)
+    case curve(CurveDeclaration)
+    case block(BlockDeclaration)
+    case state(StateDeclaration)
+    case snap(SnapDeclaration)
+}
+
+/// `input name[: type] = default`
+public struct InputDeclaration: Sendable {
+    public let name: Identifier
+    public let type: TypeAnnotation?
+    public let defaultValue: Expression
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `let name[: type] = expression`
+public struct ValueDeclaration: Sendable {
+    public let name: Identifier
+    public let type: TypeAnnotation?
+    public let value: Expression
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `curve name = curve-expression`
+public struct CurveDeclaration: Sendable {
+    public let name: Identifier
+    public let value: Expression
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `name { property... }`
+public struct BlockDeclaration: Sendable {
+    public let name: Identifier
+    public let properties: [PropertyDeclaration]
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `name[: type] = expression` inside a block.
+public struct PropertyDeclaration: Sendable {
+    public let name: Identifier
+    public let type: TypeAnnotation?
+    public let value: Expression
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `state name[: type] = initial in low...high { next = expression }`
+public struct StateDeclaration: Sendable {
+    public let name: Identifier
+    public let type: TypeAnnotation?
+    public let initial: Expression
+    public let bounds: (low: Expression, high: Expression)?
+    public let next: Expression
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `snap name { point... }`: where a scroll gesture may come to rest.
+public struct SnapDeclaration: Sendable {
+    public let name: Identifier
+    public let points: [Expression]
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+public struct TypeAnnotation: Sendable, Hashable {
+    public let type: ValueType
+    public let range: SourceRange
+}
+
+/// The three types of the language. Lengths are points (`pt`); numbers are plain.
+public enum ValueType: String, Sendable, Hashable, CaseIterable {
+    case number
+    case length = "pt"
+    case bool
+
+    public var displayName: String {
+        switch self {
+        case .number: return "number"
+        case .length: return "length"
+        case .bool: return "bool"
+        }
+    }
+}
+
+public struct Expression: Sendable {
+    public indirect enum Kind: Sendable {
+        case number(Double, isLength: Bool)
+        case bool(Bool)
+        case name(Identifier)
+        case unary(UnaryOperator, Expression)
+        case binary(BinaryOperator, Expression, Expression)
+        case conditional(Expression, Expression, Expression)
+        case call(callee: Expression, arguments: [Argument])
+        case keyframes(driver: Expression, options: [Argument], stops: [KeyframeStop])
+        /// Stands in for what could not be parsed; the parser has already reported it.
+        case error
+    }
+
+    public let kind: Kind
+    public let range: SourceRange
+    /// The height of the tree below this node; the parser keeps it bounded so every later pass can recurse.
+    public let depth: Int
+
+    public init(_ kind: Kind, _ range: SourceRange, depth: Int = 1) {
+        self.kind = kind
+        self.range = range
+        self.depth = depth
+    }
+}
+
+/// A call argument: `[label:] value [position% [position%]]`; positions only mean something in `linear(...)`.
+public struct Argument: Sendable {
+    public let label: Identifier?
+    public let value: Expression
+    public let positions: [Expression]
+    public var range: SourceRange {
+        var range = label.map { $0.range.union(value.range) } ?? value.range
+        if let last = positions.last { range = range.union(last.range) }
+        return range
+    }
+}
+
+/// `position: value [via curve]`
+public struct KeyframeStop: Sendable {
+    public let position: Expression
+    public let value: Expression
+    public let curve: Expression?
+    public let range: SourceRange
+}
+
+public enum UnaryOperator: String, Sendable {
+    case negate = "-"
+    case not = "not"
+}
+
+public enum BinaryOperator: String, Sendable, CaseIterable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/"
+    case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+    case equal = "==", notEqual = "!="
+    case and = "and", or = "or"
+
+    public var isComparison: Bool {
+        switch self {
+        case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,206 @@
+/// Turns a spec's bytes into tokens. It never throws: what it cannot read becomes an `.invalid` token after
+/// a diagnostic, so the parser sees one bad token and carries on.
+public struct Lexer {
+    private let source: SourceFile
+    private let bytes: [UInt8]
+    private var position = 0
+    private var pendingDocumentation: [String] = []
+    private var sawLineBreak = true
+    /// Whether the current line has had a token or a comment on it, so a comment after code is not taken
+    /// as documentation for what follows.
+    private var lineHasContent = false
+
+    public init(source: SourceFile) {
+        self.source = source
+        self.bytes = source.bytes
+    }
+
+    public static func tokenize(_ source: SourceFile, into diagnostics: inout Diagnostics) -> [Token] {
+        var lexer = Lexer(source: source)
+        var tokens: [Token] = []
+        while true {
+            let token = lexer.next(&diagnostics)
+            tokens.append(token)
+            if token.kind == .endOfFile { return tokens }
+        }
+    }
+
+    private mutating func next(_ diagnostics: inout Diagnostics) -> Token {
+        let spaceBefore = skipTrivia(&diagnostics)
+        let startsLine = sawLineBreak
+        let documentation = pendingDocumentation.isEmpty ? nil : pendingDocumentation.joined(separator: "\n")
+        pendingDocumentation = []
+        sawLineBreak = false
+        lineHasContent = true
+        let start = position
+        guard let byte = peek() else {
+            return Token(kind: .endOfFile, range: SourceRange(start, start), startsLine: true, spaceBefore: true, spaceAfter: true)
+        }
+        func make(_ kind: Token.Kind, text: String = "", number: Double = 0, unit: Bool = false) -> Token {
+            Token(kind: kind, range: SourceRange(start, position), text: text, number: number, hasPointUnit: unit,
+                  documentation: documentation, startsLine: startsLine, spaceBefore: spaceBefore, spaceAfter: spaceFollows())
+        }
+        if byte.isIdentifierHead {
+            while let next = peek(), next.isIdentifierBody { position += 1 }
+            let name = String(decoding: bytes[start..<position], as: UTF8.self)
+            if let keyword = Keyword(rawValue: name) { return make(.keyword(keyword), text: name) }
+            return make(.identifier, text: name)
+        }
+        if byte.isDigit {
+            let number = lexNumber(start: start, &diagnostics)
+            return make(number.kind, text: number.spelling, number: number.value, unit: number.unit)
+        }
+        if let punctuation = lexPunctuation() {
+            return make(.punctuation(punctuation), text: punctuation.rawValue)
+        }
+        // One token for a run of unreadable bytes, so binary input yields a few diagnostics, not millions.
+        position += 1
+        while let next = peek(), next >= 0x80 || (next < 0x20 && !next.isWhitespace) { position += 1 }
+        let text = source.text(of: SourceRange(start, position))
+        let shown = text.unicodeScalars.first.map { $0.isASCII && $0.value >= 0x20 ? "'\($0)'" : "U+\(String($0.value, radix: 16, uppercase: true))" } ?? "byte"
+        if byte == UInt8(ascii: ".") {
+            diagnostics.error("unexpected '.'; write a number as '0.5', and a range as 'a...b'", at: SourceRange(start, position))
+        } else {
+            diagnostics.error("unexpected character \(shown)", at: SourceRange(start, position))
+        }
+        return make(.invalid, text: text)
+    }
+
+    /// number = digits [ "." digits ] [ ("e" | "E") [ "+" | "-" ] digits ] [ "pt" ]
+    private mutating func lexNumber(start: Int, _ diagnostics: inout Diagnostics)
+        -> (kind: Token.Kind, spelling: String, value: Double, unit: Bool) {
+        while let next = peek(), next.isDigit { position += 1 }
+        if peek() == UInt8(ascii: "."), let after = peek(1), after.isDigit {
+            position += 1
+            while let next = peek(), next.isDigit { position += 1 }
+        }
+        if let e = peek(), e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            var look = 1
+            if let sign = peek(1), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { look = 2 }
+            if let digit = peek(look), digit.isDigit {
+                position += look
+                while let next = peek(), next.isDigit { position += 1 }
+            }
+        }
+        let spelling = String(decoding: bytes[start..<position], as: UTF8.self)
+        let value = Double(spelling) ?? .infinity
+        var unit = false
+        if let next = peek(), next.isIdentifierHead {
+            let unitStart = position
+            while let letter = peek(), letter.isIdentifierBody { position += 1 }
+            let unitName = String(decoding: bytes[unitStart..<position], as: UTF8.self)
+            if unitName == "pt" {
+                unit = true
+            } else {
+                diagnostics.error("unknown unit '\(unitName)'; lengths are written in points, as '\(spelling)pt'",
+                                  at: SourceRange(unitStart, position))
+                return (.invalid, spelling, value, false)
+            }
+        }
+        if !value.isFinite {
+            diagnostics.error("number '\(spelling)' is too large", at: SourceRange(start, position))
+            return (.invalid, spelling, value, unit)
+        }
+        return (.number, spelling, value, unit)
+    }
+
+    private mutating func lexPunctuation() -> Punctuation? {
+        // Longest match first, so "<=" is not read as "<" then "=".
+        for length in [3, 2, 1] where position + length <= bytes.count {
+            let text = String(decoding: bytes[position..<(position + length)], as: UTF8.self)
+            if let punctuation = Punctuation(rawValue: text) {
+                position += length
+                return punctuation
+            }
+        }
+        return nil
+    }
+
+    /// Skips whitespace and comments, collecting comment lines that stand on their own lines as documentation
+    /// for the next token. Returns whether anything was skipped.
+    private mutating func skipTrivia(_ diagnostics: inout Diagnostics) -> Bool {
+        let start = position
+        while let byte = peek() {
+            if byte == UInt8(ascii: "\n") {
+                position += 1
+                sawLineBreak = true
+                // A blank line cuts a comment off from the declaration below it.
+                if !lineHasContent { pendingDocumentation = [] }
+                lineHasContent = false
+            } else if byte.isWhitespace {
+                position += 1
+            } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
+                let ownLine = !lineHasContent
+                position += 2
+                let textStart = position
+                while let next = peek(), next != UInt8(ascii: "\n") { position += 1 }
+                var text = String(decoding: bytes[textStart..<position], as: UTF8.self)
+                if text.hasPrefix("/") { text.removeFirst() }
+                if text.hasPrefix(" ") { text.removeFirst() }
+                if ownLine { pendingDocumentation.append(text) } else { pendingDocumentation = [] }
+                lineHasContent = true
+            } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                let ownLine = !lineHasContent
+                let text = skipBlockComment(&diagnostics)
+                if ownLine, let text { pendingDocumentation.append(text) } else { pendingDocumentation = [] }
+                lineHasContent = true
+            } else {
+                break
+            }
+        }
+        return position > start || start == 0
+    }
+
+    /// Block comments nest, as in Swift, so code with a comment in it can be commented out.
+    private mutating func skipBlockComment(_ diagnostics: inout Diagnostics) -> String? {
+        let start = position
+        position += 2
+        var depth = 1
+        while depth > 0 {
+            guard let byte = peek() else {
+                diagnostics.error("unterminated '/*' comment", at: SourceRange(start, start + 2))
+                return nil
+            }
+            if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
+                depth += 1
+                position += 2
+            } else if byte == UInt8(ascii: "*"), peek(1) == UInt8(ascii: "/") {
+                depth -= 1
+                position += 2
+            } else {
+                if byte == UInt8(ascii: "\n") { sawLineBreak = true }
+                position += 1
+            }
+        }
+        let inner = String(decoding: bytes[(start + 2)..<(position - 2)], as: UTF8.self)
+        let lines = inner.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var text = Substring(line).drop { $0 == " " || $0 == "\t" }
+            if text.hasPrefix("*") { text = text.dropFirst() }
+            if text.hasPrefix(" ") { text = text.dropFirst() }
+            return String(text)
+        }
+        let trimmed = lines.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
+        return trimmed.joined(separator: "\n")
+    }
+
+    private func peek(_ ahead: Int = 0) -> UInt8? {
+        position + ahead < bytes.count ? bytes[position + ahead] : nil
+    }
+
+    private func spaceFollows() -> Bool {
+        guard let byte = peek() else { return true }
+        return byte.isWhitespace || byte == UInt8(ascii: "/") && (peek(1) == UInt8(ascii: "/") || peek(1) == UInt8(ascii: "*"))
+    }
+}
+
+extension UInt8 {
+    fileprivate var isDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
+    fileprivate var isLetter: Bool {
+        (self >= UInt8(ascii: "a") && self <= UInt8(ascii: "z")) || (self >= UInt8(ascii: "A") && self <= UInt8(ascii: "Z"))
+    }
+    fileprivate var isIdentifierHead: Bool { isLetter || self == UInt8(ascii: "_") }
+    fileprivate var isIdentifierBody: Bool { isIdentifierHead || isDigit }
+    fileprivate var isWhitespace: Bool {
+        self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r") || self == UInt8(ascii: "\n")
+    }
+}

@@ -1,0 +1,536 @@
+/// A recursive-descent parser for `.header` specs. Each parse function opens with its production from
+/// Grammar.md. On an error it reports, skips to the start of the next declaration or property
+/// (panic mode), and goes on, so one run reports every error in a file.
+public struct Parser {
+    /// Deeper expressions are refused, so that no later recursive pass can exhaust the stack.
+    public static let maximumDepth = 200
+
+    private let tokens: [Token]
+    private var index = 0
+    private var diagnostics: Diagnostics
+    /// The position of the last error, so that one bad token yields one message, not a cascade.
+    private var lastErrorAt = -1
+
+    private init(tokens: [Token], diagnostics: Diagnostics) {
+        self.tokens = tokens
+        self.diagnostics = diagnostics
+    }
+
+    public static func parse(_ source: SourceFile, into diagnostics: inout Diagnostics) -> SpecSyntax {
+        let tokens = Lexer.tokenize(source, into: &diagnostics)
+        var parser = Parser(tokens: tokens, diagnostics: diagnostics)
+        let spec = parser.parseSpec()
+        diagnostics = parser.diagnostics
+        return spec
+    }
+
+    // MARK: Declarations
+
+    /// spec = "header" identifier { declaration }
+    private mutating func parseSpec() -> SpecSyntax {
+        var name: Identifier?
+        if current.kind == .keyword(.header) {
+            advance()
+            name = expectIdentifier("the header's name after 'header'")
+        } else {
+            error("a spec starts with 'header Name'", at: current.range)
+        }
+        var declarations: [Declaration] = []
+        while current.kind != .endOfFile {
+            let before = index
+            if let declaration = parseDeclaration() {
+                declarations.append(declaration)
+            }
+            if index == before { advance() }
+        }
+        return SpecSyntax(name: name, declarations: declarations)
+    }
+
+    /// declaration = input | let | curve | state | snap | block
+    private mutating func parseDeclaration() -> Declaration? {
+        let start = current
+        switch current.kind {
+        case .keyword(.input):
+            advance()
+            guard let name = expectIdentifier("an input's name after 'input'") else { return recoverAtTopLevel() }
+            let type = parseOptionalType()
+            guard expect(.equal, "'=' and a default value after input '\(name.name)'") else { return recoverAtTopLevel() }
+            let value = parseExpression()
+            return .input(InputDeclaration(name: name, type: type, defaultValue: value, documentation: start.documentation,
+                                           range: start.range.union(value.range)))
+        case .keyword(.let):
+            advance()
+            guard let name = expectIdentifier("a name after 'let'") else { return recoverAtTopLevel() }
+            let type = parseOptionalType()
+            guard expect(.equal, "'=' after 'let \(name.name)'") else { return recoverAtTopLevel() }
+            let value = parseExpression()
+            return .value(ValueDeclaration(name: name, type: type, value: value, documentation: start.documentation,
+                                           range: start.range.union(value.range)))
+        case .keyword(.curve):
+            advance()
+            guard let name = expectIdentifier("a name after 'curve'") else { return recoverAtTopLevel() }
+            guard expect(.equal, "'=' after 'curve \(name.name)'") else { return recoverAtTopLevel() }
+            let value = parseExpression()
+            return .curve(CurveDeclaration(name: name, value: value, documentation: start.documentation,
+                                           range: start.range.union(value.range)))
+        case .keyword(.state):
+            return parseState()
+        case .keyword(.snap):
+            return parseSnap()
+        case .identifier:
+            return parseBlock()
+        case .keyword(.header):
+            error("a spec has one 'header' line, at the top", at: current.range)
+            advance()
+            _ = expectIdentifier("a name")
+            return nil
+        default:
+            error("expected a declaration ('input', 'let', 'curve', 'state', 'snap' or a block such as 'cover {'), found \(current.kind)",
+                  at: current.range)
+            return recoverAtTopLevel()
+        }
+    }
+
+    /// state = "state" identifier [ ":" type ] "=" expression [ "in" expression "..." expression ] "{" "next" "=" expression "}"
+    private mutating func parseState() -> Declaration? {
+        let start = current
+        advance()
+        guard let name = expectIdentifier("a name after 'state'") else { return recoverAtTopLevel() }
+        let type = parseOptionalType()
+        guard expect(.equal, "'=' and an initial value after 'state \(name.name)'") else { return recoverAtTopLevel() }
+        let initial = parseExpression()
+        var bounds: (Expression, Expression)?
+        if current.kind == .identifier, current.text == "in" {
+            advance()
+            let low = parseExpression()
+            guard expect(.dotDotDot, "'...' between the bounds of state '\(name.name)'") else { return recoverAtTopLevel() }
+            let high = parseExpression()
+            bounds = (low, high)
+        }
+        guard expect(.leftBrace, "'{ next = ... }' after state '\(name.name)'") else { return recoverAtTopLevel() }
+        let openBrace = tokens[index - 1]
+        guard current.kind == .identifier, current.text == "next" else {
+            error("expected 'next = expression' in state '\(name.name)'", at: current.range)
+            skipToClosingBrace()
+            return nil
+        }
+        advance()
+        guard expect(.equal, "'=' after 'next'") else { skipToClosingBrace(); return nil }
+        let next = parseExpression()
+        let end = current
+        if !expectClosing(.rightBrace, opening: openBrace) { skipToClosingBrace() }
+        return .state(StateDeclaration(name: name, type: type, initial: initial, bounds: bounds, next: next,
+                                       documentation: start.documentation, range: start.range.union(end.range)))
+    }
+
+    /// snap = "snap" identifier "{" expression { [","] expression } "}"
+    private mutating func parseSnap() -> Declaration? {
+        let start = current
+        advance()
+        guard let name = expectIdentifier("a name after 'snap'") else { return recoverAtTopLevel() }
+        guard expect(.leftBrace, "'{' and the snap points after 'snap \(name.name)'") else { return recoverAtTopLevel() }
+        let openBrace = tokens[index - 1]
+        var points: [Expression] = []
+        while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
+            let before = index
+            points.append(parseExpression())
+            if current.kind == .punctuation(.comma) { advance() }
+            if index == before { advance() }
+        }
+        let end = current
+        _ = expectClosing(.rightBrace, opening: openBrace)
+        return .snap(SnapDeclaration(name: name, points: points, documentation: start.documentation,
+                                     range: start.range.union(end.range)))
+    }
+
+    /// block = identifier "{" { property } "}"
+    private mutating func parseBlock() -> Declaration? {
+        let start = current
+        let name = Identifier(name: current.text, range: current.range)
+        advance()
+        guard current.kind == .punctuation(.leftBrace) else {
+            if current.kind == .punctuation(.equal) {
+                error("a named value is declared with 'let': 'let \(name.name) = ...'", at: name.range)
+            } else {
+                error("expected '{' after block name '\(name.name)', found \(current.kind)", at: current.range)
+            }
+            return recoverAtTopLevel()
+        }
+        let openBrace = current
+        advance()
+        var properties: [PropertyDeclaration] = []
+        while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
+            if case .keyword = current.kind, current.startsLine {
+                // A declaration keyword at the start of a line most likely means the '}' was forgotten.
+                break
+            }
+            let before = index
+            if let property = parseProperty() { properties.append(property) }
+            if index == before { advance() }
+        }
+        let end = current
+        _ = expectClosing(.rightBrace, opening: openBrace)
+        return .block(BlockDeclaration(name: name, properties: properties, documentation: start.documentation,
+                                       range: start.range.union(end.range)))
+    }
+
+    /// property = identifier [ ":" type ] "=" expression
+    private mutating func parseProperty() -> PropertyDeclaration? {
+        let start = current
+        guard current.kind == .identifier else {
+            error("expected a property such as 'height = ...', found \(current.kind)", at: current.range)
+            skipToNextLineInBlock()
+            return nil
+        }
+        let name = Identifier(name: current.text, range: current.range)
+        advance()
+        let type = parseOptionalType()
+        guard expect(.equal, "'=' after property '\(name.name)'") else {
+            skipToNextLineInBlock()
+            return nil
+        }
+        let value = parseExpression()
+        return PropertyDeclaration(name: name, type: type, value: value, documentation: start.documentation,
+                                   range: start.range.union(value.range))
+    }
+
+    /// type = "pt" | "number" | "bool"
+    private mutating func parseOptionalType() -> TypeAnnotation? {
+        guard current.kind == .punctuation(.colon) else { return nil }
+        advance()
+        let token = current
+        guard token.kind == .identifier, let type = ValueType(rawValue: token.text) else {
+            error("expected a type ('pt', 'number' or 'bool'), found \(token.kind)", at: token.range)
+            return nil
+        }
+        advance()
+        return TypeAnnotation(type: type, range: token.range)
+    }
+
+    // MARK: Expressions
+
+    private enum Precedence: Int, Comparable {
+        case or = 1, and, comparison, additive, multiplicative
+        static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The binary operators, one table driving one precedence-climbing loop.
+    private func binaryOperator(_ token: Token) -> (BinaryOperator, Precedence)? {
+        switch token.kind {
+        case .keyword(.or), .punctuation(.pipePipe): return (.or, .or)
+        case .keyword(.and), .punctuation(.ampAmp): return (.and, .and)
+        case .punctuation(.less): return (.less, .comparison)
+        case .punctuation(.lessEqual): return (.lessEqual, .comparison)
+        case .punctuation(.greater): return (.greater, .comparison)
+        case .punctuation(.greaterEqual): return (.greaterEqual, .comparison)
+        case .punctuation(.equalEqual): return (.equal, .comparison)
+        case .punctuation(.bangEqual): return (.notEqual, .comparison)
+        case .punctuation(.plus): return (.add, .additive)
+        case .punctuation(.minus):
+            // As in Swift, `a -b` is two expressions: a space before '-' and none after makes it a prefix.
+            if token.spaceBefore && !token.spaceAfter { return nil }
+            return (.subtract, .additive)
+        case .punctuation(.star): return (.multiply, .multiplicative)
+        case .punctuation(.slash): return (.divide, .multiplicative)
+        default: return nil
+        }
+    }
+
+    /// expression = binary [ "?" expression ":" expression ]
+    public mutating func parseExpression() -> Expression {
+        let condition = parseBinary(above: nil)
+        guard current.kind == .punctuation(.question) else { return condition }
+        let question = current
+        advance()
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maximumDepth { return refuseDeepExpression(at: question) }
+        let then = parseExpression()
+        guard expect(.colon, "':' and the value when the condition is false") else { return node(.error, condition.range) }
+        let otherwise = parseExpression()
+        return node(.conditional(condition, then, otherwise), condition.range.union(otherwise.range), children: [condition, then, otherwise])
+    }
+
+    /// binary = unary { operator unary }, by precedence; comparisons do not chain.
+    private mutating func parseBinary(above minimum: Precedence?) -> Expression {
+        var left = parseUnary()
+        while let (op, precedence) = binaryOperator(current), minimum.map({ precedence > $0 }) ?? true {
+            advance()
+            let right = precedence == .comparison ? parseBinary(above: .comparison) : parseBinary(above: precedence)
+            left = node(.binary(op, left, right), left.range.union(right.range), children: [left, right])
+            if precedence == .comparison, let (next, nextPrecedence) = binaryOperator(current), nextPrecedence == .comparison {
+                error("comparisons do not chain: write 'a \(op.rawValue) b and b \(next.rawValue) c'", at: current.range)
+                advance()
+                _ = parseBinary(above: .comparison)
+            }
+        }
+        return left
+    }
+
+    /// unary = ( "-" | "not" | "!" ) unary | postfix
+    private mutating func parseUnary() -> Expression {
+        let token = current
+        let op: UnaryOperator?
+        switch token.kind {
+        case .punctuation(.minus): op = .negate
+        case .keyword(.not), .punctuation(.bang): op = .not
+        default: op = nil
+        }
+        guard let op else { return parsePostfix() }
+        advance()
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maximumDepth { return refuseDeepExpression(at: token) }
+        let operand = parseUnary()
+        return node(.unary(op, operand), token.range.union(operand.range), children: [operand])
+    }
+
+    private var depth = 0
+
+    /// postfix = primary { "(" [ argument { "," argument } ] ")" }
+    private mutating func parsePostfix() -> Expression {
+        var expression = parsePrimary()
+        // A call's '(' must be on the callee's line, so a parenthesised expression on the next line starts anew.
+        while current.kind == .punctuation(.leftParen), !current.startsLine {
+            let open = current
+            advance()
+            let arguments = parseArguments(closing: open)
+            let end = tokens[max(0, index - 1)].range
+            expression = node(.call(callee: expression, arguments: arguments), expression.range.union(end),
+                              children: [expression] + arguments.map(\.value))
+        }
+        return expression
+    }
+
+    /// argument = [ identifier ":" ] expression { number "%" }
+    private mutating func parseArguments(closing open: Token) -> [Argument] {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maximumDepth {
+            _ = refuseDeepExpression(at: open)
+            return []
+        }
+        var arguments: [Argument] = []
+        if current.kind == .punctuation(.rightParen) {
+            advance()
+            return arguments
+        }
+        while true {
+            var label: Identifier?
+            if current.kind == .identifier, peek(1).kind == .punctuation(.colon) {
+                label = Identifier(name: current.text, range: current.range)
+                advance()
+                advance()
+            }
+            let value = parseExpression()
+            var positions: [Expression] = []
+            while current.kind == .number, peek(1).kind == .punctuation(.percent) {
+                let number = current
+                advance()
+                let percent = current
+                advance()
+                positions.append(Expression(.number(number.number / 100, isLength: false), number.range.union(percent.range)))
+            }
+            arguments.append(Argument(label: label, value: value, positions: positions))
+            if current.kind == .punctuation(.comma) {
+                advance()
+                continue
+            }
+            if !expectClosing(.rightParen, opening: open) { skipPast(.rightParen) }
+            return arguments
+        }
+    }
+
+    /// primary = number | "true" | "false" | identifier | "(" expression ")" | keyframes
+    private mutating func parsePrimary() -> Expression {
+        let token = current
+        switch token.kind {
+        case .number:
+            advance()
+            return Expression(.number(token.number, isLength: token.hasPointUnit), token.range)
+        case .keyword(.true), .keyword(.false):
+            advance()
+            return Expression(.bool(token.kind == .keyword(.true)), token.range)
+        case .identifier:
+            advance()
+            return Expression(.name(Identifier(name: token.text, range: token.range)), token.range)
+        case .punctuation(.leftParen):
+            advance()
+            depth += 1
+            defer { depth -= 1 }
+            if depth > Parser.maximumDepth { return refuseDeepExpression(at: token) }
+            let inner = parseExpression()
+            if !expectClosing(.rightParen, opening: token) { skipPast(.rightParen) }
+            return Expression(inner.kind, token.range.union(tokens[max(0, index - 1)].range), depth: inner.depth)
+        case .keyword(.keyframes):
+            return parseKeyframes()
+        case .invalid:
+            advance()
+            return Expression(.error, token.range)
+        default:
+            error("expected a value, found \(token.kind)", at: token.range)
+            return Expression(.error, token.range)
+        }
+    }
+
+    /// keyframes = "keyframes" "(" expression { "," argument } ")" "{" { stop [","] } "}"
+    /// stop      = expression ":" expression [ "via" expression ]
+    private mutating func parseKeyframes() -> Expression {
+        let start = current
+        advance()
+        guard current.kind == .punctuation(.leftParen) else {
+            error("expected '(' and the driver after 'keyframes', as in 'keyframes(offset) { 0: 1, 100: 0 }'", at: current.range)
+            return Expression(.error, start.range)
+        }
+        let open = current
+        advance()
+        let arguments = parseArguments(closing: open)
+        guard let driver = arguments.first else {
+            error("'keyframes' needs a driver, as in 'keyframes(offset)'", at: open.range)
+            return Expression(.error, start.range)
+        }
+        guard current.kind == .punctuation(.leftBrace) else {
+            error("expected '{' and the stops after 'keyframes(...)'", at: current.range)
+            return Expression(.error, start.range)
+        }
+        let openBrace = current
+        advance()
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maximumDepth { return refuseDeepExpression(at: openBrace) }
+        var stops: [KeyframeStop] = []
+        while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
+            let before = index
+            let position = parseExpression()
+            guard expect(.colon, "':' between a stop's position and its value") else {
+                skipToNextLineInBlock()
+                if index == before { advance() }
+                continue
+            }
+            let value = parseExpression()
+            var curve: Expression?
+            if current.kind == .keyword(.via) {
+                advance()
+                curve = parseExpression()
+            }
+            stops.append(KeyframeStop(position: position, value: value, curve: curve,
+                                      range: position.range.union(curve?.range ?? value.range)))
+            if current.kind == .punctuation(.comma) { advance() }
+            if index == before { advance() }
+        }
+        let end = current
+        _ = expectClosing(.rightBrace, opening: openBrace)
+        var children = [driver.value] + arguments.dropFirst().map(\.value)
+        for stop in stops { children += [stop.position, stop.value] + (stop.curve.map { [$0] } ?? []) }
+        return node(.keyframes(driver: driver.value, options: Array(arguments.dropFirst()), stops: stops),
+                    start.range.union(end.range), children: children)
+    }
+
+    // MARK: Helpers
+
+    /// Builds a node unless the tree would become deeper than `maximumDepth`; long operator chains are
+    /// bounded the same way as nesting.
+    private mutating func node(_ kind: Expression.Kind, _ range: SourceRange, children: [Expression] = []) -> Expression {
+        let depth = 1 + (children.map(\.depth).max() ?? 0)
+        if depth > Parser.maximumDepth {
+            error("expression is too deeply nested (more than \(Parser.maximumDepth) levels)", at: range)
+            return Expression(.error, range)
+        }
+        return Expression(kind, range, depth: depth)
+    }
+
+    /// Skips the rest of a too-deep expression without recursing, balancing brackets as it goes.
+    private mutating func refuseDeepExpression(at token: Token) -> Expression {
+        error("expression is too deeply nested (more than \(Parser.maximumDepth) levels)", at: token.range)
+        var balance = 1
+        while current.kind != .endOfFile, balance > 0 {
+            switch current.kind {
+            case .punctuation(.leftParen), .punctuation(.leftBrace): balance += 1
+            case .punctuation(.rightParen), .punctuation(.rightBrace): balance -= 1
+            default: break
+            }
+            if balance > 0 { advance() }
+        }
+        return Expression(.error, token.range)
+    }
+
+    private var current: Token { tokens[min(index, tokens.count - 1)] }
+
+    private func peek(_ ahead: Int) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
+
+    private mutating func advance() {
+        if index < tokens.count - 1 { index += 1 }
+    }
+
+    private mutating func expect(_ punctuation: Punctuation, _ what: String) -> Bool {
+        if current.kind == .punctuation(punctuation) {
+            advance()
+            return true
+        }
+        error("expected \(what), found \(current.kind)", at: current.range)
+        return false
+    }
+
+    /// Expects a closing bracket and names the opening one, as in "expected ')' to close '(' at line 2".
+    private mutating func expectClosing(_ punctuation: Punctuation, opening: Token) -> Bool {
+        if current.kind == .punctuation(punctuation) {
+            advance()
+            return true
+        }
+        error("expected '\(punctuation.rawValue)' to close the '\(opening.text)' opened here, found \(current.kind)",
+              at: current.kind == .endOfFile ? opening.range : current.range)
+        return false
+    }
+
+    private mutating func expectIdentifier(_ what: String) -> Identifier? {
+        guard current.kind == .identifier else {
+            if case .keyword(let keyword) = current.kind {
+                error("'\(keyword.rawValue)' is a keyword and cannot be used as a name", at: current.range)
+            } else {
+                error("expected \(what), found \(current.kind)", at: current.range)
+            }
+            return nil
+        }
+        let identifier = Identifier(name: current.text, range: current.range)
+        advance()
+        return identifier
+    }
+
+    private mutating func error(_ message: String, at range: SourceRange) {
+        guard range.start != lastErrorAt else { return }
+        lastErrorAt = range.start
+        diagnostics.error(message, at: range)
+    }
+
+    /// Panic mode at the top level: skip to the next token that starts a line and can start a declaration.
+    private mutating func recoverAtTopLevel() -> Declaration? {
+        advance()
+        while current.kind != .endOfFile {
+            if current.startsLine {
+                switch current.kind {
+                case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap): return nil
+                case .identifier where peek(1).kind == .punctuation(.leftBrace): return nil
+                default: break
+                }
+            }
+            advance()
+        }
+        return nil
+    }
+
+    /// Panic mode inside braces: skip to the next line, or to the closing brace.
+    private mutating func skipToNextLineInBlock() {
+        advance()
+        while current.kind != .endOfFile, !current.startsLine, current.kind != .punctuation(.rightBrace) { advance() }
+    }
+
+    private mutating func skipToClosingBrace() {
+        while current.kind != .endOfFile, current.kind != .punctuation(.rightBrace) { advance() }
+        advance()
+    }
+
+    private mutating func skipPast(_ punctuation: Punctuation) {
+        while current.kind != .endOfFile, !current.startsLine, current.kind != .punctuation(punctuation) { advance() }
+        if current.kind == .punctuation(punctuation) { advance() }
+    }
+}

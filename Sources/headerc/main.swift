@@ -1,0 +1,7 @@
+import Foundation
+import HeaderKit
+
+let outcome = Driver.run(Array(CommandLine.arguments.dropFirst()))
+FileHandle.standardOutput.write(Data(outcome.standardOutput.utf8))
+FileHandle.standardError.write(Data(outcome.standardError.utf8))
+exit(outcome.exitCode)
