@@ -49,6 +49,10 @@ public struct Parser {
     /// declaration = input | let | curve | state | snap | block
     private mutating func parseDeclaration() -> Declaration? {
         let start = current
+        if case .keyword = current.kind, peek(1).kind == .punctuation(.leftBrace) {
+            // Any word can name a block, `header { height = ... }` included.
+            return parseBlock()
+        }
         switch current.kind {
         case .keyword(.input):
             advance()
@@ -160,7 +164,8 @@ public struct Parser {
         advance()
         var properties: [PropertyDeclaration] = []
         while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
-            if case .keyword = current.kind, current.startsLine {
+            if current.startsLine, isDeclarationKeyword(current.kind),
+               peek(1).kind != .punctuation(.equal), peek(1).kind != .punctuation(.colon) {
                 // A declaration keyword at the start of a line most likely means the '}' was forgotten.
                 break
             }
@@ -174,10 +179,21 @@ public struct Parser {
                                        range: start.range.union(end.range)))
     }
 
-    /// property = identifier [ ":" type ] "=" expression
+    private func isDeclarationKeyword(_ kind: Token.Kind) -> Bool {
+        switch kind {
+        case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.header): return true
+        default: return false
+        }
+    }
+
+    /// property = name [ ":" type ] "=" expression
     private mutating func parseProperty() -> PropertyDeclaration? {
         let start = current
-        guard current.kind == .identifier else {
+        var isName = current.kind == .identifier
+        if case .keyword = current.kind, peek(1).kind == .punctuation(.equal) || peek(1).kind == .punctuation(.colon) {
+            isName = true
+        }
+        guard isName else {
             error("expected a property such as 'height = ...', found \(current.kind)", at: current.range)
             skipToNextLineInBlock()
             return nil
@@ -509,7 +525,7 @@ public struct Parser {
             if current.startsLine {
                 switch current.kind {
                 case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap): return nil
-                case .identifier where peek(1).kind == .punctuation(.leftBrace): return nil
+                case _ where peek(1).kind == .punctuation(.leftBrace): return nil
                 default: break
                 }
             }
