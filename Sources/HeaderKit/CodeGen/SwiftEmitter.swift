@@ -23,6 +23,7 @@ public struct SwiftEmitter {
         printer.block("nonisolated enum \(enumName)") { printer in
             emitFrameType(&printer)
             if spec.isStateful { emitStateType(&printer) }
+            emitAnimations(&printer)
             printer.line()
             emitFrameFunction(&printer)
             for output in spec.outputs {
@@ -82,6 +83,31 @@ public struct SwiftEmitter {
             }
             printer.line("/// The offset of the previous frame; nil before the first.")
             printer.line("var lastOffset: CGFloat? = nil")
+        }
+    }
+
+    /// Springs as plain data, since the generated file imports Foundation only; a view builds its
+    /// `Animation` from them.
+    private func emitAnimations(_ printer: inout CodePrinter) {
+        guard !spec.animations.isEmpty else { return }
+        printer.line()
+        printer.line("/// A spring for a view to animate with, in both of SwiftUI's forms:")
+        printer.line("/// `.spring(response:dampingFraction:)` and `Spring(duration:bounce:)`.")
+        printer.block("struct SpringAnimation: Equatable, Sendable") { printer in
+            printer.line("var response: Double")
+            printer.line("var dampingFraction: Double")
+            printer.line("var duration: Double")
+            printer.line("var bounce: Double")
+        }
+        for animation in spec.animations {
+            printer.line()
+            printer.documentation(animation.documentation)
+            let spring = animation.spring
+            let bounce = spring.dampingRatio <= 1 ? 1 - spring.dampingRatio : 1 / spring.dampingRatio - 1
+            let fields = [("response", spring.response), ("dampingFraction", spring.dampingRatio),
+                          ("duration", spring.response), ("bounce", bounce)]
+                .map { "\($0.0): \(CurveSwiftSource.literal($0.1))" }.joined(separator: ", ")
+            printer.line("static let \(SwiftNames.identifier(animation.name)) = SpringAnimation(\(fields))")
         }
     }
 

@@ -67,6 +67,9 @@ public enum SwiftNames {
         for value in spec.values {
             claim(valueFunction(value.name, in: spec), for: "named value '\(value.name)'", at: value.nameRange)
         }
+        for animation in spec.animations {
+            claim(animation.name, for: "animation '\(animation.name)'", at: animation.nameRange)
+        }
         var types: [String: String] = [:]
         for block in spec.blocks {
             let type = blockType(block.name)

@@ -35,6 +35,11 @@ public enum Curve: Sendable, Hashable {
         bezier("easeIn", 0.42, 0, 1, 1, "CSS ease-in")
         bezier("easeOut", 0, 0, 0.58, 1, "CSS ease-out")
         bezier("easeInOut", 0.42, 0, 0.58, 1, "CSS ease-in-out")
+        // Core Animation's named timing functions; SwiftUI's .easeIn, .easeOut and .easeInOut are the same curves.
+        bezier("caDefault", 0.25, 0.1, 0.25, 1, "Core Animation kCAMediaTimingFunctionDefault")
+        bezier("caEaseIn", 0.42, 0, 1, 1, "Core Animation easeIn, SwiftUI .easeIn")
+        bezier("caEaseOut", 0, 0, 0.58, 1, "Core Animation easeOut, SwiftUI .easeOut")
+        bezier("caEaseInEaseOut", 0.42, 0, 0.58, 1, "Core Animation easeInEaseOut, SwiftUI .easeInOut")
         bezier("m3Standard", 0.2, 0, 0, 1, "Material 3 standard")
         bezier("m3StandardAccelerate", 0.3, 0, 1, 1, "Material 3 standard accelerate")
         bezier("m3StandardDecelerate", 0, 0, 0, 1, "Material 3 standard decelerate")

@@ -11,6 +11,7 @@ public struct CheckedSpec: Sendable {
     public let values: [CheckedValue]
     public let blocks: [CheckedBlock]
     public let snaps: [CheckedSnap]
+    public let animations: [CheckedAnimation]
     public let slotCount: Int
 
     public static let offsetSlot = 0
@@ -81,6 +82,13 @@ public struct CheckedState: Sendable {
     public let slot: Int
 }
 
+public struct CheckedAnimation: Sendable {
+    public let nameRange: SourceRange
+    public let name: String
+    public let spring: SpringCurve
+    public let documentation: String?
+}
+
 public struct CheckedSnap: Sendable {
     public let name: String
     public let points: [CheckedExpression]
@@ -129,6 +137,13 @@ public indirect enum CheckedExpression: Sendable {
     case builtin(Builtin, [CheckedExpression])
     case curve(Curve, CheckedExpression)
     case keyframes(CheckedKeyframes)
+
+    public var isConstant: Bool {
+        switch self {
+        case .constant, .boolConstant: return true
+        default: return false
+        }
+    }
 
     /// The slots this expression reads directly.
     public func forEachSlot(_ body: (Int) -> Void) {

@@ -60,6 +60,8 @@ public struct Checker {
         }
         var blocks: [CheckedBlock] = []
         var snaps: [CheckedSnap] = []
+        var animations: [CheckedAnimation] = []
+        var animationNames: [String: SourceRange] = [:]
         var blockNames: [String: SourceRange] = [:]
         for declaration in syntax.declarations {
             switch declaration {
@@ -73,6 +75,21 @@ public struct Checker {
                 blocks.append(checkBlock(block))
             case .snap(let snap):
                 snaps.append(checkSnap(snap))
+            case .animation(let animation):
+                if let previous = animationNames[animation.name.name] {
+                    diagnostics.error("duplicate animation '\(animation.name.name)'", at: animation.name.range,
+                                      notes: [.init(message: "'\(animation.name.name)' is first declared here", range: previous)])
+                    continue
+                }
+                animationNames[animation.name.name] = animation.name.range
+                guard let curve = checkCurve(animation.value) else { continue }
+                guard case .spring(let spring) = curve else {
+                    diagnostics.error("an animation is a spring, as in 'spring(response: 0.35, dampingFraction: 0.8)'",
+                                      at: animation.value.range)
+                    continue
+                }
+                animations.append(CheckedAnimation(nameRange: animation.name.range, name: animation.name.name, spring: spring,
+                                                   documentation: animation.documentation))
             default:
                 break
             }
@@ -82,7 +99,7 @@ public struct Checker {
                                 at: syntax.name?.range ?? SourceRange(0, 0))
         }
         return CheckedSpec(name: syntax.name?.name ?? "Header", nameRange: syntax.name?.range ?? SourceRange(0, 0), inputs: checkedInputs, states: checkedStates,
-                           values: orderedValues, blocks: blocks, snaps: snaps,
+                           values: orderedValues, blocks: blocks, snaps: snaps, animations: animations,
                            slotCount: firstValueSlot + values.count)
     }
 
@@ -110,7 +127,7 @@ public struct Checker {
                 name = state.name
                 symbol = .state(stateDeclarations.count)
                 stateDeclarations.append(state)
-            case .block, .snap:
+            case .block, .snap, .animation:
                 continue
             }
             if name.name == "offset" || name.name == "delta" {
@@ -208,6 +225,11 @@ public struct Checker {
         }
         stateContext = (state.name.name, true)
         let next = check(state.next)
+        if let initial, !initial.expression.isConstant {
+            diagnostics.error("the initial value of state '\(state.name.name)' must be a constant: it is the default of the generated State",
+                              at: state.initial.range)
+            return nil
+        }
         guard let initial, let next,
               conform(initial, to: type, state.initial.range, "the initial value of state '\(state.name.name)'"),
               conform(next, to: type, state.next.range, "the next value of state '\(state.name.name)'") else { return nil }
@@ -246,12 +268,30 @@ public struct Checker {
         var points: [CheckedExpression] = []
         for point in snap.points {
             guard let typed = check(point), conform(typed, to: .length, point.range, "a snap point") else { continue }
+            if followsScroll(typed.expression) {
+                diagnostics.error("a snap point cannot depend on the offset or a state: it is a fixed place to come to rest",
+                                  at: point.range)
+                continue
+            }
             points.append(typed.expression)
         }
         if points.isEmpty {
             diagnostics.error("snap '\(snap.name.name)' needs at least one point", at: snap.name.range)
         }
         return CheckedSnap(name: snap.name.name, points: points, documentation: snap.documentation)
+    }
+
+    /// Whether an expression reads the offset or a state, directly or through named values.
+    private func followsScroll(_ expression: CheckedExpression) -> Bool {
+        var follows = false
+        expression.forEachSlot { slot in
+            if slot < 2 || (slot >= 2 + inputs.count && slot < firstValueSlot) {
+                follows = true
+            } else if slot >= firstValueSlot, case .done(let typed) = valueProgress[slot - firstValueSlot] {
+                follows = follows || followsScroll(typed.expression)
+            }
+        }
+        return follows
     }
 
     // MARK: Expressions

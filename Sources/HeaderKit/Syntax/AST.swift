@@ -16,6 +16,15 @@ public enum Declaration: Sendable {
     case block(BlockDeclaration)
     case state(StateDeclaration)
     case snap(SnapDeclaration)
+    case animation(AnimationDeclaration)
+}
+
+/// `animation name = spring(...)`: a spring that a view uses to animate changes, emitted as data.
+public struct AnimationDeclaration: Sendable {
+    public let name: Identifier
+    public let value: Expression
+    public let documentation: String?
+    public let range: SourceRange
 }
 
 /// `input name[: type] = default`

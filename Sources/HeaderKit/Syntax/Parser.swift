@@ -77,6 +77,13 @@ public struct Parser {
             let value = parseExpression()
             return .curve(CurveDeclaration(name: name, value: value, documentation: start.documentation,
                                            range: start.range.union(value.range)))
+        case .keyword(.animation):
+            advance()
+            guard let name = expectIdentifier("a name after 'animation'") else { return recoverAtTopLevel() }
+            guard expect(.equal, "'=' and a spring after 'animation \(name.name)'") else { return recoverAtTopLevel() }
+            let value = parseExpression()
+            return .animation(AnimationDeclaration(name: name, value: value, documentation: start.documentation,
+                                                   range: start.range.union(value.range)))
         case .keyword(.state):
             return parseState()
         case .keyword(.snap):
@@ -89,7 +96,7 @@ public struct Parser {
             _ = expectIdentifier("a name")
             return nil
         default:
-            error("expected a declaration ('input', 'let', 'curve', 'state', 'snap' or a block such as 'cover {'), found \(current.kind)",
+            error("expected a declaration ('input', 'let', 'curve', 'state', 'snap', 'animation' or a block such as 'cover {'), found \(current.kind)",
                   at: current.range)
             return recoverAtTopLevel()
         }
@@ -181,7 +188,8 @@ public struct Parser {
 
     private func isDeclarationKeyword(_ kind: Token.Kind) -> Bool {
         switch kind {
-        case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.header): return true
+        case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.header),
+             .keyword(.animation): return true
         default: return false
         }
     }
@@ -524,7 +532,7 @@ public struct Parser {
         while current.kind != .endOfFile {
             if current.startsLine {
                 switch current.kind {
-                case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap): return nil
+                case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.animation): return nil
                 case _ where peek(1).kind == .punctuation(.leftBrace): return nil
                 default: break
                 }

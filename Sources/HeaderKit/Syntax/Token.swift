@@ -39,7 +39,7 @@ public struct Token: Sendable, Hashable {
 }
 
 public enum Keyword: String, Sendable, Hashable, CaseIterable {
-    case header, input, `let`, curve, state, snap
+    case header, input, `let`, curve, state, snap, animation
     case `true`, `false`, and, or, not
     case keyframes, via, extend
 }
