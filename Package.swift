@@ -10,7 +10,11 @@ let package = Package(
     targets: [
         .target(name: "HeaderKit"),
         .executableTarget(name: "headerc", dependencies: ["HeaderKit"]),
-        .executableTarget(name: "headerc-bench", dependencies: ["HeaderKit"]),
+        .executableTarget(
+            name: "headerc-bench",
+            dependencies: ["HeaderKit"],
+            exclude: ["Specs", "Regenerate.md"]
+        ),
         .testTarget(name: "HeaderKitTests", dependencies: ["HeaderKit"]),
     ]
 )

@@ -62,6 +62,8 @@ public final class Interpreter {
     /// towards larger offsets) should come to rest, given the snap points of `spec.snaps[snap]`.
     public func settle(snap: Int, offset: Double, velocity: Double) -> Double {
         guard snap < snaps.count else { return offset }
+        // Snap points may read named values of the inputs, which must reflect the inputs set since the last frame.
+        for value in values { registers[value.slot] = value.code.run(registers) }
         let points = snaps[snap].map { $0(registers) }
         return Snapping.settle(target: offset, velocity: velocity, points: points)
     }

@@ -440,7 +440,7 @@ public struct Checker {
             }
             let logical: LogicalOperator = op == .and ? .and : .or
             return Typed(expression: Folding.fold(.logical(logical, lhs.expression, rhs.expression)), type: .bool)
-        case .equal, .notEqual where lhs.type == .bool || rhs.type == .bool:
+        case .equal where lhs.type == .bool || rhs.type == .bool, .notEqual where lhs.type == .bool || rhs.type == .bool:
             guard lhs.type == .bool, rhs.type == .bool else {
                 diagnostics.error("cannot compare \(describe())", at: range)
                 return nil
