@@ -43,6 +43,10 @@ public enum SwiftNames {
         return outputs.contains(name) || generatedFunctions.contains(name) ? name + "Value" : name
     }
 
+    /// Types the generated code refers to, which a local or member of the same name would hide.
+    static let shadowedTypes: Set<String> = ["Double", "CGFloat", "Bool", "Swift", "Foundation", "Frame", "State",
+                                             "SpringAnimation", "Self"]
+
     /// The generated API's own names, which a spec's values and outputs must not take.
     static let generatedFunctions: Set<String> = ["frame", "settle", "initialState", "animation"]
 
@@ -83,8 +87,12 @@ public enum SwiftNames {
         everyName += spec.inputs.map { ($0.name, $0.nameRange) } + spec.values.map { ($0.name, $0.nameRange) }
         everyName += spec.states.map { ($0.name, $0.nameRange) } + spec.blocks.map { ($0.name, $0.nameRange) }
         everyName += spec.outputs.map { ($0.name, $0.nameRange) }
-        for (name, range) in everyName where name == "_" {
-            diagnostics.error("'_' cannot be a name in Swift", at: range)
+        for (name, range) in everyName {
+            if name == "_" {
+                diagnostics.error("'_' cannot be a name in Swift", at: range)
+            } else if shadowedTypes.contains(name) {
+                diagnostics.error("'\(name)' would hide the Swift type of that name in the generated code; rename it", at: range)
+            }
         }
         if spec.isStateful {
             for input in spec.inputs where input.name == "state" {

@@ -20,15 +20,8 @@ struct SwiftCompilerHarness {
 
     /// Builds `sources` (file name to text) with the given flags and returns the program's standard output.
     func run(sources: [String: String], flags: [String] = ["-O"], input: String = "") throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headerc-swiftc-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let (directory, files) = try write(sources)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var files: [String] = []
-        for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
-            let url = directory.appendingPathComponent(name)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-            files.append(url.path)
-        }
         let binary = directory.appendingPathComponent("program").path
         let build = try execute(swiftc, flags + files + ["-o", binary], in: directory)
         guard build.status == 0 else {
@@ -40,17 +33,23 @@ struct SwiftCompilerHarness {
 
     /// Type-checks `sources` with the given flags; returns swiftc's diagnostics, empty when there are none.
     func typecheck(sources: [String: String], flags: [String]) throws -> (status: Int32, diagnostics: String) {
+        let (directory, files) = try write(sources)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try execute(swiftc, ["-typecheck"] + flags + files, in: directory)
+        return (result.status, result.error)
+    }
+
+    /// Writes the sources into a fresh temporary directory, in a stable order.
+    private func write(_ sources: [String: String]) throws -> (URL, [String]) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headerc-swiftc-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
         var files: [String] = []
         for (name, text) in sources.sorted(by: { $0.key < $1.key }) {
             let url = directory.appendingPathComponent(name)
             try text.write(to: url, atomically: true, encoding: .utf8)
             files.append(url.path)
         }
-        let result = try execute(swiftc, ["-typecheck"] + flags + files, in: directory)
-        return (result.status, result.error)
+        return (directory, files)
     }
 
     private func execute(_ executable: URL, _ arguments: [String], in directory: URL,
