@@ -44,20 +44,17 @@ public struct Driver {
                 let names = spec.inputs.map(\.name)
                 let hint = Suggestions.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
                     ?? (names.isEmpty ? "; it has none" : "; its inputs are \(names.joined(separator: ", "))")
-                outcome.standardError += "headerc: '\(spec.name)' has no input '\(name)'\(hint)\n"
-                outcome.exitCode = 2
+                usageError("'\(spec.name)' has no input '\(name)'\(hint)", &outcome)
                 return
             }
             guard let value = parseInputValue(text, type: input.type) else {
-                outcome.standardError += "headerc: input '\(name)' is a \(input.type.displayName); '\(text)' is not\n"
-                outcome.exitCode = 2
+                usageError("input '\(name)' is a \(input.type.displayName); '\(text)' is not", &outcome)
                 return
             }
             interpreter.setInput(name, to: value)
         }
         if options.settleVelocity != nil, spec.snaps.isEmpty {
-            outcome.standardError += "headerc: '--settle' needs a spec with a 'snap' declaration\n"
-            outcome.exitCode = 2
+            usageError("'--settle' needs a spec with a 'snap' declaration", &outcome)
             return
         }
         let table = EvalTable(spec: spec, interpreter: interpreter, offsets: options.offsets,
@@ -67,6 +64,12 @@ public struct Driver {
         case .json: outcome.standardOutput = table.json()
         case .table: outcome.standardOutput = table.text()
         }
+    }
+
+    /// A usage mistake is one line, so the spec's warnings, already rendered, give way to it.
+    private static func usageError(_ message: String, _ outcome: inout Outcome) {
+        outcome.standardError = "headerc: \(message)\n"
+        outcome.exitCode = 2
     }
 
     private static func compile(_ options: CompileOptions, _ outcome: inout Outcome) {

@@ -1,0 +1,615 @@
+import Foundation
+import XCTest
+import HeaderKit
+
+/// The command-line contract of headerc, driven in-process through `Driver.run` and, for exit codes and the
+/// separation of stdout and stderr, through the built binary. Every expected number is worked out by hand
+/// from the seeds' formulas, never copied from the program's output.
+final class CommandLineTests: XCTestCase {
+
+    // MARK: Paths and helpers
+
+    private static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // HeaderKitTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // the package
+
+    private static func example(_ name: String) -> String {
+        packageRoot.appendingPathComponent("Examples").appendingPathComponent("\(name).header").path
+    }
+
+    private var profile: String { Self.example("ProfileStretchy") }
+    private var sticky: String { Self.example("StickyParallax") }
+    private var image: String { Self.example("StretchyImage") }
+
+    private var scratch: URL!
+
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("headerc-cli-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        if let scratch { try? FileManager.default.removeItem(at: scratch) }
+    }
+
+    /// Writes a spec into the scratch directory and returns its path.
+    private func write(_ name: String, _ text: String) throws -> String {
+        let url = scratch.appendingPathComponent(name)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    /// A valid spec with one warning: `offset / 0` (line 5, the `0` at column 22).
+    private func warningSpec() throws -> String {
+        try write("warn.header", "header W\ninput k = 1\n\na {\n    v: pt = offset / 0\n}\n")
+    }
+
+    /// A spec with one error: an unknown name (line 4, `nope` at columns 18 to 21).
+    private func errorSpec() throws -> String {
+        try write("err.header", "header E\n\na {\n    v: pt = offset + nope\n}\n")
+    }
+
+    private func lines(_ text: String) -> [String] {
+        var lines = text.components(separatedBy: "\n")
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    private func csvRows(_ text: String) -> [[String]] {
+        lines(text).map { $0.components(separatedBy: ",") }
+    }
+
+    /// Swift's shortest round-trip description, for values whose arithmetic is written out in the test.
+    private func d(_ value: Double) -> String { value.description }
+
+    private func assertUsageError(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) {
+        let outcome = Driver.run(arguments)
+        XCTAssertEqual(outcome.exitCode, 2, "\(arguments)", file: file, line: line)
+        XCTAssertEqual(outcome.standardOutput, "", "\(arguments)", file: file, line: line)
+        XCTAssertTrue(outcome.standardError.hasSuffix("\n"), "\(arguments): \(outcome.standardError.debugDescription)",
+                      file: file, line: line)
+        XCTAssertEqual(lines(outcome.standardError).count, 1,
+                       "\(arguments) should print one line on stderr: \(outcome.standardError.debugDescription)",
+                       file: file, line: line)
+    }
+
+    // MARK: eval --format csv
+
+    func testEvalCSVStretchyImage() {
+        // 300 + max(0, -offset) and -(max(0, offset)): at -50, 350 and -0.0; at 0, 300 and -0.0;
+        // at 75.5, 300 and -75.5; at 400, 300 and -400.
+        let outcome = Driver.run(["eval", image, "--at", "-50,0,75.5,400", "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0)
+        XCTAssertEqual(outcome.standardError, "")
+        XCTAssertEqual(outcome.standardOutput, """
+            offset,image.height,image.offsetY
+            -50.0,350.0,-0.0
+            0.0,300.0,-0.0
+            75.5,300.0,-75.5
+            400.0,300.0,-400.0
+
+            """)
+    }
+
+    func testEvalCSVProfileStretchy() {
+        let outcome = Driver.run(["eval", profile, "--at", "-50,0,73,146,1000", "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0)
+        XCTAssertEqual(outcome.standardError, "")
+        let rows = csvRows(outcome.standardOutput)
+        XCTAssertEqual(rows.first, ["offset", "cover.height", "cover.scrimOpacity", "avatar.size", "avatar.scale",
+                                    "avatar.opacity", "title.opacity", "content.top"])
+        guard rows.count == 6 else { return XCTFail("expected 5 rows: \(outcome.standardOutput)") }
+        // travel = 190 - 44 = 146; content.top = 190 + 88 / 2 + 12 = 246.
+        // -50: cover = max(240, 44) = 240; progress = clamp(-50/146) = 0.
+        XCTAssertEqual(rows[1], ["-50.0", "240.0", "0.0", "88.0", "1.0", "1.0", "0.0", "246.0"])
+        // 0: cover 190, progress 0.
+        XCTAssertEqual(rows[2], ["0.0", "190.0", "0.0", "88.0", "1.0", "1.0", "0.0", "246.0"])
+        // 73: cover 117, progress 0.5, scale 1 - 0.45 * 0.5.
+        XCTAssertEqual(rows[3], ["73.0", "117.0", "0.5", "88.0", d(1 - 0.45 * 0.5), "1.0", "0.0", "246.0"])
+        // 146: cover = max(44, 44) = 44, progress 1, scale 0.55, avatar gone, title (1 - 0.8) / 0.2.
+        XCTAssertEqual(rows[4], ["146.0", "44.0", "1.0", "88.0", d(1 - 0.45), "0.0", d((1 - 0.8) / 0.2), "246.0"])
+        // 1000: the bar, as at 146.
+        XCTAssertEqual(rows[5], ["1000.0", "44.0", "1.0", "88.0", d(1 - 0.45), "0.0", d((1 - 0.8) / 0.2), "246.0"])
+    }
+
+    func testEvalCSVWithSettings() {
+        // safeAreaTop 47, textScale 1.5: collapsed 91, travel 99; avatar 132; content.top = 190 + 66 + 12 = 268.
+        // offset 49.5: progress 0.5, cover = 140.5, scale 1 - 0.225.
+        let outcome = Driver.run(["eval", profile, "--at", "49.5", "--set", "safeAreaTop=47",
+                                  "--set", "textScale=1.5", "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(csvRows(outcome.standardOutput).dropFirst().first,
+                       ["49.5", "140.5", "0.5", "132.0", d(1 - 0.45 * 0.5), "1.0", "0.0", "268.0"])
+
+        // A length input takes an optional pt unit.
+        let withUnit = Driver.run(["eval", profile, "--at", "49.5", "--set", "safeAreaTop=47pt",
+                                   "--set", "textScale=1.5", "--format", "csv"])
+        XCTAssertEqual(withUnit.exitCode, 0, withUnit.standardError)
+        XCTAssertEqual(withUnit.standardOutput, outcome.standardOutput)
+
+        // A later --set of the same input wins.
+        let twice = Driver.run(["eval", profile, "--at", "49.5", "--set", "safeAreaTop=0", "--set", "safeAreaTop=47",
+                                "--set", "textScale=1.5", "--format", "csv"])
+        XCTAssertEqual(twice.standardOutput, outcome.standardOutput)
+    }
+
+    func testEvalCSVBooleansAndReduceMotion() {
+        // StickyParallax defaults: full 260, pinned 60, divisor 200.
+        // 100: height 160, backdrop 260, drift 50, collapse 0.5, scale 0.85, opacity 0, visible !(0.5 > 0.5) = true.
+        // 150: height 110, drift 75, collapse 0.75, scale 1 - 0.225, opacity -0.5, hidden.
+        // -20: height 280, backdrop 280, drift = min(0, max(-20, 0)) = 0 so offsetY = -0.0, collapse 0.
+        let outcome = Driver.run(["eval", sticky, "--at", "-20,100,150", "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0)
+        let rows = csvRows(outcome.standardOutput)
+        XCTAssertEqual(rows, [
+            ["offset", "header.height", "backdrop.height", "backdrop.offsetY", "title.scale", "subtitle.opacity", "subtitle.visible"],
+            ["-20.0", "280.0", "280.0", "-0.0", "1.0", "1.0", "true"],
+            ["100.0", "160.0", "260.0", "-50.0", "0.85", "0.0", "true"],
+            ["150.0", "110.0", "260.0", "-75.0", d(1 - 0.3 * 0.75), "-0.5", "false"],
+        ])
+        // With Reduce Motion the backdrop does not drift: offsetY = 0 (a positive zero: the literal 0).
+        let reduced = Driver.run(["eval", sticky, "--at", "100", "--set", "reduceMotion=true", "--format", "csv"])
+        XCTAssertEqual(reduced.exitCode, 0)
+        XCTAssertEqual(csvRows(reduced.standardOutput).last, ["100.0", "160.0", "260.0", "0.0", "0.85", "0.0", "true"])
+    }
+
+    func testSweep() {
+        // --sweep 0:100:10 is 0, 10, ..., 100: eleven rows; height 300 throughout, offsetY = -offset.
+        let outcome = Driver.run(["eval", image, "--sweep", "0:100:10", "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0)
+        let rows = csvRows(outcome.standardOutput)
+        XCTAssertEqual(rows.count, 12)
+        XCTAssertEqual(rows.dropFirst().map { $0[0] }, (0...10).map { d(Double($0 * 10)) })
+        XCTAssertEqual(rows.dropFirst().map { $0[2] }, (0...10).map { d(-Double($0 * 10)) })
+
+        // Downwards, with a negative step: 100, 75, 50, 25, 0.
+        let down = Driver.run(["eval", image, "--sweep", "100:0:-25", "--format", "csv"])
+        XCTAssertEqual(down.exitCode, 0)
+        XCTAssertEqual(csvRows(down.standardOutput).dropFirst().map { $0[0] }, ["100.0", "75.0", "50.0", "25.0", "0.0"])
+
+        // A fractional step still ends on TO: 0:1:0.1 has 11 offsets, FROM + i * STEP.
+        let fractional = Driver.run(["eval", image, "--sweep", "0:1:0.1", "--format", "csv"])
+        XCTAssertEqual(csvRows(fractional.standardOutput).dropFirst().map { $0[0] }, (0...10).map { d(Double($0) * 0.1) })
+
+        // A step that does not land on TO stops before it: 0, 30, 60, 90.
+        let short = Driver.run(["eval", image, "--sweep", "0:100:30", "--format", "csv"])
+        XCTAssertEqual(csvRows(short.standardOutput).dropFirst().map { $0[0] }, ["0.0", "30.0", "60.0", "90.0"])
+
+        // FROM equal to TO: one offset.
+        let single = Driver.run(["eval", image, "--sweep", "5:5:1", "--format", "csv"])
+        XCTAssertEqual(single.exitCode, 0)
+        XCTAssertEqual(csvRows(single.standardOutput).dropFirst().map { $0[0] }, ["5.0"])
+    }
+
+    // MARK: eval --format json
+
+    func testEvalJSON() throws {
+        let outcome = Driver.run(["eval", profile, "--at", "0,73", "--set", "safeAreaTop=47", "--format", "json"])
+        XCTAssertEqual(outcome.exitCode, 0)
+        XCTAssertEqual(outcome.standardError, "")
+        let object = try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8))
+        let root = try XCTUnwrap(object as? [String: Any])
+        XCTAssertEqual(Set(root.keys), ["header", "inputs", "frames"])
+        XCTAssertEqual(root["header"] as? String, "ProfileStretchy")
+        let inputs = try XCTUnwrap(root["inputs"] as? [String: Any])
+        XCTAssertEqual(Set(inputs.keys), ["safeAreaTop", "textScale"])
+        XCTAssertEqual((inputs["safeAreaTop"] as? NSNumber)?.doubleValue, 47)
+        XCTAssertEqual((inputs["textScale"] as? NSNumber)?.doubleValue, 1)
+        let frames = try XCTUnwrap(root["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.count, 2)
+        let keys: Set<String> = ["offset", "cover.height", "cover.scrimOpacity", "avatar.size", "avatar.scale",
+                                 "avatar.opacity", "title.opacity", "content.top"]
+        for frame in frames { XCTAssertEqual(Set(frame.keys), keys) }
+        func number(_ frame: [String: Any], _ key: String) -> Double? { (frame[key] as? NSNumber)?.doubleValue }
+        // safeAreaTop 47: collapsed 91, travel 99. At 0: cover 190, progress 0. At 73: cover 117,
+        // progress 73/99, scale 1 - 0.45 * 73/99, opacity 1 - (73/99 - 0.55) / 0.35.
+        XCTAssertEqual(number(frames[0], "offset"), 0)
+        XCTAssertEqual(number(frames[0], "cover.height"), 190)
+        XCTAssertEqual(number(frames[0], "cover.scrimOpacity"), 0)
+        XCTAssertEqual(number(frames[0], "content.top"), 246)
+        XCTAssertEqual(number(frames[1], "offset"), 73)
+        XCTAssertEqual(number(frames[1], "cover.height"), 117)
+        XCTAssertEqual(try XCTUnwrap(number(frames[1], "cover.scrimOpacity")), 73.0 / 99, accuracy: 1e-15)
+        XCTAssertEqual(try XCTUnwrap(number(frames[1], "avatar.scale")), 1 - 0.45 * 73 / 99, accuracy: 1e-15)
+        XCTAssertEqual(try XCTUnwrap(number(frames[1], "avatar.opacity")), 1 - (73.0 / 99 - 0.55) / 0.35, accuracy: 1e-14)
+        XCTAssertEqual(number(frames[1], "title.opacity"), 0)
+
+        // Within each frame the keys follow the declaration order, after "offset".
+        let text = outcome.standardOutput
+        let order = ["\"offset\"", "\"cover.height\"", "\"cover.scrimOpacity\"", "\"avatar.size\"", "\"avatar.scale\"",
+                     "\"avatar.opacity\"", "\"title.opacity\"", "\"content.top\""]
+        let positions = order.compactMap { text.range(of: $0)?.lowerBound }
+        XCTAssertEqual(positions.count, order.count)
+        XCTAssertEqual(positions, positions.sorted())
+    }
+
+    func testEvalJSONBooleans() throws {
+        let outcome = Driver.run(["eval", sticky, "--at", "150", "--set", "reduceMotion=true", "--format", "json"])
+        XCTAssertEqual(outcome.exitCode, 0)
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual(root["header"] as? String, "StickyParallax")
+        let inputs = try XCTUnwrap(root["inputs"] as? [String: Any])
+        XCTAssertEqual(inputs["reduceMotion"] as? Bool, true)
+        XCTAssertTrue(outcome.standardOutput.contains("\"reduceMotion\": true"), outcome.standardOutput)
+        let frame = try XCTUnwrap((root["frames"] as? [[String: Any]])?.first)
+        // 150: height 110, offsetY 0 (reduce motion), subtitle hidden.
+        XCTAssertEqual((frame["header.height"] as? NSNumber)?.doubleValue, 110)
+        XCTAssertEqual((frame["backdrop.offsetY"] as? NSNumber)?.doubleValue, 0)
+        XCTAssertEqual((frame["subtitle.opacity"] as? NSNumber)?.doubleValue, -0.5)
+        XCTAssertEqual(frame["subtitle.visible"] as? Bool, false)
+        XCTAssertTrue(outcome.standardOutput.contains("\"subtitle.visible\": false"), outcome.standardOutput)
+    }
+
+    func testEvalJSONNoInputs() throws {
+        let outcome = Driver.run(["eval", image, "--at", "-50", "--format", "json"])
+        let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual((root["inputs"] as? [String: Any])?.count, 0)
+        let frame = try XCTUnwrap((root["frames"] as? [[String: Any]])?.first)
+        XCTAssertEqual((frame["image.height"] as? NSNumber)?.doubleValue, 350)
+        XCTAssertEqual((frame["image.offsetY"] as? NSNumber)?.doubleValue, 0)
+    }
+
+    // MARK: eval, the default table
+
+    func testEvalTableIsTheDefault() {
+        let outcome = Driver.run(["eval", image, "--at", "-50,0,75.5"])
+        XCTAssertEqual(outcome.exitCode, 0)
+        XCTAssertEqual(outcome.standardError, "")
+        XCTAssertEqual(Driver.run(["eval", image, "--at", "-50,0,75.5", "--format", "table"]).standardOutput,
+                       outcome.standardOutput)
+        let rows = lines(outcome.standardOutput)
+        XCTAssertEqual(rows.first, "StretchyImage")
+        XCTAssertEqual(rows.count, 5)
+        guard rows.count == 5 else { return }
+        let cells = rows.dropFirst().map { $0.split(separator: " ").map(String.init) }
+        XCTAssertEqual(cells, [["offset", "image.height", "image.offsetY"],
+                               ["-50.0", "350.0", "-0.0"],
+                               ["0.0", "300.0", "-0.0"],
+                               ["75.5", "300.0", "-75.5"]])
+        // The columns are aligned: every line of the table is as long as the header line.
+        XCTAssertEqual(Set(rows.dropFirst().map(\.count)).count, 1)
+
+        // A spec with inputs names their values on the first line.
+        let sticky = Driver.run(["eval", self.sticky, "--at", "0", "--set", "safeAreaTop=47"])
+        let first = lines(sticky.standardOutput).first ?? ""
+        XCTAssertTrue(first.hasPrefix("StickyParallax"), first)
+        XCTAssertTrue(first.contains("safeAreaTop") && first.contains("47"), first)
+    }
+
+    // MARK: help and version
+
+    func testHelpAndVersion() {
+        for arguments in [["--help"], ["-h"], ["help"], ["help", "check"], ["help", "eval"], ["help", "compile"],
+                          ["eval", "--help"], ["check", "--help"], ["compile", "--help"], ["--version"]] {
+            let outcome = Driver.run(arguments)
+            XCTAssertEqual(outcome.exitCode, 0, "\(arguments)")
+            XCTAssertEqual(outcome.standardError, "", "\(arguments)")
+            XCTAssertFalse(outcome.standardOutput.isEmpty, "\(arguments)")
+        }
+        XCTAssertTrue(Driver.run(["help", "eval"]).standardOutput.contains("--sweep"))
+        XCTAssertTrue(Driver.run(["help", "compile"]).standardOutput.contains("-o"))
+        XCTAssertTrue(Driver.run(["help", "check"]).standardOutput.contains("check"))
+        XCTAssertTrue(Driver.run(["--version"]).standardOutput.hasPrefix("headerc "))
+        XCTAssertEqual(lines(Driver.run(["--version"]).standardOutput).count, 1)
+    }
+
+    // MARK: usage errors: exit 2, one line on stderr
+
+    func testUsageErrors() throws {
+        let file = profile
+        let cases: [[String]] = [
+            ["frobnicate"],
+            ["--frobnicate"],
+            ["help", "frobnicate"],
+            ["check"],
+            ["check", file, "--strict"],
+            ["eval"],
+            ["eval", "--at", "0"],
+            ["eval", file],                                       // no offsets
+            ["eval", file, "--at"],                               // missing argument
+            ["eval", file, "--sweep"],
+            ["eval", file, "--at", "0", "--format"],
+            ["eval", file, "--at", "0", "--set"],
+            ["eval", file, "--at", "0", "--bogus"],               // unknown flag
+            ["eval", file, "--at", "0", "--format", "xml"],
+            ["eval", file, "--at", "0", "--sweep", "0:10:1"],     // offsets twice
+            ["eval", file, file, "--at", "0"],                    // two files
+            ["eval", file, "--at", "0,abc"],                      // bad numbers
+            ["eval", file, "--at", "0,,1"],
+            ["eval", file, "--at", ""],
+            ["eval", file, "--at", "1e999"],
+            ["eval", file, "--at", "nan"],
+            ["eval", file, "--at", "inf"],
+            ["eval", file, "--sweep", "0:100"],                   // bad sweeps
+            ["eval", file, "--sweep", "0:100:10:5"],
+            ["eval", file, "--sweep", "0:100:0"],
+            ["eval", file, "--sweep", "0:100:-10"],
+            ["eval", file, "--sweep", "100:0:10"],
+            ["eval", file, "--sweep", "a:b:c"],
+            ["eval", file, "--sweep", "0:1e300:1e-300"],
+            ["eval", file, "--at", "0", "--set", "safeAreaTop"],  // --set without =
+            ["eval", file, "--at", "0", "--set", "=1"],
+            ["eval", file, "--at", "0", "--set", "bogus=1"],      // unknown input
+            ["eval", file, "--at", "0", "--set", "safeareatop=1"],
+            ["eval", file, "--at", "0", "--set", "safeAreaTop=abc"], // bad values
+            ["eval", file, "--at", "0", "--set", "safeAreaTop="],
+            ["eval", file, "--at", "0", "--set", "safeAreaTop=inf"],
+            ["eval", image, "--at", "0", "--set", "safeAreaTop=1"], // a spec with no inputs
+            ["eval", sticky, "--at", "0", "--set", "reduceMotion=yes"],
+            ["eval", sticky, "--at", "0", "--set", "reduceMotion=1"],
+            ["eval", sticky, "--at", "0", "--set", "textScale=true"],
+            ["compile"],
+            ["compile", file, "-o"],
+            ["compile", file, "--bogus"],
+            ["compile", file, file],
+        ]
+        for arguments in cases { assertUsageError(arguments) }
+    }
+
+    /// An unknown input named with --set is a usage mistake: one line, even when the spec has warnings.
+    func testUnknownInputIsOneLineEvenWithWarnings() throws {
+        let path = try warningSpec()
+        XCTAssertEqual(Driver.run(["check", path]).exitCode, 0, "the spec is valid, with a warning")
+        assertUsageError(["eval", path, "--at", "0", "--set", "kk=1"])
+        assertUsageError(["eval", path, "--at", "0", "--set", "k=true"])
+    }
+
+    // MARK: files that cannot be read
+
+    func testMissingFiles() throws {
+        let missing = scratch.appendingPathComponent("missing.header").path
+        for arguments in [["check", missing], ["eval", missing, "--at", "0"], ["compile", missing],
+                          ["check", profile, missing, image]] {
+            let outcome = Driver.run(arguments)
+            XCTAssertEqual(outcome.exitCode, 1, "\(arguments)")
+            XCTAssertTrue(outcome.standardError.contains(missing), "\(arguments): \(outcome.standardError)")
+            XCTAssertEqual(outcome.standardOutput, "", "\(arguments)")
+        }
+        let directory = scratch.path
+        for arguments in [["check", directory], ["eval", directory, "--at", "0"], ["compile", directory]] {
+            let outcome = Driver.run(arguments)
+            XCTAssertEqual(outcome.exitCode, 1, "\(arguments)")
+            XCTAssertTrue(outcome.standardError.contains(directory), "\(arguments): \(outcome.standardError)")
+            XCTAssertEqual(outcome.standardOutput, "", "\(arguments)")
+        }
+    }
+
+    func testUnreadableFile() throws {
+        try XCTSkipIf(getuid() == 0, "root reads a file with mode 000")
+        let path = try write("locked.header", "header L\n\na {\n    v: pt = offset\n}\n")
+        XCTAssertEqual(chmod(path, 0), 0)
+        defer { chmod(path, 0o644) }
+        let outcome = Driver.run(["check", path])
+        XCTAssertEqual(outcome.exitCode, 1)
+        XCTAssertTrue(outcome.standardError.contains(path), outcome.standardError)
+    }
+
+    // MARK: check
+
+    func testCheckExamples() {
+        let outcome = Driver.run(["check", profile, sticky, image])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertFalse(outcome.standardError.contains(": error:"), outcome.standardError)
+        XCTAssertEqual(outcome.standardOutput, "")
+    }
+
+    func testCheckWarningIsExitZero() throws {
+        let path = try warningSpec()
+        let outcome = Driver.run(["check", path])
+        XCTAssertEqual(outcome.exitCode, 0)
+        XCTAssertEqual(outcome.standardOutput, "")
+        // `    v: pt = offset / 0`: 4 spaces and `v: pt = offset / ` are 21 characters, so the 0 is at column 22.
+        XCTAssertEqual(lines(outcome.standardError), [
+            "\(path):5:22: warning: division by zero",
+            "    v: pt = offset / 0",
+            String(repeating: " ", count: 21) + "^",
+        ])
+    }
+
+    func testCheckErrorIsExitOne() throws {
+        let path = try errorSpec()
+        let outcome = Driver.run(["check", path])
+        XCTAssertEqual(outcome.exitCode, 1)
+        XCTAssertEqual(outcome.standardOutput, "")
+        let rendered = lines(outcome.standardError)
+        guard rendered.count >= 3 else { return XCTFail(outcome.standardError) }
+        // `    v: pt = offset + nope`: `nope` starts after 4 + 17 = 21 characters, at column 22, four carets.
+        XCTAssertTrue(rendered[0].hasPrefix("\(path):4:22: error: "), rendered[0])
+        XCTAssertTrue(rendered[0].contains("nope"), rendered[0])
+        XCTAssertEqual(rendered[1], "    v: pt = offset + nope")
+        XCTAssertEqual(rendered[2], String(repeating: " ", count: 21) + "^^^^")
+
+        // One bad file among good ones fails the run; every file is still checked.
+        let warning = try warningSpec()
+        let mixed = Driver.run(["check", profile, path, warning])
+        XCTAssertEqual(mixed.exitCode, 1)
+        XCTAssertTrue(mixed.standardError.contains("\(path):4:22: error:"))
+        XCTAssertTrue(mixed.standardError.contains("\(warning):5:22: warning:"))
+
+        // eval and compile of a spec with an error: exit 1, nothing on stdout.
+        for arguments in [["eval", path, "--at", "0"], ["compile", path]] {
+            let failed = Driver.run(arguments)
+            XCTAssertEqual(failed.exitCode, 1, "\(arguments)")
+            XCTAssertEqual(failed.standardOutput, "", "\(arguments)")
+            XCTAssertTrue(failed.standardError.contains("\(path):4:22: error:"), "\(arguments)")
+        }
+    }
+
+    // MARK: compile
+
+    func testCompileToStandardOutputAndToFile() throws {
+        let printed = Driver.run(["compile", image])
+        XCTAssertEqual(printed.exitCode, 0)
+        XCTAssertEqual(printed.standardError, "")
+        XCTAssertTrue(printed.standardOutput.contains("enum StretchyImageMath"), printed.standardOutput)
+        XCTAssertTrue(printed.standardOutput.contains("import Foundation"))
+
+        let out = scratch.appendingPathComponent("StretchyImageMath.swift").path
+        let written = Driver.run(["compile", image, "-o", out])
+        XCTAssertEqual(written.exitCode, 0, written.standardError)
+        XCTAssertEqual(written.standardOutput, "")
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), printed.standardOutput)
+
+        // Overwrites an existing file; leaves no temporary file behind.
+        try Data("old".utf8).write(to: URL(fileURLWithPath: out))
+        XCTAssertEqual(Driver.run(["compile", image, "-o", out]).exitCode, 0)
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), printed.standardOutput)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path), ["StretchyImageMath.swift"])
+
+        // --name renames the enum.
+        let named = Driver.run(["compile", image, "--name", "Stretch"])
+        XCTAssertTrue(named.standardOutput.contains("enum Stretch "), named.standardOutput)
+    }
+
+    func testFailingCompileLeavesOutputUntouched() throws {
+        let bad = try errorSpec()
+        let out = scratch.appendingPathComponent("Out.swift")
+        let original = Data("// precious, not to be touched\n\u{0}\u{FF}".utf8) + Data([0xFE, 0x00, 0x0A])
+        try original.write(to: out)
+        let before = try FileManager.default.attributesOfItem(atPath: out.path)[.modificationDate] as? Date
+
+        let outcome = Driver.run(["compile", bad, "-o", out.path])
+        XCTAssertEqual(outcome.exitCode, 1)
+        XCTAssertEqual(outcome.standardOutput, "")
+        XCTAssertEqual(try Data(contentsOf: out), original)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: out.path)[.modificationDate] as? Date, before)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: scratch.path)), ["err.header", "Out.swift"])
+
+        // A missing input file does not create or touch the output either.
+        let fresh = scratch.appendingPathComponent("Fresh.swift").path
+        XCTAssertEqual(Driver.run(["compile", scratch.appendingPathComponent("nope.header").path, "-o", fresh]).exitCode, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh))
+        XCTAssertEqual(Driver.run(["compile", bad, "-o", fresh]).exitCode, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: fresh))
+
+        // An output that cannot be written (its directory is missing, or it is a directory): exit 1, naming it.
+        let nowhere = scratch.appendingPathComponent("no/such/dir/X.swift").path
+        let unwritable = Driver.run(["compile", image, "-o", nowhere])
+        XCTAssertEqual(unwritable.exitCode, 1)
+        XCTAssertTrue(unwritable.standardError.contains(nowhere), unwritable.standardError)
+        let intoDirectory = Driver.run(["compile", image, "-o", scratch.path])
+        XCTAssertEqual(intoDirectory.exitCode, 1)
+        var isDirectory: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
+    // MARK: the built binary
+
+    /// The headerc executable next to the test bundle (swift test builds it), or in .build/debug.
+    private func binary() throws -> URL {
+        var candidates: [URL] = []
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            candidates.append(bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("headerc"))
+        }
+        #endif
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("headerc"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("headerc"))
+        candidates.append(Self.packageRoot.appendingPathComponent(".build/debug/headerc"))
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw XCTSkip("no headerc binary found in \(candidates.map(\.path))")
+        }
+        return found
+    }
+
+    private struct Run {
+        var standardOutput: String
+        var standardError: String
+        var exitCode: Int32
+    }
+
+    private func run(_ arguments: [String]) throws -> Run {
+        let process = Process()
+        process.executableURL = try binary()
+        process.arguments = arguments
+        // Files rather than pipes, so that a large output cannot fill a pipe and block the child.
+        let outURL = scratch.appendingPathComponent("stdout-\(UUID().uuidString)")
+        let errURL = scratch.appendingPathComponent("stderr-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        XCTAssertEqual(process.terminationReason, .exit)
+        return Run(standardOutput: try String(contentsOf: outURL, encoding: .utf8),
+                   standardError: try String(contentsOf: errURL, encoding: .utf8),
+                   exitCode: process.terminationStatus)
+    }
+
+    func testBinaryEvalSeparatesOutputs() throws {
+        let run = try run(["eval", image, "--at", "-50,0,75.5,400", "--format", "csv"])
+        XCTAssertEqual(run.exitCode, 0)
+        XCTAssertEqual(run.standardError, "")
+        XCTAssertEqual(run.standardOutput,
+                       "offset,image.height,image.offsetY\n-50.0,350.0,-0.0\n0.0,300.0,-0.0\n75.5,300.0,-75.5\n400.0,300.0,-400.0\n")
+    }
+
+    func testBinaryExitCodes() throws {
+        let help = try run(["--help"])
+        XCTAssertEqual(help.exitCode, 0)
+        XCTAssertFalse(help.standardOutput.isEmpty)
+        XCTAssertEqual(help.standardError, "")
+
+        let version = try run(["--version"])
+        XCTAssertEqual(version.exitCode, 0)
+        XCTAssertTrue(version.standardOutput.hasPrefix("headerc "))
+
+        let usage = try run(["eval", image, "--at", "0", "--bogus"])
+        XCTAssertEqual(usage.exitCode, 2)
+        XCTAssertEqual(usage.standardOutput, "")
+        XCTAssertEqual(lines(usage.standardError).count, 1, usage.standardError)
+
+        let badSweep = try run(["eval", image, "--sweep", "0:100:0"])
+        XCTAssertEqual(badSweep.exitCode, 2)
+        XCTAssertEqual(lines(badSweep.standardError).count, 1, badSweep.standardError)
+
+        let missing = scratch.appendingPathComponent("missing.header").path
+        let notFound = try run(["check", missing])
+        XCTAssertEqual(notFound.exitCode, 1)
+        XCTAssertTrue(notFound.standardError.contains(missing))
+        XCTAssertEqual(notFound.standardOutput, "")
+
+        let error = try run(["check", try errorSpec()])
+        XCTAssertEqual(error.exitCode, 1)
+        XCTAssertEqual(error.standardOutput, "")
+        XCTAssertTrue(error.standardError.contains(":4:22: error: "), error.standardError)
+
+        let warning = try run(["check", try warningSpec()])
+        XCTAssertEqual(warning.exitCode, 0)
+        XCTAssertEqual(warning.standardOutput, "")
+        XCTAssertTrue(warning.standardError.contains(":5:22: warning: division by zero"), warning.standardError)
+
+        let good = try run(["check", profile, sticky, image])
+        XCTAssertEqual(good.exitCode, 0)
+        XCTAssertEqual(good.standardOutput, "")
+    }
+
+    func testBinaryCompile() throws {
+        let out = scratch.appendingPathComponent("P.swift").path
+        let compiled = try run(["compile", profile, "-o", out])
+        XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
+        XCTAssertEqual(compiled.standardOutput, "")
+        let first = try Data(contentsOf: URL(fileURLWithPath: out))
+        XCTAssertTrue(String(decoding: first, as: UTF8.self).contains("enum ProfileStretchyMath"))
+
+        let failed = try run(["compile", try errorSpec(), "-o", out])
+        XCTAssertEqual(failed.exitCode, 1)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: out)), first)
+
+        let printed = try run(["compile", profile])
+        XCTAssertEqual(printed.exitCode, 0)
+        XCTAssertEqual(Data(printed.standardOutput.utf8), first)
+    }
+}
