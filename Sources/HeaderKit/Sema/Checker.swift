@@ -28,6 +28,8 @@ public struct Checker {
     private var curves: [CurveDeclaration] = []
     private var stateDeclarations: [StateDeclaration] = []
     private var valueProgress: [Progress] = []
+    /// Inputs whose default did not check; their uses say nothing more, so one mistake gives one error.
+    private var failedInputs: Set<Int> = []
     private var curveProgress: [Curve??] = []
     private var curveChecking: Set<Int> = []
     /// The values being checked, innermost last, to name a cycle when one closes.
@@ -52,7 +54,14 @@ public struct Checker {
 
     private mutating func run(_ syntax: SpecSyntax) -> CheckedSpec? {
         declareSymbols(syntax)
-        let checkedInputs = inputs.enumerated().compactMap { index, input in checkInput(input, slot: 2 + index) }
+        var checkedInputs: [CheckedInput] = []
+        for (index, input) in inputs.enumerated() {
+            if let checked = checkInput(input, slot: 2 + index) {
+                checkedInputs.append(checked)
+            } else {
+                failedInputs.insert(index)
+            }
+        }
         for index in values.indices { _ = checkValue(index) }
         for index in curves.indices { _ = checkNamedCurve(index) }
         let checkedStates = stateDeclarations.enumerated().compactMap { index, state in
@@ -363,6 +372,7 @@ public struct Checker {
         case .delta:
             return Typed(expression: .slot(CheckedSpec.deltaSlot), type: .length)
         case .input(let index):
+            guard !failedInputs.contains(index) else { return nil }
             let input = inputs[index]
             let type = input.type?.type ?? inferredInputType(input)
             return Typed(expression: .slot(2 + index), type: type)
