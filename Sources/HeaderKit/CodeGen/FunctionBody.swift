@@ -217,7 +217,10 @@ struct FunctionBody {
         var branches: [(condition: String?, stop: Int, segment: Bool)] = []
         if !keyframes.extendsBefore { branches.append(("\(x) <= \(positions[0])", 0, false)) }
         for index in 1...last { branches.append(("\(x) < \(positions[index])", index, true)) }
-        branches.append((nil, last, keyframes.extendsAfter))
+        // Past the last stop a hold segment has made its jump, so extending it keeps the last value.
+        var extendsLastSegment = keyframes.extendsAfter
+        if case .hold = stops[last].curve { extendsLastSegment = false }
+        branches.append((nil, last, extendsLastSegment))
         for (number, branch) in branches.enumerated() {
             if let condition = branch.condition {
                 lines.append(indentation + (number == 0 ? "if \(condition) {" : "} else if \(condition) {"))

@@ -32,9 +32,11 @@ public struct SwiftEmitter {
                              documentation: output.documentation ?? "`\(output.qualifiedName)` of the frame at `offset`.",
                              type: output.type, expression: output.expression)
             }
+            let outputFunctions = SwiftNames.outputFunctions(spec)
             for value in spec.values {
                 printer.line()
-                emitFunction(&printer, name: SwiftNames.identifier(SwiftNames.valueFunction(value.name, in: spec)), documentation: value.documentation,
+                let name = SwiftNames.valueFunction(value.name, outputFunctions: outputFunctions)
+                emitFunction(&printer, name: SwiftNames.identifier(name), documentation: value.documentation,
                              type: value.type, expression: .slot(value.slot))
             }
             for (index, snap) in spec.snaps.enumerated() {

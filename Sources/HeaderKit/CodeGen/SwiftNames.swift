@@ -39,8 +39,15 @@ public enum SwiftNames {
     /// The function of a named value: its own name, or with `Value` appended where an output's function
     /// or the API already has that name (`let coverHeight` beside `cover { height }`).
     public static func valueFunction(_ name: String, in spec: CheckedSpec) -> String {
-        let outputs = Set(spec.outputs.map { outputFunction(block: $0.block, property: $0.name) })
-        return outputs.contains(name) || generatedFunctions.contains(name) ? name + "Value" : name
+        valueFunction(name, outputFunctions: outputFunctions(spec))
+    }
+
+    static func valueFunction(_ name: String, outputFunctions: Set<String>) -> String {
+        outputFunctions.contains(name) || generatedFunctions.contains(name) ? name + "Value" : name
+    }
+
+    static func outputFunctions(_ spec: CheckedSpec) -> Set<String> {
+        Set(spec.outputs.map { outputFunction(block: $0.block, property: $0.name) })
     }
 
     /// Types the generated code refers to, which a local or member of the same name would hide.
@@ -68,8 +75,9 @@ public enum SwiftNames {
             claim(outputFunction(block: output.block, property: output.name), for: "output '\(output.qualifiedName)'",
                   at: output.nameRange)
         }
+        let outputNames = outputFunctions(spec)
         for value in spec.values {
-            claim(valueFunction(value.name, in: spec), for: "named value '\(value.name)'", at: value.nameRange)
+            claim(valueFunction(value.name, outputFunctions: outputNames), for: "named value '\(value.name)'", at: value.nameRange)
         }
         for animation in spec.animations {
             claim(animation.name, for: "animation '\(animation.name)'", at: animation.nameRange)

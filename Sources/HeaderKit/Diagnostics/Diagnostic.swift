@@ -36,8 +36,20 @@ public struct Diagnostics: Sendable {
     /// Past this many errors a file is most likely not a spec at all; the rest would only bury the first ones.
     public static let errorLimit = 50
     private var errorCount = 0
+    private var warningCount = 0
+
+    /// Whether further errors are dropped; a stage can then skip the work of composing them.
+    public var isSaturated: Bool { errorCount >= Diagnostics.errorLimit }
+
+    /// A message quotes names and numbers from the spec; a megabyte-long one is cut.
+    static let messageLimit = 400
+
+    private static func bounded(_ message: String) -> String {
+        message.count <= messageLimit ? message : String(message.prefix(messageLimit)) + "…"
+    }
 
     public mutating func error(_ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        let message = Diagnostics.bounded(message)
         errorCount += 1
         if errorCount == Diagnostics.errorLimit + 1 {
             all.append(Diagnostic(.error, "too many errors; stopping after \(Diagnostics.errorLimit)", at: range))
@@ -47,7 +59,9 @@ public struct Diagnostics: Sendable {
     }
 
     public mutating func warning(_ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
-        all.append(Diagnostic(.warning, message, at: range, notes: notes))
+        guard warningCount < Diagnostics.errorLimit else { return }
+        warningCount += 1
+        all.append(Diagnostic(.warning, Diagnostics.bounded(message), at: range, notes: notes))
     }
 
     /// Diagnostics in source order, errors before warnings at the same place, so output is stable.

@@ -240,7 +240,10 @@ public final class Interpreter {
         let values = keyframes.stops.map { compileNumber($0.value) }
         let curves = keyframes.stops.map(\.curve)
         let last = keyframes.stops.count - 1
-        let extendsBefore = keyframes.extendsBefore, extendsAfter = keyframes.extendsAfter
+        let extendsBefore = keyframes.extendsBefore
+        // Past the last stop a hold segment has made its jump, so extending it keeps the last value.
+        var extendsAfter = keyframes.extendsAfter
+        if case .hold = curves[curves.count - 1] { extendsAfter = false }
         func segment(_ index: Int, _ x: Double, _ registers: Registers) -> Double {
             let from = values[index - 1](registers)
             switch curves[index] {

@@ -39,6 +39,12 @@ public struct Checker {
     /// values of a frame and so may not read them (constants aside); `delta` may be read in the update only.
     private var stateContext: (name: String, allowsDelta: Bool)?
 
+    /// Named values and curves are checked recursively through their uses; a chain longer than this is
+    /// refused, so that no spec can exhaust the stack.
+    static let maximumChainLength = 256
+    /// `min` and `max` become a chain of pairs, one level deeper per argument.
+    static let maximumArguments = 64
+
     private init(diagnostics: Diagnostics) {
         self.diagnostics = diagnostics
     }
@@ -177,7 +183,8 @@ public struct Checker {
         case .failed: return nil
         case .checking:
             let cycleStart = checkingStack.lastIndex(of: index) ?? 0
-            let cycle = checkingStack[cycleStart...].map { values[$0].name.name } + [values[index].name.name]
+            var cycle = checkingStack[cycleStart...].map { values[$0].name.name } + [values[index].name.name]
+            if cycle.count > 12 { cycle = cycle.prefix(6) + ["(\(cycle.count - 10) more)"] + cycle.suffix(4) }
             let declaration = values[index]
             diagnostics.error("'\(declaration.name.name)' depends on itself: \(cycle.joined(separator: " -> "))",
                               at: declaration.name.range)
@@ -187,6 +194,12 @@ public struct Checker {
             break
         }
         let declaration = values[index]
+        guard checkingStack.count < Checker.maximumChainLength else {
+            diagnostics.error("'\(declaration.name.name)' is reached through more than \(Checker.maximumChainLength) named values, one defined by the next",
+                              at: declaration.name.range)
+            valueProgress[index] = .failed
+            return nil
+        }
         valueProgress[index] = .checking
         checkingStack.append(index)
         let typed = check(declaration.value)
@@ -363,7 +376,7 @@ public struct Checker {
                 diagnostics.error("'delta' (the change of offset) can only be read in a state's 'next'", at: identifier.range)
                 return nil
             }
-            reportUnknownName(identifier, among: Array(symbols.keys), what: "name")
+            reportUnknownName(identifier, among: suggestable { Array(symbols.keys) }, what: "name")
             return nil
         }
         switch entry.symbol {
@@ -409,6 +422,12 @@ public struct Checker {
             return .number
         default: return .number
         }
+    }
+
+    /// Names to suggest from; none past the error limit, where the message is dropped anyway, so that
+    /// thousands of unknown names do not cost a pass over every name each.
+    private func suggestable(_ names: () -> [String]) -> [String] {
+        diagnostics.isSaturated ? [] : names()
     }
 
     private mutating func reportUnknownName(_ identifier: Identifier, among candidates: [String], what: String) {
@@ -514,8 +533,10 @@ public struct Checker {
         // `cubicBezier(0.2, 0, 0, 1)(t)`; `linear` with one argument is the identity curve.
         if case .name(let name) = callee.kind, symbols[name.name] == nil, Curve.preset(named: name.name) == nil,
            CurveConstructor(rawValue: name.name) == nil {
-            let candidates = Builtin.allCases.map(\.rawValue) + Curve.presets.map(\.name)
-                + symbols.compactMap { if case .curve = $0.value.symbol { return $0.key } else { return nil } }
+            let candidates = suggestable {
+                Builtin.allCases.map(\.rawValue) + Curve.presets.map(\.name)
+                    + symbols.compactMap { if case .curve = $0.value.symbol { return $0.key } else { return nil } }
+            }
             reportUnknownName(name, among: candidates, what: "function")
             return nil
         }
@@ -548,6 +569,10 @@ public struct Checker {
 
     private mutating func checkBuiltin(_ builtin: Builtin, _ name: Identifier, _ arguments: [Argument],
                                        _ range: SourceRange) -> Typed? {
+        guard arguments.count <= Checker.maximumArguments else {
+            diagnostics.error("'\(builtin.rawValue)' takes at most \(Checker.maximumArguments) arguments", at: range)
+            return nil
+        }
         guard builtin.arity.contains(arguments.count) else {
             diagnostics.error("'\(builtin.rawValue)' takes \(builtin.arity.upperBound == Int.max ? "two or more" : "\(builtin.arity.lowerBound)") argument\(builtin.arity.lowerBound == 1 ? "" : "s"), found \(arguments.count): \(builtin.signature)",
                               at: range)
@@ -716,6 +741,12 @@ public struct Checker {
             curveProgress[index] = .some(nil)
             return nil
         }
+        guard curveChecking.count < Checker.maximumChainLength else {
+            diagnostics.error("curve '\(declaration.name.name)' is reached through more than \(Checker.maximumChainLength) curves, one defined by the next",
+                              at: declaration.name.range)
+            curveProgress[index] = .some(nil)
+            return nil
+        }
         curveChecking.insert(index)
         let curve = checkCurve(declaration.value)
         curveChecking.remove(index)
@@ -737,8 +768,11 @@ public struct Checker {
                 return checkNamedCurve(index)
             }
             if let preset = Curve.preset(named: name.name) { return preset }
-            let declared = symbols.compactMap { if case .curve = $0.value.symbol { return $0.key } else { return nil } }
-            reportUnknownName(name, among: Curve.presets.map(\.name) + declared + ["hold"], what: "curve")
+            let candidates = suggestable {
+                Curve.presets.map(\.name) + ["hold"]
+                    + symbols.compactMap { if case .curve = $0.value.symbol { return $0.key } else { return nil } }
+            }
+            reportUnknownName(name, among: candidates, what: "curve")
             return nil
         case .call(let callee, let arguments):
             guard case .name(let name) = callee.kind, let constructor = CurveConstructor(rawValue: name.name) else {

@@ -53,8 +53,12 @@ public struct Lexer {
         if let punctuation = lexPunctuation() {
             return make(.punctuation(punctuation), text: punctuation.rawValue)
         }
-        // One token for a run of unreadable bytes, so binary input yields a few diagnostics, not millions.
+        // One token for a run of unreadable bytes, so binary input yields a few diagnostics, not millions;
+        // `.5` is one token too, so it is one error.
         position += 1
+        if byte == UInt8(ascii: "."), let next = peek(), next.isDigit {
+            while let digit = peek(), digit.isDigit { position += 1 }
+        }
         while let next = peek(), next >= 0x80 || (next < 0x20 && !next.isWhitespace) { position += 1 }
         let text = source.text(of: SourceRange(start, position))
         let shown = text.unicodeScalars.first.map { $0.isASCII && $0.value >= 0x20 ? "'\($0)'" : "U+\(String($0.value, radix: 16, uppercase: true))" } ?? "byte"
@@ -135,6 +139,7 @@ public struct Lexer {
                 let textStart = position
                 while let next = peek(), next != UInt8(ascii: "\n") { position += 1 }
                 var text = String(decoding: bytes[textStart..<position], as: UTF8.self)
+                if text.hasSuffix("\r") { text.removeLast() }
                 if text.hasPrefix("/") { text.removeFirst() }
                 if text.hasPrefix(" ") { text.removeFirst() }
                 if ownLine { pendingDocumentation.append(text) } else { pendingDocumentation = [] }
@@ -175,6 +180,7 @@ public struct Lexer {
         let inner = String(decoding: bytes[(start + 2)..<(position - 2)], as: UTF8.self)
         let lines = inner.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             var text = Substring(line).drop { $0 == " " || $0 == "\t" }
+            if text.hasSuffix("\r") { text = text.dropLast() }
             if text.hasPrefix("*") { text = text.dropFirst() }
             if text.hasPrefix(" ") { text = text.dropFirst() }
             return String(text)

@@ -5,20 +5,24 @@ public struct Parser {
     /// Deeper expressions are refused, so that no later recursive pass can exhaust the stack.
     public static let maximumDepth = 200
 
+    private let source: SourceFile
     private let tokens: [Token]
     private var index = 0
     private var diagnostics: Diagnostics
     /// The position of the last error, so that one bad token yields one message, not a cascade.
     private var lastErrorAt = -1
+    /// Set when a too-deep expression was skipped; errors are muted until the next declaration or property.
+    private var isRecoveringFromDeepExpression = false
 
-    private init(tokens: [Token], diagnostics: Diagnostics) {
+    private init(source: SourceFile, tokens: [Token], diagnostics: Diagnostics) {
+        self.source = source
         self.tokens = tokens
         self.diagnostics = diagnostics
     }
 
     public static func parse(_ source: SourceFile, into diagnostics: inout Diagnostics) -> SpecSyntax {
         let tokens = Lexer.tokenize(source, into: &diagnostics)
-        var parser = Parser(tokens: tokens, diagnostics: diagnostics)
+        var parser = Parser(source: source, tokens: tokens, diagnostics: diagnostics)
         let spec = parser.parseSpec()
         diagnostics = parser.diagnostics
         return spec
@@ -48,6 +52,7 @@ public struct Parser {
 
     /// declaration = input | let | curve | state | snap | block
     private mutating func parseDeclaration() -> Declaration? {
+        isRecoveringFromDeepExpression = false
         let start = current
         if case .keyword = current.kind, peek(1).kind == .punctuation(.leftBrace) {
             // Any word can name a block, `header { height = ... }` included.
@@ -196,6 +201,7 @@ public struct Parser {
 
     /// property = name [ ":" type ] "=" expression
     private mutating func parseProperty() -> PropertyDeclaration? {
+        isRecoveringFromDeepExpression = false
         let start = current
         var isName = current.kind == .identifier
         if case .keyword = current.kind, peek(1).kind == .punctuation(.equal) || peek(1).kind == .punctuation(.colon) {
@@ -268,7 +274,7 @@ public struct Parser {
         advance()
         depth += 1
         defer { depth -= 1 }
-        if depth > Parser.maximumDepth { return refuseDeepExpression(at: question) }
+        if depth > Parser.maximumDepth { return refuseDeepExpression(at: question, insideBracket: false) }
         let then = parseExpression()
         guard expect(.colon, "':' and the value when the condition is false") else { return node(.error, condition.range) }
         let otherwise = parseExpression()
@@ -304,7 +310,7 @@ public struct Parser {
         advance()
         depth += 1
         defer { depth -= 1 }
-        if depth > Parser.maximumDepth { return refuseDeepExpression(at: token) }
+        if depth > Parser.maximumDepth { return refuseDeepExpression(at: token, insideBracket: false) }
         let operand = parseUnary()
         return node(.unary(op, operand), token.range.union(operand.range), children: [operand])
     }
@@ -331,7 +337,7 @@ public struct Parser {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maximumDepth {
-            _ = refuseDeepExpression(at: open)
+            _ = refuseDeepExpression(at: open, insideBracket: true)
             return []
         }
         var arguments: [Argument] = []
@@ -382,7 +388,7 @@ public struct Parser {
             advance()
             depth += 1
             defer { depth -= 1 }
-            if depth > Parser.maximumDepth { return refuseDeepExpression(at: token) }
+            if depth > Parser.maximumDepth { return refuseDeepExpression(at: token, insideBracket: true) }
             let inner = parseExpression()
             if !expectClosing(.rightParen, opening: token) { skipPast(.rightParen) }
             return Expression(inner.kind, token.range.union(tokens[max(0, index - 1)].range), depth: inner.depth)
@@ -421,7 +427,7 @@ public struct Parser {
         advance()
         depth += 1
         defer { depth -= 1 }
-        if depth > Parser.maximumDepth { return refuseDeepExpression(at: openBrace) }
+        if depth > Parser.maximumDepth { return refuseDeepExpression(at: openBrace, insideBracket: true) }
         var stops: [KeyframeStop] = []
         while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
             let before = index
@@ -457,23 +463,38 @@ public struct Parser {
     private mutating func node(_ kind: Expression.Kind, _ range: SourceRange, children: [Expression] = []) -> Expression {
         let depth = 1 + (children.map(\.depth).max() ?? 0)
         if depth > Parser.maximumDepth {
+            // Above a refused expression the error has been reported once already.
+            if children.contains(where: { if case .error = $0.kind { return true } else { return false } }) {
+                return Expression(.error, range)
+            }
             error("expression is too deeply nested (more than \(Parser.maximumDepth) levels)", at: range)
             return Expression(.error, range)
         }
         return Expression(kind, range, depth: depth)
     }
 
-    /// Skips the rest of a too-deep expression without recursing, balancing brackets as it goes.
-    private mutating func refuseDeepExpression(at token: Token) -> Expression {
+    /// Skips the rest of a too-deep expression without recursing. Inside a bracket it skips through the
+    /// matching closer; otherwise to the end of the line, or to a closer that belongs to an outer construct.
+    private mutating func refuseDeepExpression(at token: Token, insideBracket: Bool) -> Expression {
         error("expression is too deeply nested (more than \(Parser.maximumDepth) levels)", at: token.range)
-        var balance = 1
-        while current.kind != .endOfFile, balance > 0 {
+        // What the enclosing levels find missing after the skip is part of the same mistake.
+        isRecoveringFromDeepExpression = true
+        var balance = insideBracket ? 1 : 0
+        while current.kind != .endOfFile {
             switch current.kind {
-            case .punctuation(.leftParen), .punctuation(.leftBrace): balance += 1
-            case .punctuation(.rightParen), .punctuation(.rightBrace): balance -= 1
-            default: break
+            case .punctuation(.leftParen), .punctuation(.leftBrace):
+                balance += 1
+            case .punctuation(.rightParen), .punctuation(.rightBrace):
+                if balance == 0 { return Expression(.error, token.range) }
+                balance -= 1
+                if balance == 0 && insideBracket {
+                    advance()
+                    return Expression(.error, token.range)
+                }
+            default:
+                if balance == 0 && current.startsLine { return Expression(.error, token.range) }
             }
-            if balance > 0 { advance() }
+            advance()
         }
         return Expression(.error, token.range)
     }
@@ -491,7 +512,7 @@ public struct Parser {
             advance()
             return true
         }
-        error("expected \(what), found \(current.kind)", at: current.range)
+        error("expected \(what), found \(current.kind)", at: missingTokenRange)
         return false
     }
 
@@ -501,8 +522,8 @@ public struct Parser {
             advance()
             return true
         }
-        error("expected '\(punctuation.rawValue)' to close the '\(opening.text)' opened here, found \(current.kind)",
-              at: current.kind == .endOfFile ? opening.range : current.range)
+        error("expected '\(punctuation.rawValue)' to close the '\(opening.text)' opened at line \(source.location(of: opening.range.start).line), found \(current.kind)",
+              at: current.kind == .endOfFile ? opening.range : missingTokenRange, notes: [Diagnostic.Note(message: "'\(opening.text)' opened here", range: opening.range)])
         return false
     }
 
@@ -520,26 +541,35 @@ public struct Parser {
         return identifier
     }
 
-    private mutating func error(_ message: String, at range: SourceRange) {
-        guard range.start != lastErrorAt else { return }
+    private mutating func error(_ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        // The lexer has reported an unreadable token already.
+        guard range.start != lastErrorAt, !(current.kind == .invalid && current.range == range),
+              !isRecoveringFromDeepExpression else { return }
         lastErrorAt = range.start
-        diagnostics.error(message, at: range)
+        diagnostics.error(message, at: range, notes: notes)
+    }
+
+    /// Where to report something missing: right after the previous token when the current one starts a
+    /// new line, since the mistake is at the end of the line, not at the start of the next.
+    private var missingTokenRange: SourceRange {
+        guard current.startsLine, index > 0 else { return current.range }
+        let end = tokens[index - 1].range.end
+        return SourceRange(end, end)
     }
 
     /// Panic mode at the top level: skip to the next token that starts a line and can start a declaration.
     private mutating func recoverAtTopLevel() -> Declaration? {
-        advance()
-        while current.kind != .endOfFile {
-            if current.startsLine {
-                switch current.kind {
-                case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.animation): return nil
-                case _ where peek(1).kind == .punctuation(.leftBrace): return nil
-                default: break
-                }
-            }
-            advance()
-        }
+        if !startsDeclaration() { advance() }
+        while current.kind != .endOfFile, !startsDeclaration() { advance() }
         return nil
+    }
+
+    private func startsDeclaration() -> Bool {
+        guard current.startsLine else { return false }
+        switch current.kind {
+        case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.animation): return true
+        default: return peek(1).kind == .punctuation(.leftBrace)
+        }
     }
 
     /// Panic mode inside braces: skip to the next line, or to the closing brace.

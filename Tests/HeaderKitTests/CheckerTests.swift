@@ -1,0 +1,487 @@
+import Foundation
+import XCTest
+@testable import HeaderKit
+
+/// The checker's diagnostics, each with its position (by marker) and without a cascade behind it.
+final class CheckerTests: XCTestCase {
+    // MARK: Names
+
+    func testUnknownNameSuggestsTheClosest() {
+        let compiled = MarkedCompilation("""
+        header C
+        let progress = clamp(offset / 100pt, 0, 1)
+        cover { opacity = 1️⃣progres }
+        title { height = 2️⃣ofset + 3️⃣zzzzzz }
+        """)
+        compiled.expect("unknown name 'progres'; did you mean 'progress'?", at: compiled["1️⃣"])
+        compiled.expect("unknown name 'ofset'; did you mean 'offset'?", at: compiled["2️⃣"])
+        let far = compiled.expect("unknown name 'zzzzzz'", at: compiled["3️⃣"])
+        XCTAssertEqual(far?.message.contains("did you mean"), false)
+        compiled.expectErrorCount(3)
+        XCTAssertNil(compiled.spec)
+    }
+
+    func testUnknownFunctionSuggestsTheClosest() {
+        let compiled = MarkedCompilation("""
+        header C
+        cover { opacity = 1️⃣clmp(offset / 100pt, 0, 1) }
+        title { opacity = 2️⃣easeInn(0.5) }
+        """)
+        compiled.expect("unknown function 'clmp'; did you mean 'clamp'?", at: compiled["1️⃣"])
+        compiled.expect("unknown function 'easeInn'; did you mean 'easeIn'?", at: compiled["2️⃣"])
+        compiled.expectErrorCount(2)
+    }
+
+    func testUnknownCurveAfterVia() {
+        let compiled = MarkedCompilation("header C\ncover { opacity = keyframes(offset) { 0: 1, 100: 0 via 1️⃣easOut } }\n")
+        compiled.expect("unknown curve 'easOut'; did you mean 'easeOut'?", at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+    }
+
+    func testUnknownPropertySuggestsTheClosest() {
+        let compiled = MarkedCompilation("""
+        header C
+        avatar {
+            1️⃣opacty = 0.5
+            2️⃣hieght = 10pt
+        }
+        """)
+        compiled.expect("unknown property 'opacty'; did you mean 'opacity'?", at: compiled["1️⃣"])
+        compiled.expect("unknown property 'hieght'; did you mean 'height'?", at: compiled["2️⃣"])
+        compiled.expectErrorCount(2)
+    }
+
+    func testCustomPropertyNeedsAType() throws {
+        let compiled = MarkedCompilation("""
+        header C
+        backdrop {
+            1️⃣drift = offset * 0.5
+            backdropHeight = 10pt
+        }
+        """)
+        let error = compiled.expect("unknown property 'drift'", at: compiled["1️⃣"])
+        XCTAssertEqual(error?.message.contains("'drift: pt = ...'"), true, error?.message ?? "")
+        compiled.expectErrorCount(1)
+        // With the type it checks, and a known last word gives the type.
+        let fixed = MarkedCompilation("header C\nbackdrop {\n    drift: pt = offset * 0.5\n    backdropHeight = 10pt\n}\n")
+        let spec = try XCTUnwrap(fixed.expectValid())
+        XCTAssertEqual(spec.outputs.map(\.type), [.length, .length])
+    }
+
+    func testBuiltInNamesCannotBeDeclared() {
+        let compiled = MarkedCompilation("header C\nlet 1️⃣offset = 1\ninput 2️⃣delta = 2\ncover { height = 1 }\n")
+        compiled.expect("'offset' is built in", at: compiled["1️⃣"])
+        compiled.expect("'delta' is built in", at: compiled["2️⃣"])
+        compiled.expectErrorCount(2)
+    }
+
+    // MARK: Duplicates
+
+    func testDuplicateDeclarationsNoteTheFirst() throws {
+        let compiled = MarkedCompilation("""
+        header C
+        let 1️⃣a = 1
+        input 2️⃣s = 1
+        let 3️⃣a = 2
+        input 4️⃣s = 2
+        curve 5️⃣c = easeIn
+        let 6️⃣c = 3
+        cover { height = a + s * 1pt }
+        """)
+        for (duplicate, first): (Character, Character) in [("3️⃣", "1️⃣"), ("4️⃣", "2️⃣"), ("6️⃣", "5️⃣")] {
+            let error = compiled.expect("duplicate declaration of", at: compiled[duplicate])
+            XCTAssertEqual(error?.notes.count, 1)
+            if let note = error?.notes.first {
+                XCTAssertEqual(compiled.location(note), compiled[first])
+                XCTAssertTrue(note.message.contains("first declared here"), note.message)
+            }
+        }
+        compiled.expectErrorCount(3)
+    }
+
+    func testDuplicateBlockNotesTheFirst() {
+        let compiled = MarkedCompilation("""
+        header C
+        1️⃣cover { height = 1 }
+        title { opacity = 1 }
+        2️⃣cover { height = 2 }
+        """)
+        let error = compiled.expect("duplicate block 'cover'", at: compiled["2️⃣"])
+        XCTAssertEqual(error.flatMap { $0.notes.first.map(compiled.location) }, compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+    }
+
+    func testDuplicatePropertyNotesTheFirst() {
+        let compiled = MarkedCompilation("""
+        header C
+        cover {
+            1️⃣height = 1
+            opacity = 1
+            2️⃣height = 2
+        }
+        """)
+        let error = compiled.expect("duplicate property 'height' in block 'cover'", at: compiled["2️⃣"])
+        XCTAssertEqual(error.flatMap { $0.notes.first.map(compiled.location) }, compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+    }
+
+    // MARK: Cycles
+
+    func testCycleIsNamedOnce() {
+        let compiled = MarkedCompilation("""
+        header C
+        let 1️⃣a = b + 1pt
+        let b = a * 2
+        let 2️⃣c = c
+        let 3️⃣x = y
+        let y = z
+        let z = x
+        cover { height = a + b + c + x }
+        """)
+        let error = compiled.expect("'a' depends on itself", at: compiled["1️⃣"])
+        XCTAssertEqual(error?.message.contains("a -> b -> a"), true, error?.message ?? "")
+        let own = compiled.expect("'c' depends on itself", at: compiled["2️⃣"])
+        XCTAssertEqual(own?.message.contains("c -> c"), true, own?.message ?? "")
+        let long = compiled.expect("'x' depends on itself", at: compiled["3️⃣"])
+        XCTAssertEqual(long?.message.contains("x -> y -> z -> x"), true, long?.message ?? "")
+        // The values in a cycle and their users are not reported again.
+        compiled.expectErrorCount(3)
+    }
+
+    func testCurveDefinedInTermsOfItself() {
+        let compiled = MarkedCompilation("header C\ncurve 1️⃣a = b\ncurve b = a\ncover { opacity = a(0.5) }\n")
+        XCTAssertGreaterThanOrEqual(compiled.errors.count, 1)
+        XCTAssertTrue(compiled.errors.contains { $0.message.contains("in terms of itself") }, compiled.rendered)
+        compiled.expectErrorCount(1)
+    }
+
+    // MARK: Types
+
+    func testArithmeticTypeErrors() {
+        let compiled = MarkedCompilation("""
+        header C
+        input k = 2
+        a { height = 1️⃣offset + true }
+        b { height = 2️⃣offset + k }
+        c { height = 3️⃣offset * offset }
+        d { opacity = 4️⃣k / offset }
+        e { height = 5️⃣-true ? 1pt : 2pt }
+        f { visible = not 6️⃣offset }
+        g { visible = 7️⃣offset < true }
+        h { visible = 8️⃣true and 1 }
+        i { height = 9️⃣offset - k }
+        """)
+        compiled.expect("arithmetic needs numbers or lengths, found length + bool", at: compiled["1️⃣"])
+        compiled.expect("cannot add length and number", at: compiled["2️⃣"])
+        compiled.expect("cannot multiply two lengths", at: compiled["3️⃣"])
+        compiled.expect("cannot divide a number by a length", at: compiled["4️⃣"])
+        compiled.expect("cannot negate a bool", at: compiled["5️⃣"])
+        compiled.expect("'not' needs a bool, found length", at: compiled["6️⃣"])
+        compiled.expect("cannot compare length < bool", at: compiled["7️⃣"])
+        compiled.expect("'and' needs two bools, found bool and number", at: compiled["8️⃣"])
+        compiled.expect("cannot subtract length and number", at: compiled["9️⃣"])
+        compiled.expectErrorCount(9)
+    }
+
+    func testUnitlessLiteralsAdaptToLengths() throws {
+        let compiled = MarkedCompilation("""
+        header C
+        input top: pt = 0
+        let a = max(0, -offset) + 10
+        cover {
+            height = 190
+            top = top + 2 * 3
+            minHeight = clamp(offset, 0, 100)
+            maxHeight = offset > 100 ? 100 : offset
+        }
+        """)
+        XCTAssertNotNil(compiled.expectValid())
+    }
+
+    func testLengthWhereANumberIsNeededAndTheReverse() {
+        let compiled = MarkedCompilation("""
+        header C
+        input k = 2
+        cover {
+            scale = 1️⃣offset
+            height = 2️⃣k
+            opacity = mix(0, 1, 3️⃣offset)
+            rotation = pow(4️⃣offset, 2)
+            custom: pt = 5️⃣k * 2
+            flag: bool = 6️⃣k
+        }
+        """)
+        compiled.expect("property 'scale' must be a number, found length; divide by a length", at: compiled["1️⃣"])
+        compiled.expect("property 'height' must be a length, found number; multiply by a length such as '1pt'", at: compiled["2️⃣"])
+        compiled.expect("the fraction 't' of mix(a, b, t) must be a number, found length", at: compiled["3️⃣"])
+        compiled.expect("the argument of 'pow' must be a number, found length", at: compiled["4️⃣"])
+        compiled.expect("property 'custom' must be a length, found number", at: compiled["5️⃣"])
+        compiled.expect("property 'flag' must be a bool, found number", at: compiled["6️⃣"])
+        compiled.expectErrorCount(6)
+    }
+
+    func testConditionMustBeABoolAndBranchesAgree() {
+        let compiled = MarkedCompilation("""
+        header C
+        cover {
+            height = 1️⃣offset ? 1pt : 2pt
+            top = offset > 0pt ? 2️⃣1pt : false
+            bottom = offset > 0pt ? 3️⃣offset : 4️⃣bogus
+        }
+        """)
+        compiled.expect("a condition must be a bool, found length", at: compiled["1️⃣"])
+        compiled.expect("both branches must have the same type, found length and bool", at: compiled["2️⃣"])
+        compiled.expect("unknown name 'bogus'", at: compiled["4️⃣"])
+        compiled.expectErrorCount(3)
+    }
+
+    func testArityOfEveryBuiltin() {
+        for builtin in Builtin.allCases {
+            var counts = [builtin.arity.lowerBound - 1]
+            if builtin.arity.upperBound != Int.max { counts.append(builtin.arity.upperBound + 1) }
+            for count in counts where count >= 0 {
+                let arguments = Array(repeating: "1", count: count).joined(separator: ", ")
+                let compiled = MarkedCompilation("header C\ncover { opacity = 1️⃣\(builtin.rawValue)(\(arguments)) }\n")
+                let error = compiled.expect("'\(builtin.rawValue)' takes", at: compiled["1️⃣"])
+                XCTAssertEqual(error?.message.contains("found \(count): \(builtin.signature)"), true, error?.message ?? "\(builtin)")
+                compiled.expectErrorCount(1)
+            }
+        }
+        let compiled = MarkedCompilation("header C\ncover { opacity = 1️⃣clamp(1, 2) }\n")
+        compiled.expect("'clamp' takes 3 arguments, found 2: clamp(x, low, high)", at: compiled["1️⃣"])
+        let one = MarkedCompilation("header C\ncover { opacity = 1️⃣abs(1, 2) }\n")
+        one.expect("'abs' takes 1 argument, found 2: abs(x)", at: one["1️⃣"])
+        let many = MarkedCompilation("header C\ncover { opacity = 1️⃣max(1) }\n")
+        many.expect("'max' takes two or more arguments, found 1", at: many["1️⃣"])
+    }
+
+    func testBuiltinArgumentsShareOneType() {
+        let compiled = MarkedCompilation("""
+        header C
+        input k = 2
+        cover {
+            height = max(offset, 1️⃣k)
+            opacity = min(1, 2️⃣true)
+            top = clamp(3️⃣label: offset, 0, 10)
+        }
+        """)
+        compiled.expect("the arguments of 'max' must have the same type, found length and number", at: compiled["1️⃣"])
+        compiled.expect("'min' needs numbers or lengths, found bool", at: compiled["2️⃣"])
+        compiled.expect("'clamp' takes no argument labels", at: compiled["3️⃣"])
+    }
+
+    // MARK: Keyframes and curves
+
+    func testKeyframeStopsOutOfOrder() {
+        let compiled = MarkedCompilation("""
+        header C
+        cover { opacity = keyframes(offset) { 0: 1, 1️⃣100: 0.5, 2️⃣50: 0 } }
+        """)
+        let error = compiled.expect("keyframe stops must be in ascending order: 50 comes after 100", at: compiled["2️⃣"])
+        XCTAssertEqual(error.flatMap { $0.notes.first.map(compiled.location) }, compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+    }
+
+    func testKeyframeTypeErrors() {
+        let compiled = MarkedCompilation("""
+        header C
+        a { opacity = keyframes(1️⃣true) { 0: 1 } }
+        b { opacity = keyframes(offset) { 0: 2️⃣false } }
+        c { height = keyframes(offset) { 0: 1pt, 100: 3️⃣offset / offset } }
+        d { opacity = 4️⃣keyframes(offset) { } }
+        e { opacity = keyframes(offset, 5️⃣speed: fast) { 0: 1 } }
+        f { opacity = keyframes(offset, extend: 6️⃣sideways) { 0: 1 } }
+        """)
+        compiled.expect("a keyframes driver must be a number or a length, found bool", at: compiled["1️⃣"])
+        compiled.expect("a keyframe value must be a number or a length, found bool", at: compiled["2️⃣"])
+        compiled.expect("keyframe values must share one type, found length and number", at: compiled["3️⃣"])
+        compiled.expect("keyframes need at least one stop", at: compiled["4️⃣"])
+        compiled.expect("keyframes takes one option", at: compiled["5️⃣"])
+        compiled.expect("'extend' is 'before', 'after', 'both' or 'none', found 'sideways'", at: compiled["6️⃣"])
+        compiled.expectErrorCount(6)
+    }
+
+    func testFirstStopCurveIsAWarning() throws {
+        let compiled = MarkedCompilation("header C\ncover { opacity = keyframes(offset) { 0: 1 via 1️⃣easeIn, 100: 0 } }\n")
+        compiled.expect("the first stop's curve is not used", at: compiled["1️⃣"], severity: .warning)
+        XCTAssertNotNil(compiled.spec)
+    }
+
+    func testCubicBezierXOutsideTheUnitInterval() {
+        let compiled = MarkedCompilation("""
+        header C
+        curve a = cubicBezier(1️⃣1.5, 0, 0, 1)
+        curve b = cubicBezier(0, 0, 2️⃣-0.1, 1)
+        curve c = cubicBezier(0, 3️⃣offset, 0, 1)
+        curve d = 4️⃣cubicBezier(0, 0, 1)
+        curve ok = cubicBezier(0, -2, 1, 3)
+        cover { opacity = ok(0.5) }
+        """)
+        compiled.expect("cubicBezier's x1 must be within 0...1, found 1.5", at: compiled["1️⃣"])
+        compiled.expect("cubicBezier's x2 must be within 0...1, found -0.1", at: compiled["2️⃣"])
+        compiled.expect("cubicBezier's y1 must be a constant number", at: compiled["3️⃣"])
+        compiled.expect("cubicBezier takes four numbers", at: compiled["4️⃣"])
+        compiled.expectErrorCount(4)
+    }
+
+    func testStepsNeedsAWholePositiveCount() {
+        let compiled = MarkedCompilation("""
+        header C
+        curve a = steps(1️⃣0)
+        curve b = steps(2️⃣2.5)
+        curve c = steps(3, 3️⃣sideways)
+        curve d = steps(4️⃣1, jump-none)
+        curve ok = steps(3, jump-start)
+        cover { opacity = ok(0.5) }
+        """)
+        compiled.expect("steps needs a whole number of steps, at least 1", at: compiled["1️⃣"])
+        compiled.expect("steps needs a whole number of steps, at least 1", at: compiled["2️⃣"])
+        compiled.expect("a steps position is", at: compiled["3️⃣"])
+        compiled.expect("steps needs a whole number of steps, at least 2", at: compiled["4️⃣"])
+        compiled.expectErrorCount(4)
+    }
+
+    func testCurvesAreNotValuesAndConstructorsNeedAProgress() {
+        let compiled = MarkedCompilation("""
+        header C
+        curve snappy = cubicBezier(0.2, 0, 0, 1)
+        a { opacity = 1️⃣snappy }
+        b { opacity = 2️⃣cubicBezier(0.2, 0, 0, 1) }
+        c { opacity = 3️⃣easeIn(0.1, 0.2) }
+        d { opacity = easeIn(4️⃣offset) }
+        """)
+        compiled.expect("'snappy' is a curve; apply it to a progress", at: compiled["1️⃣"])
+        compiled.expect("'cubicBezier(...)' makes a curve", at: compiled["2️⃣"])
+        compiled.expect("a curve is applied to one progress", at: compiled["3️⃣"])
+        compiled.expect("the progress a curve is applied to must be a number, found length", at: compiled["4️⃣"])
+        compiled.expectErrorCount(4)
+    }
+
+    // MARK: Inputs
+
+    func testInputDefaultMustBeAConstant() {
+        let compiled = MarkedCompilation("""
+        header C
+        input a: pt = 1️⃣offset
+        input b = 1
+        input c: number = 2️⃣b * 2
+        input d: number = 1 + 2 * 3
+        input e: bool = 3️⃣1
+        cover { opacity = d }
+        """)
+        compiled.expect("the default of input 'a' must be a constant", at: compiled["1️⃣"])
+        compiled.expect("the default of input 'c' must be a constant", at: compiled["2️⃣"])
+        compiled.expect("the default of input 'e' must be a bool, found number", at: compiled["3️⃣"])
+        compiled.expectErrorCount(3)
+    }
+
+    /// An input whose default is wrong is reported once; its uses must not add errors of their own
+    /// (the untyped input's type is unknown, not "number").
+    func testBadUntypedInputDefaultDoesNotCascade() {
+        let unknown = MarkedCompilation("""
+        header C
+        input a = 1️⃣foo
+        cover { height = a }
+        """)
+        unknown.expect("unknown name 'foo'", at: unknown["1️⃣"])
+        unknown.expectErrorCount(1)
+
+        let notConstant = MarkedCompilation("""
+        header C
+        input b = 1️⃣offset * 2
+        cover { height = b }
+        """)
+        notConstant.expect("the default of input 'b' must be a constant", at: notConstant["1️⃣"])
+        notConstant.expectErrorCount(1)
+    }
+
+    // MARK: Warnings
+
+    func testDivisionByLiteralZeroIsAWarning() throws {
+        let compiled = MarkedCompilation("""
+        header C
+        let z = offset / 1️⃣0
+        cover { height = z + offset / 2️⃣(1 - 1) }
+        """)
+        compiled.expect("division by zero", at: compiled["1️⃣"], severity: .warning)
+        compiled.expect("division by zero", at: compiled["2️⃣"], severity: .warning)
+        compiled.expectErrorCount(0)
+        XCTAssertNotNil(compiled.spec, "warnings must not make the spec nil")
+    }
+
+    func testProgressWithEqualBoundsIsAWarning() {
+        let compiled = MarkedCompilation("header C\ncover { opacity = 1️⃣progress(offset, 10pt, 10pt) }\n")
+        compiled.expect("divides by zero", at: compiled["1️⃣"], severity: .warning)
+        XCTAssertNotNil(compiled.spec)
+    }
+
+    func testHeaderWithoutBlocksIsAWarning() {
+        let compiled = MarkedCompilation("header 1️⃣Empty\nlet a = 1\n")
+        compiled.expect("no blocks", at: compiled["1️⃣"], severity: .warning)
+        XCTAssertNotNil(compiled.spec)
+    }
+
+    // MARK: Many errors in one run
+
+    /// Errors far apart (here on lines 3 and 40), one from the parser and one from the checker, are both
+    /// reported in one run, each rendered with its own line and caret.
+    func testDistantErrorsAreAllReportedAndRendered() throws {
+        var lines = ["header Far", "", "let a 1️⃣12pt"]
+        for index in 4...39 { lines.append("let v\(index) = \(index)pt") }
+        lines.append("cover { scale = 2️⃣offset }")
+        XCTAssertEqual(lines.count, 40)
+        let compiled = MarkedCompilation(lines.joined(separator: "\n") + "\n", path: "far.header")
+        XCTAssertEqual(compiled["1️⃣"].line, 3)
+        XCTAssertEqual(compiled["2️⃣"].line, 40)
+        compiled.expect("expected '=' after 'let a'", at: compiled["1️⃣"])
+        compiled.expect("property 'scale' must be a number, found length", at: compiled["2️⃣"])
+        compiled.expectErrorCount(2)
+        XCTAssertEqual(compiled.rendered, """
+        far.header:3:7: error: expected '=' after 'let a', found a number
+        let a 12pt
+              ^^^^
+        far.header:40:17: error: property 'scale' must be a number, found length; divide by a length to get a plain number
+        cover { scale = offset }
+                        ^^^^^^
+
+        """)
+
+        // Two checker errors far apart, too.
+        var checkerLines = ["header Far", "", "let a = 1️⃣missing"]
+        for index in 4...39 { checkerLines.append("let v\(index) = \(index)pt") }
+        checkerLines.append("cover { height = 2️⃣true }")
+        let both = MarkedCompilation(checkerLines.joined(separator: "\n"))
+        both.expect("unknown name 'missing'", at: both["1️⃣"])
+        both.expect("property 'height' must be a length, found bool", at: both["2️⃣"])
+        both.expectErrorCount(2)
+    }
+
+    func testCheckExitCodes() throws {
+        let directory = try SpecHarness.temporaryDirectory(self)
+        func write(_ name: String, _ text: String) throws -> String {
+            let url = directory.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let errors = try write("errors.header", "header E\nlet a = nope\ncover { height = 1pt }\n")
+        let warnings = try write("warnings.header", "header W\ncover { height = offset / 0 }\n")
+        let clean = try write("clean.header", "header C\ncover { height = offset }\n")
+
+        let failed = Driver.run(["check", errors])
+        XCTAssertEqual(failed.exitCode, 1)
+        XCTAssertTrue(failed.standardError.contains("errors.header:2:9: error: unknown name 'nope'"), failed.standardError)
+
+        let warned = Driver.run(["check", warnings])
+        XCTAssertEqual(warned.exitCode, 0, warned.standardError)
+        XCTAssertTrue(warned.standardError.contains("warnings.header:2:27: warning: division by zero"), warned.standardError)
+
+        let passed = Driver.run(["check", clean])
+        XCTAssertEqual(passed.exitCode, 0)
+        XCTAssertEqual(passed.standardError, "")
+
+        // One bad file among several makes the run fail, and every file is still checked.
+        let mixed = Driver.run(["check", clean, errors, warnings])
+        XCTAssertEqual(mixed.exitCode, 1)
+        XCTAssertTrue(mixed.standardError.contains("warning: division by zero"), mixed.standardError)
+    }
+}

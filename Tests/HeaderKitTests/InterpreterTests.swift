@@ -1,0 +1,327 @@
+import Foundation
+import XCTest
+@testable import HeaderKit
+
+/// The interpreter against values worked out by hand. Most expressions go through inputs, so that the
+/// interpreter computes them rather than constant folding; a few are checked both ways.
+final class InterpreterTests: XCTestCase {
+    private typealias H = SpecHarness
+
+    /// Evaluates `name: type = expression` outputs of one block `v` at one offset.
+    private func values(_ expressions: [String], inputs: String = "", at offset: Double = 0,
+                        set: [String: Value] = [:], file: StaticString = #filePath, line: UInt = #line) -> [Value] {
+        var text = "header I\n\(inputs)\nv {\n"
+        for (index, expression) in expressions.enumerated() { text += "    p\(index): number = \(expression)\n" }
+        text += "}\n"
+        let frame = H.frame(text, at: offset, inputs: set, file: file, line: line)
+        return expressions.indices.map { frame["v.p\($0)"] ?? .bool(false) }
+    }
+
+    private func numbers(_ expressions: [String], inputs: String = "", at offset: Double = 0,
+                         set: [String: Value] = [:], file: StaticString = #filePath, line: UInt = #line) -> [Double] {
+        values(expressions, inputs: inputs, at: offset, set: set, file: file, line: line).map {
+            guard case .number(let value) = $0 else { XCTFail("\($0) is not a number", file: file, line: line); return .nan }
+            return value
+        }
+    }
+
+    // MARK: Arithmetic and built-ins
+
+    func testArithmetic() {
+        let inputs = "input a = 7\ninput b = 2"
+        XCTAssertEqual(numbers(["a + b", "a - b", "a * b", "a / b", "-a", "a - b * 3", "(a - b) * 3", "a / b / 2"], inputs: inputs),
+                       [9, 5, 14, 3.5, -7, 1, 15, 1.75])
+        // Lengths: the offset and `pt` literals.
+        let text = "header L\nv {\n    height = offset * 2 + 1pt\n    top = offset / 4\n    ratio: number = offset / 50pt\n}\n"
+        let frame = H.frame(text, at: 50)
+        XCTAssertEqual(H.number(frame, "v.height"), 101)
+        XCTAssertEqual(H.number(frame, "v.top"), 12.5)
+        XCTAssertEqual(H.number(frame, "v.ratio"), 1)
+    }
+
+    func testBuiltinsByHand() {
+        let inputs = "input x = 0"
+        let expressions = [
+            "mix(10, 20, 0.25)", "mix(10, 20, x)",
+            "progress(5, 0, 10)", "progress(-5, 0, 10)", "progress(15, 0, 10)", "progress(5, 10, 0)",
+            "clamp(15, 0, 10)", "clamp(-1, 0, 10)", "clamp(4, 0, 10)",
+            "round(2.5)", "round(-2.5)", "round(2.4999)", "round(0.5)",
+            "floor(-1.5)", "floor(1.5)", "ceil(-1.5)", "ceil(1.2)",
+            "pow(2, 10)", "pow(9, 0.5)", "sqrt(16)", "sqrt(2)",
+            "abs(-3)", "abs(3)", "min(3, 1, 2)", "max(3, 1, 2)", "min(4, 5)",
+        ]
+        let expected: [Double] = [
+            12.5, 10,
+            0.5, 0, 1, 0.5,
+            10, 0, 4,
+            3, -3, 2, 1,
+            -2, 1, -1, 2,
+            1024, 3, 4, 1.4142135623730951,
+            3, 3, 1, 3, 4,
+        ]
+        // Folded as constants, then computed by the interpreter from inputs of the same values.
+        XCTAssertEqual(numbers(expressions, inputs: inputs), expected)
+        var declarations: [String] = []
+        var rewritten: [String] = []
+        for (index, expression) in expressions.enumerated() {
+            // Every literal argument becomes an input, so nothing folds.
+            let open = expression.firstIndex(of: "(")!
+            let name = expression[..<open]
+            let arguments = expression[expression.index(after: open)..<expression.index(before: expression.endIndex)]
+                .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            var names: [String] = []
+            for (position, argument) in arguments.enumerated() {
+                let input = "i\(index)_\(position)"
+                declarations.append("input \(input) = \(argument == "x" ? "0" : argument)")
+                names.append(input)
+            }
+            rewritten.append("\(name)(\(names.joined(separator: ", ")))")
+        }
+        XCTAssertEqual(numbers(rewritten, inputs: declarations.joined(separator: "\n")), expected)
+    }
+
+    func testProgressEdgeCases() {
+        let inputs = "input from = 5\ninput to = 5"
+        let results = numbers(["progress(5, from, to)", "progress(6, from, to)", "progress(4, from, to)"], inputs: inputs)
+        XCTAssertTrue(results[0].isNaN, "progress(x, from, to) with from == to == x is NaN, found \(results[0])")
+        XCTAssertEqual(results[1], 1)
+        XCTAssertEqual(results[2], 0)
+    }
+
+    func testRoundingHalvesAwayFromZeroAtRunTime() {
+        let results = numbers(["round(x)", "round(-x)", "round(x + 1)", "round(-x - 1)"], inputs: "input x = 0.5")
+        XCTAssertEqual(results, [1, -1, 2, -2])
+    }
+
+    // MARK: Keyframes
+
+    private let keyframesText = """
+    header K
+    v {
+        linear: number = keyframes(offset) { 0: 10, 100: 20, 200: 0 }
+        held: number = keyframes(offset) { 0: 0, 100: 10 via hold, 200: 20 }
+        eased: number = keyframes(offset) { 0: 10, 100: 20 via easeIn }
+        single: number = keyframes(offset) { 50: 7 }
+        jump: number = keyframes(offset) { 0: 0, 50: 1, 50: 2, 100: 3 }
+        length: pt = keyframes(offset) { 0pt: 0pt, 100pt: 50pt }
+        onProgress: number = keyframes(clamp(offset / 100pt, 0, 1)) { 0.25: 1, 0.75: 0 }
+    }
+    """
+
+    func testKeyframesHoldInterpolateAndHold() {
+        let offsets: [Double] = [-50, 0, 50, 100, 150, 200, 300]
+        let frames = H.frames(keyframesText, at: offsets)
+        XCTAssertEqual(frames.map { H.number($0, "v.linear") }, [10, 10, 15, 20, 10, 0, 0])
+        XCTAssertEqual(frames.map { H.number($0, "v.single") }, [7, 7, 7, 7, 7, 7, 7])
+        XCTAssertEqual(frames.map { H.number($0, "v.length") }, [0, 0, 25, 50, 50, 50, 50])
+        // 0.25 → 1, 0.75 → 0 on the progress 0...1 of 100 pt.
+        XCTAssertEqual(frames.map { H.number($0, "v.onProgress") }, [1, 1, 0.5, 0, 0, 0, 0])
+    }
+
+    func testViaHoldKeepsTheEarlierValueUntilTheStop() {
+        let frames = H.frames(keyframesText, at: [-10, 0, 50, 99.999, 100, 150, 200, 250])
+        XCTAssertEqual(frames.map { H.number($0, "v.held") }, [0, 0, 0, 0, 10, 15, 20, 20])
+    }
+
+    func testEqualPositionsMakeAJump() {
+        let frames = H.frames(keyframesText, at: [25, 49.999, 50, 75, 100])
+        let values = frames.map { H.number($0, "v.jump") }
+        XCTAssertEqual(values[0], 0.5)
+        XCTAssertEqual(values[1], 0.99998, accuracy: 1e-12)
+        XCTAssertEqual(Array(values[2...]), [2, 2.5, 3])
+    }
+
+    func testViaEaseInAtTheMidpointMatchesTheReference() {
+        // python3 /work/shared/curves/ref.py bezier ease-in 0.5 --double → 0.3153568125725393
+        // The solver is documented as exact to about 1e-15 (CurveTests allow 4e-16); the value is within one ulp.
+        let easeInHalf = 0.3153568125725393
+        let frame = H.frame(keyframesText, at: 50)
+        XCTAssertEqual(H.number(frame, "v.eased"), 10 + 10 * easeInHalf, accuracy: 4e-15)
+        let ends = H.frames(keyframesText, at: [0, 100])
+        XCTAssertEqual(ends.map { H.number($0, "v.eased") }, [10, 20])
+        // The curve applied directly, folded and at run time.
+        for value in numbers(["easeIn(0.5)", "easeIn(x)"], inputs: "input x = 0.5") {
+            XCTAssertEqual(value, easeInHalf, accuracy: 4e-16)
+        }
+    }
+
+    func testExtendBothExtrapolatesLinearly() {
+        let text = """
+        header X
+        v {
+            both: number = keyframes(offset, extend: both) { 0: 0, 100: 10, 200: 30 }
+            before: number = keyframes(offset, extend: before) { 0: 0, 100: 10 }
+            after: number = keyframes(offset, extend: after) { 0: 0, 100: 10 }
+            none: number = keyframes(offset, extend: none) { 0: 0, 100: 10 }
+        }
+        """
+        let frames = H.frames(text, at: [-100, 0, 50, 100, 250])
+        XCTAssertEqual(frames.map { H.number($0, "v.both") }, [-10, 0, 5, 10, 40])
+        XCTAssertEqual(frames.map { H.number($0, "v.before") }, [-10, 0, 5, 10, 10])
+        XCTAssertEqual(frames.map { H.number($0, "v.after") }, [0, 0, 5, 10, 25])
+        XCTAssertEqual(frames.map { H.number($0, "v.none") }, [0, 0, 5, 10, 10])
+    }
+
+    /// A `via hold` segment keeps the earlier value *until* the later stop, then jumps; with `extend: after`
+    /// the value at and past the last stop must still be the last stop's value.
+    func testExtendAfterAHoldSegmentReachesTheLastValue() {
+        let text = """
+        header X
+        v {
+            held: number = keyframes(offset, extend: after) { 0: 0, 100: 10 via hold }
+        }
+        """
+        let frames = H.frames(text, at: [50, 100, 200])
+        XCTAssertEqual(frames.map { H.number($0, "v.held") }, [0, 10, 10])
+    }
+
+    /// The same keyframe semantics without the parser: the checked keyframes of `{ 0: 0, 100: 10 [via hold], 200: 30 }`
+    /// with the extension flags set directly, evaluated by the interpreter's compiled code.
+    private func extended(_ stops: String, before: Bool, after: Bool, at offsets: [Double],
+                          file: StaticString = #filePath, line: UInt = #line) -> [Double] {
+        let compilation = Compilation(path: "k.header", text: "header K\nv { opacity = keyframes(offset) { \(stops) } }\n")
+        guard let spec = compilation.spec, case .keyframes(let plain)? = spec.outputs.first?.expression else {
+            XCTFail("\(compilation.diagnostics.all)", file: file, line: line)
+            return []
+        }
+        let keyframes = CheckedKeyframes(driver: plain.driver, stops: plain.stops, extendsBefore: before, extendsAfter: after)
+        let code = Interpreter.compileNumber(.keyframes(keyframes))
+        let registers = UnsafeMutablePointer<Double>.allocate(capacity: spec.slotCount)
+        defer { registers.deallocate() }
+        registers.initialize(repeating: 0, count: spec.slotCount)
+        return offsets.map { offset in
+            registers[CheckedSpec.offsetSlot] = offset
+            return code(registers)
+        }
+    }
+
+    func testExtensionSemanticsInTheInterpreter() {
+        let stops = "0: 0, 100: 10, 200: 30"
+        let offsets: [Double] = [-100, 0, 50, 100, 200, 250]
+        XCTAssertEqual(extended(stops, before: true, after: true, at: offsets), [-10, 0, 5, 10, 30, 40])
+        XCTAssertEqual(extended(stops, before: true, after: false, at: offsets), [-10, 0, 5, 10, 30, 30])
+        XCTAssertEqual(extended(stops, before: false, after: true, at: offsets), [0, 0, 5, 10, 30, 40])
+        XCTAssertEqual(extended(stops, before: false, after: false, at: offsets), [0, 0, 5, 10, 30, 30])
+        // A hold segment extended after its stop: at and past 100 the value has jumped to 10.
+        XCTAssertEqual(extended("0: 0, 100: 10 via hold", before: false, after: true, at: [50, 99, 100, 200]), [0, 0, 10, 10])
+        // Extending before through a hold segment keeps the first value.
+        XCTAssertEqual(extended("0: 0, 100: 10 via hold", before: true, after: false, at: [-50, 50, 100]), [0, 0, 10])
+    }
+
+    // MARK: IEEE 754
+
+    func testIEEESemantics() {
+        let folded = numbers(["1 / 0", "-1 / 0", "0 / 0", "-0", "0 * -1", "sqrt(-1)"])
+        XCTAssertEqual(folded[0], .infinity)
+        XCTAssertEqual(folded[1], -.infinity)
+        XCTAssertTrue(folded[2].isNaN)
+        XCTAssertEqual(folded[3], 0)
+        XCTAssertEqual(folded[3].sign, .minus, "-0 must stay -0.0")
+        XCTAssertEqual(folded[4].sign, .minus, "0 * -1 is -0.0")
+        XCTAssertTrue(folded[5].isNaN)
+
+        let computed = numbers(["one / zero", "-one / zero", "zero / zero", "-zero", "zero * -one", "abs(-zero)"],
+                               inputs: "input zero = 0\ninput one = 1")
+        XCTAssertEqual(computed[0], .infinity)
+        XCTAssertEqual(computed[1], -.infinity)
+        XCTAssertTrue(computed[2].isNaN)
+        XCTAssertEqual(computed[3].sign, .minus)
+        XCTAssertEqual(computed[4].sign, .minus)
+        XCTAssertEqual(computed[5].sign, .plus)
+
+        // -offset at offset 0 is -0.0, as Swift computes it.
+        let frame = H.frame("header Z\nv { offsetY = -offset\n top = -max(0pt, offset) }\n", at: 0)
+        XCTAssertEqual(H.number(frame, "v.offsetY").sign, .minus)
+        XCTAssertEqual(H.number(frame, "v.top").sign, .minus)
+    }
+
+    func testHugeAndNegativeOffsets() throws {
+        let example = try XCTUnwrap(H.examples().first { $0.name == "StretchyImage.header" }).text
+        let offsets: [Double] = [-1e308, -1e6, -300, -1, 0, 1, 1e6, 1e308, .greatestFiniteMagnitude]
+        let frames = H.frames(example, at: offsets)
+        for (offset, frame) in zip(offsets, frames) {
+            XCTAssertEqual(H.number(frame, "image.height"), 300 + max(0, -offset), "\(offset)")
+            let offsetY = H.number(frame, "image.offsetY")
+            XCTAssertEqual(offsetY, -max(0, offset), "\(offset)")
+            XCTAssertEqual(offsetY.sign, (-max(0, offset)).sign, "\(offset)")
+        }
+        // Infinite and NaN offsets do not trap.
+        let odd = H.frames(example, at: [.infinity, -.infinity, .nan])
+        XCTAssertEqual(H.number(odd[0], "image.offsetY"), -.infinity)
+        XCTAssertEqual(H.number(odd[1], "image.height"), .infinity)
+        _ = H.number(odd[2], "image.height")
+    }
+
+    // MARK: Conditionals, bools, inputs
+
+    func testConditionalsAndBoolOutputs() {
+        let text = """
+        header B
+        input reduceMotion = false
+        let scrolled = offset > 10pt
+        v {
+            visible = scrolled and not reduceMotion
+            hidden = not scrolled or reduceMotion
+            interactive = offset == 0pt || offset >= 100pt
+            offsetY = reduceMotion ? 0pt : scrolled ? -offset : 0pt
+        }
+        """
+        let frames = H.frames(text, at: [0, 20, 100])
+        XCTAssertEqual(frames.map { H.bool($0, "v.visible") }, [false, true, true])
+        XCTAssertEqual(frames.map { H.bool($0, "v.hidden") }, [true, false, false])
+        XCTAssertEqual(frames.map { H.bool($0, "v.interactive") }, [true, false, true])
+        XCTAssertEqual(frames.map { H.number($0, "v.offsetY") }, [0, -20, -100])
+        let reduced = H.frames(text, at: [0, 20, 100], inputs: ["reduceMotion": .bool(true)])
+        XCTAssertEqual(reduced.map { H.bool($0, "v.visible") }, [false, false, false])
+        XCTAssertEqual(reduced.map { H.bool($0, "v.hidden") }, [true, true, true])
+        XCTAssertEqual(reduced.map { H.number($0, "v.offsetY") }, [0, 0, 0])
+    }
+
+    func testInputsAndOutputOrderThroughTheAPI() throws {
+        let example = try XCTUnwrap(H.examples().first { $0.name == "ProfileStretchy.header" }).text
+        let spec = try XCTUnwrap(Compilation(path: "p.header", text: example).spec)
+        XCTAssertEqual(spec.outputs.map(\.qualifiedName),
+                       ["cover.height", "cover.scrimOpacity", "avatar.size", "avatar.scale", "avatar.opacity", "title.opacity", "content.top"])
+        let interpreter = Interpreter(spec: spec)
+        // coverHeight 190, collapsed 44, travel 146: offset 73 is half-way.
+        XCTAssertEqual(interpreter.frame(at: 73), [.number(117), .number(0.5), .number(88), .number(1 - 0.45 * 0.5), .number(1), .number(0), .number(246)])
+        XCTAssertTrue(interpreter.setInput("textScale", to: .number(2)))
+        XCTAssertTrue(interpreter.setInput("safeAreaTop", to: .number(46)))
+        XCTAssertEqual(interpreter.inputValue("textScale"), .number(2))
+        // collapsed 90, travel 100: offset 50 is half-way; the avatar is 176 pt.
+        XCTAssertEqual(interpreter.frame(at: 50), [.number(140), .number(0.5), .number(176), .number(1 - 0.45 * 0.5), .number(1), .number(0), .number(190 + 88 + 12)])
+        XCTAssertEqual(interpreter.frame(at: 500)[0], .number(90))
+        // Wrong names and types are refused and change nothing.
+        XCTAssertFalse(interpreter.setInput("textScal", to: .number(3)))
+        XCTAssertFalse(interpreter.setInput("textScale", to: .bool(true)))
+        XCTAssertEqual(interpreter.inputValue("textScale"), .number(2))
+    }
+
+    func testStickyParallaxByHand() throws {
+        let example = try XCTUnwrap(H.examples().first { $0.name == "StickyParallax.header" }).text
+        // fullHeight 260, pinned 60: collapse 0.5 at offset 100, height 160, drift min(50, 100) = 50.
+        let frame = H.frame(example, at: 100)
+        XCTAssertEqual(H.number(frame, "header.height"), 160)
+        XCTAssertEqual(H.number(frame, "backdrop.height"), 260)
+        XCTAssertEqual(H.number(frame, "backdrop.offsetY"), -50)
+        XCTAssertEqual(H.number(frame, "title.scale"), 1 - 0.3 * 0.5)
+        XCTAssertEqual(H.number(frame, "subtitle.opacity"), 0)
+        XCTAssertEqual(H.bool(frame, "subtitle.visible"), true)
+        let reduced = H.frame(example, at: 100, inputs: ["reduceMotion": .bool(true)])
+        XCTAssertEqual(H.number(reduced, "backdrop.offsetY"), 0)
+        let later = H.frame(example, at: 150)
+        XCTAssertEqual(H.bool(later, "subtitle.visible"), false)
+    }
+
+    func testStateFollowsThePath() {
+        let text = """
+        header S
+        state shown = 260pt in 120pt...320pt {
+            next = shown - delta
+        }
+        v { height = shown }
+        """
+        let frames = H.frames(text, at: [0, 50, 100, 300, 250, -500])
+        XCTAssertEqual(frames.map { H.number($0, "v.height") }, [260, 210, 160, 120, 170, 320])
+    }
+}
