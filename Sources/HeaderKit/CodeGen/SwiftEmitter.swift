@@ -140,14 +140,14 @@ public struct SwiftEmitter {
                 let type = SwiftNames.blockType(block.name)
                 var arguments: [String] = []
                 for property in block.properties {
-                    arguments.append("\(SwiftNames.identifier(property.name)): \(values[index])")
+                    arguments.append("\(SwiftNames.label(property.name)): \(values[index])")
                     index += 1
                 }
                 let comma = blockIndex == spec.blocks.count - 1 ? "" : ","
                 if arguments.isEmpty {
-                    printer.line("\(SwiftNames.identifier(block.name)): Frame.\(type)()\(comma)")
+                    printer.line("\(SwiftNames.label(block.name)): Frame.\(type)()\(comma)")
                 } else {
-                    printer.line("\(SwiftNames.identifier(block.name)): Frame.\(type)(")
+                    printer.line("\(SwiftNames.label(block.name)): Frame.\(type)(")
                     printer.indent()
                     for (argumentIndex, argument) in arguments.enumerated() {
                         printer.line(argument + (argumentIndex == arguments.count - 1 ? "" : ","))

@@ -20,9 +20,16 @@ public enum SwiftNames {
             && name.unicodeScalars.allSatisfy(\.isASCII) && !keywords.contains(name)
     }
 
-    /// A spec name as a Swift identifier: escaped when it is a keyword.
+    /// A spec name as a Swift identifier where it is declared or read: escaped when it is a keyword, or a
+    /// name a type member cannot otherwise take.
     public static func identifier(_ name: String) -> String {
-        keywords.contains(name) ? "`\(name)`" : name
+        keywords.contains(name) || name == "Type" || name == "Protocol" ? "`\(name)`" : name
+    }
+
+    /// A spec name as an argument label at a call site, where Swift takes keywords as they are and
+    /// refuses needless backticks in some positions; only `inout` must be escaped there.
+    public static func label(_ name: String) -> String {
+        name == "inout" ? "`inout`" : name
     }
 
     /// The nested struct of a block: `cover` -> `Cover`, with a suffix where the plain form is taken.
