@@ -107,8 +107,8 @@ public final class Interpreter {
         registers[CheckedSpec.offsetSlot] = offset
         if !states.isEmpty { advanceStates(to: offset) }
         for value in values { registers[value.slot] = value.code.run(registers) }
-        for (index, output) in outputs.enumerated() where index < buffer.count {
-            buffer[index] = output.run(registers)
+        for index in 0..<Swift.min(outputs.count, buffer.count) {
+            buffer[index] = outputs[index].run(registers)
         }
     }
 
@@ -163,28 +163,24 @@ public final class Interpreter {
             let operand = compileNumber(operand)
             return { -operand($0) }
         case .arithmetic(let op, let lhs, let rhs):
-            let lhs = compileNumber(lhs), rhs = compileNumber(rhs)
-            switch op {
-            case .add: return { lhs($0) + rhs($0) }
-            case .subtract: return { lhs($0) - rhs($0) }
-            case .multiply: return { lhs($0) * rhs($0) }
-            case .divide: return { lhs($0) / rhs($0) }
-            }
+            return compileArithmetic(op, lhs, rhs)
         case .conditional(let condition, let then, let otherwise):
             let condition = compileBool(condition), then = compileNumber(then), otherwise = compileNumber(otherwise)
             return { condition($0) ? then($0) : otherwise($0) }
         case .builtin(let builtin, let arguments):
             let codes = arguments.map(compileNumber)
+            // The function is chosen here, once, rather than switched on at every call.
+            let function = builtin.function
             switch codes.count {
             case 1:
                 let a = codes[0]
-                return { builtin.apply(a($0)) }
+                return { function(a($0), 0, 0) }
             case 2:
                 let a = codes[0], b = codes[1]
-                return { builtin.apply(a($0), b($0)) }
+                return { function(a($0), b($0), 0) }
             default:
                 let a = codes[0], b = codes[1], c = codes[2]
-                return { builtin.apply(a($0), b($0), c($0)) }
+                return { function(a($0), b($0), c($0)) }
             }
         case .curve(let curve, let progress):
             let progress = compileNumber(progress)
@@ -195,6 +191,59 @@ public final class Interpreter {
         case .boolConstant, .not, .comparison, .boolEquality, .logical:
             let code = compileBool(expression)
             return { code($0) ? 1 : 0 }
+        }
+    }
+
+    /// Arithmetic with a constant or slot operand reads it directly instead of calling a closure for it,
+    /// the commonest shapes in real specs; the operation itself is the same IEEE one either way.
+    private static func compileArithmetic(_ op: ArithmeticOperator, _ lhs: CheckedExpression,
+                                          _ rhs: CheckedExpression) -> NumberCode {
+        switch (lhs, rhs) {
+        case (.slot(let a), .slot(let b)):
+            switch op {
+            case .add: return { $0[a] + $0[b] }
+            case .subtract: return { $0[a] - $0[b] }
+            case .multiply: return { $0[a] * $0[b] }
+            case .divide: return { $0[a] / $0[b] }
+            }
+        case (.slot(let a), .constant(let b)):
+            switch op {
+            case .add: return { $0[a] + b }
+            case .subtract: return { $0[a] - b }
+            case .multiply: return { $0[a] * b }
+            case .divide: return { $0[a] / b }
+            }
+        case (.constant(let a), .slot(let b)):
+            switch op {
+            case .add: return { a + $0[b] }
+            case .subtract: return { a - $0[b] }
+            case .multiply: return { a * $0[b] }
+            case .divide: return { a / $0[b] }
+            }
+        case (_, .constant(let b)):
+            let lhs = compileNumber(lhs)
+            switch op {
+            case .add: return { lhs($0) + b }
+            case .subtract: return { lhs($0) - b }
+            case .multiply: return { lhs($0) * b }
+            case .divide: return { lhs($0) / b }
+            }
+        case (.constant(let a), _):
+            let rhs = compileNumber(rhs)
+            switch op {
+            case .add: return { a + rhs($0) }
+            case .subtract: return { a - rhs($0) }
+            case .multiply: return { a * rhs($0) }
+            case .divide: return { a / rhs($0) }
+            }
+        default:
+            let lhs = compileNumber(lhs), rhs = compileNumber(rhs)
+            switch op {
+            case .add: return { lhs($0) + rhs($0) }
+            case .subtract: return { lhs($0) - rhs($0) }
+            case .multiply: return { lhs($0) * rhs($0) }
+            case .divide: return { lhs($0) / rhs($0) }
+            }
         }
     }
 

@@ -32,18 +32,23 @@ public enum Builtin: String, Sendable, CaseIterable {
     }
 
     public func apply(_ a: Double, _ b: Double = 0, _ c: Double = 0) -> Double {
+        function(a, b, c)
+    }
+
+    /// The function itself, taking unused arguments as 0, so that a caller can pick it once.
+    public var function: @Sendable (Double, Double, Double) -> Double {
         switch self {
-        case .min: return Swift.min(a, b)
-        case .max: return Swift.max(a, b)
-        case .clamp: return Swift.min(Swift.max(a, b), c)
-        case .abs: return a.magnitude
-        case .mix: return a + (b - a) * c
-        case .progress: return Swift.min(Swift.max((a - b) / (c - b), 0), 1)
-        case .pow: return Foundation.pow(a, b)
-        case .sqrt: return a.squareRoot()
-        case .floor: return a.rounded(.down)
-        case .ceil: return a.rounded(.up)
-        case .round: return a.rounded()
+        case .min: return { a, b, _ in Swift.min(a, b) }
+        case .max: return { a, b, _ in Swift.max(a, b) }
+        case .clamp: return { a, b, c in Swift.min(Swift.max(a, b), c) }
+        case .abs: return { a, _, _ in a.magnitude }
+        case .mix: return { a, b, c in a + (b - a) * c }
+        case .progress: return { a, b, c in Swift.min(Swift.max((a - b) / (c - b), 0), 1) }
+        case .pow: return { a, b, _ in Foundation.pow(a, b) }
+        case .sqrt: return { a, _, _ in a.squareRoot() }
+        case .floor: return { a, _, _ in a.rounded(.down) }
+        case .ceil: return { a, _, _ in a.rounded(.up) }
+        case .round: return { a, _, _ in a.rounded() }
         }
     }
 }
