@@ -143,7 +143,9 @@ struct FunctionBody {
             return binary(op.rawValue, op == .and ? .and : .or, lhs, rhs)
         case .conditional(let condition, let then, let otherwise):
             let parts = [render(condition), render(then), render(otherwise)].map { parenthesized($0, above: .or) }
-            let text = "(\(parts[0].text) ? \(parts[1].text) : \(parts[2].text))"
+            // Two literal branches would leave Swift to choose between Double and CGFloat.
+            let type = then.isConstant && otherwise.isConstant && !spec.isBool(then) ? " as Double" : ""
+            let text = "(\(parts[0].text) ? \(parts[1].text)\(type) : \(parts[2].text))"
             return hoistIfLong(Rendered(text: text, level: .atom, operators: parts.map(\.operators).reduce(1, +)),
                                bool: spec.isBool(then))
         case .builtin(let builtin, let arguments):
@@ -210,7 +212,12 @@ struct FunctionBody {
         let stops = keyframes.stops
         if stops.count == 1 { return render(stops[0].value).text }
         let x = identifier(for: render(keyframes.driver))
-        let positions = stops.map { stop in identifier(for: render(stop.position)) }
+        // The first position is read only by the hold test and by a first segment that is not a hold.
+        var firstIsRead = !keyframes.extendsBefore
+        if case .curve = stops[1].curve { firstIsRead = true }
+        let positions = stops.enumerated().map { index, stop in
+            index == 0 && !firstIsRead ? "" : identifier(for: render(stop.position))
+        }
         let result = fresh("k")
         lines.append(indentation + "let \(result): Double")
         let last = stops.count - 1
@@ -242,21 +249,24 @@ struct FunctionBody {
         return result
     }
 
+    /// `from + (to - from) * curve(t)`, the interpreter's formula; `from` is rendered once and written twice.
     private mutating func segment(_ keyframes: CheckedKeyframes, _ index: Int, x: String, positions: [String]) -> String {
-        let from = parenthesized(render(keyframes.stops[index - 1].value), above: .additive)
+        let fromRendered = render(keyframes.stops[index - 1].value)
+        let from = parenthesized(fromRendered, above: .additive)
         switch keyframes.stops[index].curve {
         case .hold:
             return from.text
         case .curve(let curve):
-            let to = parenthesized(render(keyframes.stops[index].value), above: .additive, orEqual: false)
+            let to = parenthesized(render(keyframes.stops[index].value), above: .additive)
+            let subtracted = parenthesized(fromRendered, above: .additive, orEqual: false)
             let start = positions[index - 1], end = positions[index]
             let fraction = "(\(x) - \(start)) / (\(end) - \(start))"
             if case .linear = curve {
-                return "\(from.text) + (\(to.text) - \(from.text)) * (\(fraction))"
+                return "\(from.text) + (\(to.text) - \(subtracted.text)) * (\(fraction))"
             }
             let t = fresh("t")
             lines.append(indentation + "let \(t): Double = \(fraction)")
-            return "\(from.text) + (\(to.text) - \(from.text)) * \(CurveSwiftSource.call(curve, argument: t))"
+            return "\(from.text) + (\(to.text) - \(subtracted.text)) * \(CurveSwiftSource.call(curve, argument: t))"
         }
     }
 

@@ -53,7 +53,7 @@ enum CurveKernels {
                 if newton > lo && newton < hi {
                     let step = newton - u
                     u = newton
-                    if abs(step) <= 1e-9 * abs(u) { return u }
+                    if Swift.abs(step) <= 1e-9 * Swift.abs(u) { return u }
                 } else {
                     let middle = lo + 0.5 * (hi - lo)
                     if !(middle > lo && middle < hi) { return u }
@@ -79,7 +79,7 @@ enum CurveKernels {
             if newton > lo && newton < hi {
                 let step = newton - u
                 u = newton
-                if abs(step) <= 1e-9 * abs(u) { return u }
+                if Swift.abs(step) <= 1e-9 * Swift.abs(u) { return u }
             } else {
                 let middle = lo + 0.5 * (hi - lo)
                 if !(middle > lo && middle < hi) { return u }

@@ -89,7 +89,12 @@ public enum CurveSwiftSource {
     /// values by one ulp (-6.274305822267499 is one). Such values, and every value when this
     /// process cannot reproduce the Float80 path, are written as exact hexadecimal literals.
     public static func literal(_ x: Double) -> String {
-        if x.isNaN { return "Double.nan" }
+        // A NaN keeps its exact bits (sign and payload), which `Double.nan` would not; swiftc warns that a
+        // subnormal literal "underflows", so those are written as bits too.
+        if x.isNaN || x.isSubnormal {
+            let bits = "Double(bitPattern: 0x\(String(x.bitPattern, radix: 16)))"
+            return x.isSubnormal && x.sign == .minus ? "(\(bits))" : bits
+        }
         if x.isInfinite { return x < 0 ? "(-Double.infinity)" : "Double.infinity" }
         let decimal = x.description
         let text = survivesDoubleRounding(decimal, x) ? decimal : hexadecimal(x)

@@ -17,7 +17,7 @@ public enum Snapping {
             return points.filter { $0 <= target }.max() ?? target
         }
         var best = low
-        for point in points where abs(point - target) < abs(best - target) || (abs(point - target) == abs(best - target) && point < best) {
+        for point in points where Swift.abs(point - target) < Swift.abs(best - target) || (Swift.abs(point - target) == Swift.abs(best - target) && point < best) {
             best = point
         }
         return best

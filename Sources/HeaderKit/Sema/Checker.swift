@@ -227,7 +227,7 @@ public struct Checker {
         stateContext = (state.name.name, false)
         defer { stateContext = nil }
         let initial = check(state.initial)
-        let type = state.type?.type ?? initial?.type ?? .length
+        let type = state.type?.type ?? inferredType(of: state.initial)
         guard type != .bool else {
             diagnostics.error("a state holds a number or a length, not a bool", at: state.type?.range ?? state.name.range)
             return nil
@@ -387,7 +387,7 @@ public struct Checker {
         case .input(let index):
             guard !failedInputs.contains(index) else { return nil }
             let input = inputs[index]
-            let type = input.type?.type ?? inferredInputType(input)
+            let type = input.type?.type ?? inferredType(of: input.defaultValue)
             return Typed(expression: .slot(2 + index), type: type)
         case .value(let index):
             guard let typed = checkValue(index) else { return nil }
@@ -404,7 +404,7 @@ public struct Checker {
             }
         case .state(let index):
             let state = stateDeclarations[index]
-            return Typed(expression: .slot(2 + inputs.count + index), type: state.type?.type ?? .length)
+            return Typed(expression: .slot(2 + inputs.count + index), type: state.type?.type ?? inferredType(of: state.initial))
         case .curve:
             diagnostics.error("'\(identifier.name)' is a curve; apply it to a progress, as in '\(identifier.name)(t)'",
                               at: identifier.range)
@@ -412,8 +412,10 @@ public struct Checker {
         }
     }
 
-    private func inferredInputType(_ input: InputDeclaration) -> ValueType {
-        switch input.defaultValue.kind {
+    /// The type of an input or state without an annotation, read from its constant default, so that
+    /// uses can be checked before the declaration itself is.
+    private func inferredType(of value: Expression) -> ValueType {
+        switch value.kind {
         case .bool: return .bool
         case .number(_, let isLength): return isLength ? .length : .number
         case .unary(.not, _): return .bool
@@ -719,7 +721,7 @@ public struct Checker {
         guard !failed, let valueType else { return nil }
         let keyframes = CheckedKeyframes(driver: driver.expression, stops: checkedStops,
                                          extendsBefore: extendsBefore, extendsAfter: extendsAfter)
-        return Typed(expression: .keyframes(keyframes), type: valueType.0, flexible: valueType.1)
+        return Typed(expression: Folding.fold(.keyframes(keyframes)), type: valueType.0, flexible: valueType.1)
     }
 
     private func format(_ value: Double) -> String {

@@ -1,6 +1,7 @@
 /// Constant folding. A node whose operands are all constants is replaced by its value, computed with the
-/// same operations the interpreter and the generated code use. Like Lua's folder, it keeps a node whose
-/// value would be infinite or NaN, so that such a value stays visible in the generated code.
+/// same operations the interpreter and the generated code use. Infinite and NaN results are folded too:
+/// left to swiftc, `0.0 / 0.0` would fold to a NaN with other bits than the one the interpreter computes
+/// at run time, and the emitter writes every constant, NaN included, with its exact bits.
 enum Folding {
     static func fold(_ expression: CheckedExpression) -> CheckedExpression {
         switch expression {
@@ -16,6 +17,14 @@ enum Folding {
             return .boolConstant((lhs == rhs) == isEqual)
         case .logical(let op, .boolConstant(let lhs), .boolConstant(let rhs)):
             return .boolConstant(op == .and ? lhs && rhs : lhs || rhs)
+        // Nothing has side effects, so a constant that decides `and` or `or` decides it on either side.
+        case .logical(.and, .boolConstant(false), _), .logical(.and, _, .boolConstant(false)):
+            return .boolConstant(false)
+        case .logical(.or, .boolConstant(true), _), .logical(.or, _, .boolConstant(true)):
+            return .boolConstant(true)
+        case .logical(.and, .boolConstant(true), let other), .logical(.and, let other, .boolConstant(true)),
+             .logical(.or, .boolConstant(false), let other), .logical(.or, let other, .boolConstant(false)):
+            return other
         case .conditional(.boolConstant(let condition), let then, let otherwise):
             return condition ? then : otherwise
         case .builtin(let builtin, let arguments):
@@ -28,13 +37,44 @@ enum Folding {
             return number(value) ?? expression
         case .curve(let curve, .constant(let progress)):
             return number(curve.value(at: progress)) ?? expression
+        case .keyframes(let keyframes):
+            return foldKeyframes(keyframes) ?? expression
         default:
             return expression
         }
     }
 
+    /// Keyframes whose driver and positions are constants are the one segment they select, by the rule
+    /// of `Interpreter.compileKeyframes`, written with the interpreter's own formula; a single stop is its
+    /// value whatever the driver. Left to the generated code, the branches never taken would be dead code
+    /// that swiftc warns about.
+    private static func foldKeyframes(_ keyframes: CheckedKeyframes) -> CheckedExpression? {
+        let stops = keyframes.stops
+        if stops.count == 1 { return stops[0].value }
+        guard case .constant(let x) = keyframes.driver else { return nil }
+        var positions: [Double] = []
+        for stop in stops {
+            guard case .constant(let position) = stop.position else { return nil }
+            positions.append(position)
+        }
+        func segment(_ index: Int) -> CheckedExpression {
+            let from = stops[index - 1].value
+            guard case .curve(let curve) = stops[index].curve else { return from }
+            let start = positions[index - 1]
+            let t = (x - start) / (positions[index] - start)
+            let to = stops[index].value
+            return fold(.arithmetic(.add, from, fold(.arithmetic(.multiply, fold(.arithmetic(.subtract, to, from)),
+                                                                  fold(.curve(curve, .constant(t)))))))
+        }
+        let last = stops.count - 1
+        if !keyframes.extendsBefore, x <= positions[0] { return stops[0].value }
+        for index in 1...last where x < positions[index] { return segment(index) }
+        if case .hold = stops[last].curve { return stops[last].value }
+        return keyframes.extendsAfter ? segment(last) : stops[last].value
+    }
+
     private static func number(_ value: Double) -> CheckedExpression? {
-        value.isFinite ? .constant(value) : nil
+        .constant(value)
     }
 }
 

@@ -64,7 +64,7 @@ nonisolated enum BezierBenchMath {
             if newton > lo && newton < hi {
                 let step = newton - u
                 u = newton
-                if abs(step) <= 1e-9 * abs(u) { return u }
+                if Swift.abs(step) <= 1e-9 * Swift.abs(u) { return u }
             } else {
                 let middle = lo + 0.5 * (hi - lo)
                 if !(middle > lo && middle < hi) { return u }

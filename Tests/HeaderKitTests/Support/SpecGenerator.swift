@@ -1,0 +1,703 @@
+import Foundation
+@testable import HeaderKit
+
+/// SplitMix64: small, fast and the same on every platform, so a seed names one sequence of specs forever.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform in 0..<bound (bound > 0).
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    /// Uniform in [0, 1).
+    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+
+    mutating func chance(_ probability: Double) -> Bool { unit() < probability }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
+}
+
+/// One generated spec and what a test needs to drive it.
+struct GeneratedSpec {
+    enum ValueKind: Equatable { case number, length, bool }
+
+    struct Input {
+        let name: String
+        let type: ValueKind
+    }
+
+    var index: Int
+    var text: String
+    var inputs: [Input]
+    /// Offsets worth evaluating at for this spec: every length constant it mentions, its stop positions
+    /// on length drivers, and their neighbouring doubles.
+    var interestingOffsets: [Double]
+    var isStateful: Bool
+    var snapNames: [String]
+}
+
+/// Generates random valid `.header` specs, typed by construction: every expression is generated for the
+/// type it must have, so the checker accepts it, and what is generated covers every construct of the
+/// language (see `DifferentialTests`).
+struct SpecGenerator {
+    enum Kind: Equatable { case number, length, bool }
+
+    /// An expression's text and how tightly it binds: 0 conditional, 1 or, 2 and, 3 comparison,
+    /// 4 additive, 5 multiplicative, 6 prefix, 7 atom.
+    struct Ex {
+        var text: String
+        var prec: Int
+    }
+
+    private var rng: SplitMix64
+    /// Whether `keyframes(driver, extend: mode)` is accepted by the parser in this build.
+    let allowExtend: Bool
+    /// A small share of specs name things with words that are awkward in Swift (`abs`, `t`, `e1`...).
+    let hostileNameRate: Double
+
+    // Per-spec state.
+    private var lengthNames: [String] = []
+    private var numberNames: [String] = []
+    private var boolNames: [String] = []
+    private var curveNames: [String] = []
+    /// Inputs and states: names that are never constants, for stop positions that move.
+    private var variableLengthNames: [String] = []
+    private var variableNumberNames: [String] = []
+    private var inStateContext = false
+    private var allowDelta = false
+    private var nodes = 0
+    private var nodeBudget = 400
+    private var keyframesDepth = 0
+    private var lengthConstants: Set<Double> = []
+    private var usedNames: Set<String> = []
+    private var useHostileNames = false
+
+    static let presets: [String] = Curve.presets.map(\.name)
+
+    init(seed: UInt64, allowExtend: Bool, hostileNameRate: Double = 0.05) {
+        rng = SplitMix64(seed: seed)
+        self.allowExtend = allowExtend
+        self.hostileNameRate = hostileNameRate
+    }
+
+    // MARK: Specs
+
+    mutating func generate(index: Int) -> GeneratedSpec {
+        lengthNames = []; numberNames = []; boolNames = []; curveNames = []
+        variableLengthNames = []; variableNumberNames = []
+        inStateContext = false; allowDelta = false; nodes = 0; keyframesDepth = 0
+        lengthConstants = [0, 44, 100, 146, 190]
+        usedNames = []
+        useHostileNames = rng.chance(hostileNameRate)
+        // Mostly modest specs, some large and deep ones.
+        nodeBudget = rng.chance(0.08) ? 70 : 18
+        let maxDepth = rng.chance(0.3) ? 12 : 3 + rng.below(6)
+
+        var lines: [String] = ["header Spec\(index)", ""]
+        var inputs: [GeneratedSpec.Input] = []
+
+        // Inputs of all three types, some annotated and some inferred.
+        for i in 0..<rng.below(5) {
+            let kind: Kind = rng.pick([.length, .length, .number, .number, .bool])
+            let name = freshName(kind == .bool ? "flag\(i)" : kind == .length ? "inLen\(i)" : "inNum\(i)")
+            let line: String
+            switch kind {
+            case .length:
+                let value = rng.pick(["0", "20", "47.5", "0.5", "-3"])
+                line = rng.chance(0.5) ? "input \(name): pt = \(value)" : "input \(name) = \(value)pt"
+                lengthNames.append(name)
+                variableLengthNames.append(name)
+                if let v = Double(value) { lengthConstants.insert(v) }
+                inputs.append(.init(name: name, type: .length))
+            case .number:
+                let value = rng.pick(["1", "1.5", "0", "-2", "0.25"])
+                line = rng.chance(0.4) ? "input \(name): number = \(value)" : "input \(name) = \(value)"
+                numberNames.append(name)
+                variableNumberNames.append(name)
+                inputs.append(.init(name: name, type: .number))
+            case .bool:
+                let value = rng.pick(["true", "false"])
+                line = rng.chance(0.3) ? "input \(name): bool = \(value)" : "input \(name) = \(value)"
+                boolNames.append(name)
+                inputs.append(.init(name: name, type: .bool))
+            }
+            if rng.chance(0.3) { lines.append("/// The input \(name).") }
+            lines.append(line)
+        }
+
+        // Declared curves, one sometimes shadowing a preset's name, one sometimes naming another.
+        for i in 0..<rng.below(3) {
+            // Only the first may take a preset's name, and its own value must not name that preset.
+            let name = i == 0 && rng.chance(0.2) ? "snappy" : freshName("curve\(i)")
+            usedNames.insert(name)
+            var value = !curveNames.isEmpty && rng.chance(0.2) ? rng.pick(curveNames) : curveText(forApplication: false)
+            while value == name { value = curveText(forApplication: false) }
+            lines.append("curve \(name) = \(value)")
+            curveNames.append(name)
+        }
+
+        // States (a value carried along the trace) in a few specs. They read offset, inputs and states only.
+        var stateLines: [String] = []
+        let isStateful = rng.chance(0.12)
+        if isStateful {
+            var stateDecls: [(String, Kind)] = []
+            for i in 0..<(1 + rng.below(2)) {
+                let kind: Kind = rng.chance(0.75) ? .length : .number
+                stateDecls.append((freshName("st\(i)"), kind))
+            }
+            // All states are visible in every state's next and bounds.
+            for (name, kind) in stateDecls {
+                if kind == .length { lengthNames.append(name); variableLengthNames.append(name) } else { numberNames.append(name); variableNumberNames.append(name) }
+            }
+            inStateContext = true
+            for (name, kind) in stateDecls {
+                let initial = kind == .length ? rng.pick(["260pt", "0pt", "120pt", "-10pt"]) : rng.pick(["0", "1", "0.5"])
+                var line = "state \(name)"
+                // A number state is always annotated: unannotated, its uses are typed as lengths
+                // (see DifferentialTests.testUnannotatedNumberStateIsANumber).
+                if kind == .number || rng.chance(0.3) { line += kind == .length ? ": pt" : ": number" }
+                line += " = \(initial)"
+                if rng.chance(0.7) {
+                    allowDelta = false
+                    let (low, high) = kind == .length
+                        ? rng.pick([("120pt", "320pt"), ("0pt", "100pt"), ("-50pt", "50pt")])
+                        : rng.pick([("0", "1"), ("-1", "1")])
+                    if rng.chance(0.2) {
+                        // Bounds may be expressions of inputs and the offset.
+                        // min(..., high) keeps constant bounds in order.
+                        let lowEx = call("min", [expr(kind, depth: 2), Ex(text: high, prec: 7)])
+                        line += " in \(lowEx.text)...\(high)"
+                    } else {
+                        line += " in \(low)...\(high)"
+                    }
+                }
+                allowDelta = true
+                let next: Ex
+                if kind == .length && rng.chance(0.5) {
+                    next = Ex(text: "\(name) - delta", prec: 4)
+                } else {
+                    next = expr(kind, depth: 1 + rng.below(4))
+                }
+                allowDelta = false
+                line += " {\n    next = \(next.text)\n}"
+                stateLines.append(line)
+            }
+            inStateContext = false
+        }
+
+        // Named values: generated in dependency order (each reads only earlier ones), printed shuffled, so
+        // lets read lets declared both before and after them.
+        var letLines: [String] = []
+        let letCount = rng.below(6)
+        for i in 0..<letCount {
+            let kind: Kind = rng.pick([.length, .length, .number, .number, .bool])
+            let name = hostileOrPlain(kind == .bool ? "cond\(i)" : kind == .length ? "len\(i)" : "num\(i)")
+            var annotation = ""
+            var value: Ex
+            if kind == .length && rng.chance(0.1) {
+                annotation = ": pt"
+                value = flexibleLiteral()
+            } else {
+                value = expr(kind, depth: rng.below(maxDepth + 1))
+                if rng.chance(0.25) {
+                    annotation = kind == .length ? ": pt" : kind == .number ? ": number" : ": bool"
+                }
+            }
+            var line = "let \(name)\(annotation) = \(value.text)"
+            if rng.chance(0.2) { line = "/// Value \(i).\n" + line }
+            letLines.append(line)
+            switch kind {
+            case .length: lengthNames.append(name)
+            case .number: numberNames.append(name)
+            case .bool: boolNames.append(name)
+            }
+        }
+        shuffle(&letLines)
+
+        // Snap points: lengths that do not follow the scroll.
+        var snapLines: [String] = []
+        var snapNames: [String] = []
+        if rng.chance(0.1) {
+            let count = 1 + rng.below(2)
+            for i in 0..<count {
+                let name = freshName("rest\(i)")
+                var points: [String] = []
+                for _ in 0..<(1 + rng.below(4)) {
+                    let inputLengths = inputs.filter { $0.type == .length }.map(\.name)
+                    if !inputLengths.isEmpty && rng.chance(0.3) {
+                        points.append(rng.pick(inputLengths) + " + \(rng.pick(["44pt", "0pt", "100pt"]))")
+                    } else {
+                        points.append(rng.pick(["0pt", "44pt", "100pt", "146pt", "-20pt", "300pt"]))
+                    }
+                }
+                snapLines.append("snap \(name) { \(points.joined(separator: ", ")) }")
+                snapNames.append(name)
+            }
+        }
+        if rng.chance(0.1) {
+            let spring = rng.pick(["spring(response: 0.35, dampingFraction: 0.8)", "spring(duration: 0.5, bounce: 0.3)",
+                                   "spring(duration: 0.4, bounce: -0.4)", "smooth", "bouncy"])
+            snapLines.append("animation \(freshName("anim"))= \(spring)")
+        }
+
+        // Blocks and their properties.
+        var blockLines: [String] = []
+        let blockCount = 1 + rng.below(3)
+        var blockNamesUsed: Set<String> = []
+        for b in 0..<blockCount {
+            var blockName = rng.pick(["cover", "avatar", "title", "backdrop", "content", "bar", "header", "image", "b\(b)"])
+            if blockNamesUsed.contains(blockName) { blockName = "b\(b)" }
+            blockNamesUsed.insert(blockName)
+            var properties: [String] = []
+            var propertyNames: Set<String> = []
+            for p in 0..<(1 + rng.below(3)) {
+                let kind: Kind = rng.pick([.length, .length, .number, .number, .bool])
+                var (name, annotation) = propertyName(kind, index: p)
+                if propertyNames.contains(name) {
+                    name = "extra\(p)"
+                    annotation = kind == .length ? ": pt" : kind == .number ? ": number" : ": bool"
+                }
+                propertyNames.insert(name)
+                let value: Ex
+                if kind == .length && rng.chance(0.05) {
+                    value = flexibleLiteral()
+                } else {
+                    value = expr(kind, depth: rng.below(maxDepth + 1))
+                }
+                let doc = rng.chance(0.15) ? "    /// Property \(p).\n" : ""
+                properties.append("\(doc)    \(name)\(annotation) = \(value.text)")
+            }
+            blockLines.append("\(blockName) {\n\(properties.joined(separator: "\n"))\n}")
+        }
+
+        lines += stateLines + letLines + snapLines + [""] + blockLines
+        var offsets: [Double] = []
+        for value in lengthConstants.sorted() where value.isFinite {
+            offsets += [value, value.nextUp, value.nextDown, -value]
+        }
+        return GeneratedSpec(index: index, text: lines.joined(separator: "\n") + "\n", inputs: inputs.map {
+            GeneratedSpec.Input(name: $0.name, type: $0.type)
+        }, interestingOffsets: offsets, isStateful: isStateful, snapNames: snapNames)
+    }
+
+    private mutating func shuffle(_ items: inout [String]) {
+        guard items.count > 1 else { return }
+        for i in stride(from: items.count - 1, to: 0, by: -1) {
+            items.swapAt(i, rng.below(i + 1))
+        }
+    }
+
+    private mutating func freshName(_ base: String) -> String {
+        var name = base
+        var n = 0
+        while usedNames.contains(name) {
+            n += 1
+            name = "\(base)_\(n)"
+        }
+        usedNames.insert(name)
+        return name
+    }
+
+    /// Names a generated function might also use for its temporaries, or Swift library names.
+    static let hostileNames = ["t", "e", "k", "t1", "e1", "k1", "t2", "x", "r", "u", "lo", "hi", "step", "iteration",
+                               "middle", "newton", "slope", "current", "count", "points", "target", "velocity", "best",
+                               "low", "high", "abs", "exp", "sin", "cos", "expm1", "floorValue", "previousSt0", "lastOffset",
+                               "value", "result", "nan",
+                               "infinity", "magnitude", "squareRoot", "rounded", "frame0", "clamped", "mixed",
+                               "progressFraction", "curveSteps", "curveLinearSegment", "settleValue"]
+
+    /// Names of Swift types and modules the generated code spells; the checker may refuse them.
+    static let swiftTypeNames = ["Self", "Frame", "State", "CGFloat", "Double", "Swift", "Foundation", "Bool", "Int", "String", "Array"]
+
+    private mutating func hostileOrPlain(_ plain: String) -> String {
+        if useHostileNames && rng.chance(0.5) {
+            let candidate = rng.pick(Self.hostileNames)
+            if !usedNames.contains(candidate) {
+                usedNames.insert(candidate)
+                return candidate
+            }
+        }
+        return freshName(plain)
+    }
+
+    private mutating func propertyName(_ kind: Kind, index: Int) -> (String, String) {
+        switch kind {
+        case .length:
+            if rng.chance(0.15) { return ("drift\(index)", ": pt") }
+            return (rng.pick(["height", "width", "size", "top", "bottom", "offsetY", "offsetX", "blur", "cornerRadius",
+                              "padding", "x", "y", "backdropHeight", "titleOffsetY", "minHeight", "fontSize"]), "")
+        case .number:
+            if rng.chance(0.15) { return ("ratio\(index)", ": number") }
+            return (rng.pick(["scale", "opacity", "rotation", "progress", "zIndex", "scrimOpacity", "scaleX",
+                              "brightness", "titleScale"]), "")
+        case .bool:
+            if rng.chance(0.15) { return ("flag\(index)", ": bool") }
+            return (rng.pick(["visible", "hidden", "interactive", "titleHidden", "accessibilityHidden"]), "")
+        }
+    }
+
+    // MARK: Expressions
+
+    private func wrap(_ ex: Ex, _ minimum: Int) -> Ex {
+        ex.prec >= minimum ? ex : Ex(text: "(\(ex.text))", prec: 7)
+    }
+
+    /// Parenthesises when needed, and now and then when not.
+    private mutating func operand(_ ex: Ex, _ minimum: Int) -> Ex {
+        if ex.prec < minimum || (ex.prec < 7 && rng.chance(0.1)) { return Ex(text: "(\(ex.text))", prec: 7) }
+        return ex
+    }
+
+    mutating func expr(_ kind: Kind, depth: Int) -> Ex {
+        nodes += 1
+        if depth <= 0 || nodes > nodeBudget || rng.chance(0.12) { return leaf(kind) }
+        switch kind {
+        case .number: return numberExpr(depth)
+        case .length: return lengthExpr(depth)
+        case .bool: return boolExpr(depth)
+        }
+    }
+
+    private mutating func leaf(_ kind: Kind) -> Ex {
+        switch kind {
+        case .number:
+            if !numberNames.isEmpty && rng.chance(0.4) { return Ex(text: rng.pick(numberNames), prec: 7) }
+            if rng.chance(0.03) { return poison() }
+            return numberLiteral()
+        case .length:
+            if rng.chance(0.4) { return Ex(text: allowDelta && rng.chance(0.3) ? "delta" : "offset", prec: 7) }
+            if !lengthNames.isEmpty && rng.chance(0.5) { return Ex(text: rng.pick(lengthNames), prec: 7) }
+            return lengthLiteral()
+        case .bool:
+            if !boolNames.isEmpty && rng.chance(0.5) { return Ex(text: rng.pick(boolNames), prec: 7) }
+            return Ex(text: rng.chance(0.5) ? "true" : "false", prec: 7)
+        }
+    }
+
+    /// Number literals from plain to awkward: long decimals, values swiftc reads one ulp off through
+    /// Float80, extremes and subnormals.
+    private mutating func numberLiteralValue() -> (String, Double) {
+        switch rng.below(10) {
+        case 0, 1, 2:
+            let v = rng.pick(["0", "1", "2", "0.5", "0.25", "0.1", "0.3", "1.5", "3", "10", "44", "100", "0.45", "0.35", "0.8"])
+            return (v, Double(v)!)
+        case 3, 4:
+            let v = Double(rng.below(2000)) / 8
+            return (Self.spell(v), v)
+        case 5:
+            let v = rng.unit() * 10
+            return (Self.spell(v), v)
+        case 6:
+            let v = rng.pick(["6.274305822267499", "0.30000000000000004", "0.1", "1e-9", "123456.789012345678",
+                              "2.5e-7", "9007199254740993", "0.49999999999999994", "4.35"])
+            return (v, Double(v)!)
+        case 7:
+            let v = rng.pick(["1e300", "1.7976931348623157e308", "5e-324", "2.2250738585072014e-308", "1e-300", "1e15"])
+            return (v, Double(v)!)
+        default:
+            let v = Double(rng.below(400))
+            return (Self.spell(v), v)
+        }
+    }
+
+    static func spell(_ v: Double) -> String {
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int(v)) }
+        return v.description
+    }
+
+    private mutating func numberLiteral() -> Ex {
+        let (text, _) = numberLiteralValue()
+        return Ex(text: text, prec: 7)
+    }
+
+    private mutating func lengthLiteral() -> Ex {
+        let (text, value) = numberLiteralValue()
+        lengthConstants.insert(value)
+        return Ex(text: text + "pt", prec: 7)
+    }
+
+    /// A unit-less literal where a length is expected, which the checker adapts.
+    private mutating func flexibleLiteral() -> Ex {
+        let (text, value) = numberLiteralValue()
+        lengthConstants.insert(value)
+        if rng.chance(0.2) { return Ex(text: "-" + text, prec: 6) }
+        return Ex(text: text, prec: 7)
+    }
+
+    /// Infinite or NaN numbers built from constants, which folding leaves in place.
+    private mutating func poison() -> Ex {
+        Ex(text: rng.pick(["(1e308 * 10)", "(0 / 0)", "(1 / 0)", "(-1 / 0)", "sqrt(-1)", "pow(-8, 0.5)", "(1e300 * 1e300 - 1e300 * 1e300)"]),
+           prec: 7)
+    }
+
+    private mutating func binary(_ lhs: Ex, _ op: String, _ rhs: Ex, _ prec: Int) -> Ex {
+        // Left-associative: the left operand may be at the same level, the right must bind tighter.
+        let left = operand(lhs, prec == 3 ? 4 : prec)
+        let right = operand(rhs, prec + 1)
+        return Ex(text: "\(left.text) \(op) \(right.text)", prec: prec)
+    }
+
+    private mutating func conditional(_ kind: Kind, _ depth: Int) -> Ex {
+        let condition = operand(expr(.bool, depth: depth - 1), 1)
+        var then = expr(kind, depth: depth - 1)
+        var otherwise = expr(kind, depth: depth - 1)
+        if kind == .length && rng.chance(0.15) {
+            if rng.chance(0.5) { then = flexibleLiteral() } else { otherwise = flexibleLiteral() }
+        }
+        // A conditional in the else branch needs no parentheses; elsewhere, sometimes.
+        return Ex(text: "\(condition.text) ? \(operand(then, 0).text) : \(operand(otherwise, 0).text)", prec: 0)
+    }
+
+    private mutating func call(_ name: String, _ arguments: [Ex]) -> Ex {
+        Ex(text: "\(name)(\(arguments.map(\.text).joined(separator: ", ")))", prec: 7)
+    }
+
+    /// Arguments sharing one type; with lengths, some may be bare literals, but never the first.
+    private mutating func sharedArguments(_ kind: Kind, _ count: Int, _ depth: Int) -> [Ex] {
+        (0..<count).map { i in
+            if kind == .length && i > 0 && rng.chance(0.15) { return flexibleLiteral() }
+            return expr(kind, depth: depth - 1)
+        }
+    }
+
+    private mutating func numberExpr(_ depth: Int) -> Ex {
+        switch rng.below(26) {
+        case 0, 1: return binary(expr(.number, depth: depth - 1), rng.pick(["+", "-"]), expr(.number, depth: depth - 1), 4)
+        case 2, 3: return binary(expr(.number, depth: depth - 1), rng.pick(["*", "/"]), expr(.number, depth: depth - 1), 5)
+        case 4: return binary(expr(.length, depth: depth - 1), "/", expr(.length, depth: depth - 1), 5)
+        case 5:
+            // A division that hits zero at some offset.
+            let zeroAt = lengthLiteral()
+            let divisor = Ex(text: "offset - \(zeroAt.text)", prec: 4)
+            return binary(expr(.length, depth: depth - 1), "/", divisor, 5)
+        case 6: return Ex(text: "-" + operand(expr(.number, depth: depth - 1), 6).text, prec: 6)
+        case 7, 8: return conditional(.number, depth)
+        case 9: return call(rng.pick(["min", "max"]), sharedArguments(.number, 2 + rng.below(3), depth))
+        case 10: return call("clamp", sharedArguments(.number, 3, depth))
+        case 11: return call("abs", [expr(.number, depth: depth - 1)])
+        case 12:
+            return call("mix", sharedArguments(.number, 2, depth) + [expr(.number, depth: depth - 1)])
+        case 13:
+            let kind: Kind = rng.chance(0.6) ? .length : .number
+            if kind == .length && rng.chance(0.5) {
+                // The usual shape: progress of the offset between two constants, sometimes equal ones.
+                let from = lengthLiteral(), to = rng.chance(0.1) ? from : lengthLiteral()
+                return call("progress", [Ex(text: "offset", prec: 7), from, to])
+            }
+            return call("progress", sharedArguments(kind, 3, depth))
+        case 14: return call("pow", [expr(.number, depth: depth - 1), expr(.number, depth: depth - 1)])
+        case 15: return call("sqrt", [expr(.number, depth: depth - 1)])
+        case 16: return call(rng.pick(["floor", "ceil", "round"]), [expr(.number, depth: depth - 1)])
+        case 17, 18, 19: return curveApplication(depth)
+        case 20, 21: return keyframes(.number, depth)
+        case 22: return Ex(text: "(\(expr(.number, depth: depth - 1).text))", prec: 7)
+        case 23:
+            // A length divided by a length: progress by hand, the common way to get a number.
+            return binary(Ex(text: "offset", prec: 7), "/", expr(.length, depth: depth - 1), 5)
+        default:
+            let op = rng.pick(["+", "-", "*", "/"])
+            return binary(expr(.number, depth: depth - 1), op, leaf(.number), op == "+" || op == "-" ? 4 : 5)
+        }
+    }
+
+    private mutating func lengthExpr(_ depth: Int) -> Ex {
+        switch rng.below(22) {
+        case 0, 1, 2:
+            let op = rng.pick(["+", "-"])
+            if rng.chance(0.15) {
+                return rng.chance(0.5)
+                    ? binary(expr(.length, depth: depth - 1), op, flexibleLiteral(), 4)
+                    : binary(flexibleLiteral(), op, expr(.length, depth: depth - 1), 4)
+            }
+            return binary(expr(.length, depth: depth - 1), op, expr(.length, depth: depth - 1), 4)
+        case 3, 4:
+            return rng.chance(0.5)
+                ? binary(expr(.length, depth: depth - 1), "*", expr(.number, depth: depth - 1), 5)
+                : binary(expr(.number, depth: depth - 1), "*", expr(.length, depth: depth - 1), 5)
+        case 5: return binary(expr(.length, depth: depth - 1), "/", expr(.number, depth: depth - 1), 5)
+        case 6: return Ex(text: "-" + operand(expr(.length, depth: depth - 1), 6).text, prec: 6)
+        case 7, 8: return conditional(.length, depth)
+        case 9, 10: return call(rng.pick(["min", "max"]), sharedArguments(.length, 2 + rng.below(3), depth))
+        case 11: return call("clamp", sharedArguments(.length, 3, depth))
+        case 12: return call("abs", [expr(.length, depth: depth - 1)])
+        case 13: return call("mix", sharedArguments(.length, 2, depth) + [expr(.number, depth: depth - 1)])
+        case 14: return call(rng.pick(["floor", "ceil", "round"]), [expr(.length, depth: depth - 1)])
+        case 15, 16, 17: return keyframes(.length, depth)
+        case 18: return Ex(text: "(\(expr(.length, depth: depth - 1).text))", prec: 7)
+        case 19:
+            // A curve scaling a length: 100pt * easeOut(progress(...)).
+            return binary(lengthLiteral(), "*", curveApplication(depth), 5)
+        default:
+            return binary(expr(.length, depth: depth - 1), rng.pick(["+", "-"]), leaf(.length), 4)
+        }
+    }
+
+    private mutating func boolExpr(_ depth: Int) -> Ex {
+        switch rng.below(12) {
+        case 0:
+            return Ex(text: "not " + operand(expr(.bool, depth: depth - 1), 6).text, prec: 6)
+        case 1:
+            return Ex(text: "!" + operand(expr(.bool, depth: depth - 1), 6).text, prec: 6)
+        case 2, 3:
+            return binary(expr(.bool, depth: depth - 1), rng.pick(["and", "&&"]), expr(.bool, depth: depth - 1), 2)
+        case 4:
+            return binary(expr(.bool, depth: depth - 1), rng.pick(["or", "||"]), expr(.bool, depth: depth - 1), 1)
+        case 5, 6, 7:
+            let kind: Kind = rng.chance(0.6) ? .length : .number
+            let op = rng.pick(["<", "<=", ">", ">=", "==", "!="])
+            if kind == .length && rng.chance(0.3) {
+                // The offset against a constant, which the offsets hit exactly.
+                return binary(Ex(text: "offset", prec: 7), op, rng.chance(0.5) ? lengthLiteral() : flexibleLiteral(), 3)
+            }
+            return binary(expr(kind, depth: depth - 1), op, expr(kind, depth: depth - 1), 3)
+        case 8:
+            return binary(expr(.bool, depth: depth - 1), rng.pick(["==", "!="]), expr(.bool, depth: depth - 1), 3)
+        case 9, 10:
+            return conditional(.bool, depth)
+        default:
+            return Ex(text: "(\(expr(.bool, depth: depth - 1).text))", prec: 7)
+        }
+    }
+
+    // MARK: Curves
+
+    private mutating func curveApplication(_ depth: Int) -> Ex {
+        // The progress is usually the offset's progress through a range, so the curve sees 0...1 and beyond.
+        let argument: Ex
+        if rng.chance(0.5) {
+            let from = lengthLiteral(), to = lengthLiteral()
+            argument = rng.chance(0.7)
+                ? call("progress", [Ex(text: "offset", prec: 7), from, to])
+                : binary(Ex(text: "offset", prec: 7), "/", to, 5)
+        } else {
+            argument = expr(.number, depth: depth - 1)
+        }
+        if rng.chance(0.07) { return call("linear", [argument]) }
+        let curve = curveText(forApplication: true)
+        return Ex(text: "\(curve)(\(argument.text))", prec: 7)
+    }
+
+    /// A curve: a preset or declared name, or a constructor. Every constructor and every kind of spring.
+    mutating func curveText(forApplication: Bool) -> String {
+        switch rng.below(12) {
+        case 0, 1:
+            if !curveNames.isEmpty && rng.chance(0.5) { return rng.pick(curveNames) }
+            return rng.pick(Self.presets)
+        case 2, 3, 4:
+            let (x1, y1, x2, y2) = rng.pick([
+                ("0.2", "0", "0", "1"), ("0.25", "0.1", "0.25", "1"), ("0", "1", "0", "1"), ("1", "0", "0", "1"),
+                ("0.3", "-0.5", "0.7", "1.5"), ("0", "-0.5", "1", "-0.5"), ("0.99", "0", "0.01", "1"), ("1", "0", "0", "1"),
+                ("0", "0", "1", "1"), ("0.5", "0.5", "0.5", "0.5"), ("0.68", "-0.6", "0.32", "1.6"), ("0", "2", "1", "-1"),
+                ("1", "-3", "0", "4"), ("0.999", "0.5", "0.001", "0.5"), ("0.42", "0", "1", "1"), ("1", "1", "0", "0"),
+                ("0.05", "0.7", "0.1", "1"), ("0", "0", "0", "1"), ("1", "0", "1", "1"), ("0.5", "-10", "0.5", "10"),
+            ])
+            if rng.chance(0.3) {
+                let r = { (rng: inout SplitMix64) -> String in SpecGenerator.spell((rng.unit() * 1000).rounded() / 1000) }
+                return "cubicBezier(\(r(&rng)), \(SpecGenerator.spell((rng.unit() * 4 - 2) * 100 / 100)), \(r(&rng)), \(SpecGenerator.spell(rng.unit() * 3 - 1)))"
+            }
+            return "cubicBezier(\(x1), \(y1), \(x2), \(y2))"
+        case 5, 6:
+            let position = rng.pick(["jump-start", "jump-end", "jump-none", "jump-both", "start", "end", "jumpStart",
+                                     "jumpEnd", "jumpNone", "jumpBoth", ""])
+            var count = rng.pick([1, 1, 2, 3, 4, 5, 10, 7, 1000])
+            if position.lowercased().contains("none") && count < 2 { count = 2 }
+            return position.isEmpty ? "steps(\(count))" : "steps(\(count), \(position))"
+        case 7, 8:
+            let stops = 2 + rng.below(5)
+            var arguments: [String] = []
+            for i in 0..<stops {
+                var output = rng.pick(["0", "1", "0.5", "0.25", "-0.5", "1.2", "0.9", "0.1"])
+                if i == 0 { output = rng.pick(["0", "0", "0.1", "-0.2"]) }
+                if i == stops - 1 { output = rng.pick(["1", "1", "0.8", "1.5"]) }
+                var stop = output
+                if rng.chance(0.4) {
+                    stop += " \(rng.pick(["0", "10", "25", "50", "75", "100", "120", "40", "60", "30"]))%"
+                    if rng.chance(0.3) { stop += " \(rng.pick(["50", "80", "20", "100"]))%" }
+                }
+                arguments.append(stop)
+            }
+            return "linear(\(arguments.joined(separator: ", ")))"
+        default:
+            switch rng.below(7) {
+            case 0: return "spring(duration: \(rng.pick(["0.5", "0.3", "1", "0.25"])), bounce: \(rng.pick(["0", "0.15", "0.3", "0.7", "-0.3", "-0.8", "0.95"])))"
+            case 1: return "spring(response: \(rng.pick(["0.35", "0.55", "1"])), dampingFraction: \(rng.pick(["0.8", "0.5", "1", "1.5", "0.15", "3", "0.999", "1.001"])))"
+            case 2: return "spring(\(rng.pick(["0.5", "0.4"])), \(rng.pick(["0.2", "-0.2", "0"])))"
+            case 3: return "spring(response: 0.4)"
+            case 4: return "spring(dampingFraction: \(rng.pick(["1", "2", "0.6"])))"
+            case 5: return "spring(bounce: 0.4)"
+            default: return rng.pick(["smooth", "snappy", "bouncy"])
+            }
+        }
+    }
+
+    // MARK: Keyframes
+
+    private mutating func keyframes(_ kind: Kind, _ depth: Int) -> Ex {
+        guard keyframesDepth < 3 else { return leaf(kind) }
+        keyframesDepth += 1
+        defer { keyframesDepth -= 1 }
+        let lengthDriver = rng.chance(0.6)
+        let driver: Ex
+        if lengthDriver {
+            driver = rng.chance(0.6) ? Ex(text: "offset", prec: 7) : expr(.length, depth: min(depth - 1, 3))
+        } else if rng.chance(0.5) {
+            driver = call("progress", [Ex(text: "offset", prec: 7), lengthLiteral(), lengthLiteral()])
+        } else {
+            driver = expr(.number, depth: min(depth - 1, 3))
+        }
+        var header = "keyframes(\(driver.text)"
+        if allowExtend && rng.chance(0.5) {
+            header += ", extend: \(rng.pick(["before", "after", "both", "none"]))"
+        }
+        header += ")"
+        let count = 1 + rng.below(5)
+        var positions: [Double] = lengthDriver
+            ? (0..<count).map { _ in rng.pick([-100, -20, 0, 0, 20, 44, 50, 100, 146, 190, 300, 0.5, 1e6]) }
+            : (0..<count).map { _ in rng.pick([-0.5, 0, 0, 0.25, 0.5, 0.75, 1, 1, 1.5, 0.1]) }
+        positions.sort()
+        var stops: [String] = []
+        for (i, position) in positions.enumerated() {
+            var positionText: String
+            if lengthDriver {
+                lengthConstants.insert(position)
+                let spelled = Self.spell(position)
+                positionText = rng.chance(0.3) ? spelled : spelled + "pt"
+                if position < 0 { positionText = "-" + String(positionText.dropFirst()) }
+                if rng.chance(0.07), !variableLengthNames.isEmpty {
+                    // A stop that moves with an input or a state: no order is checked.
+                    positionText = "(\(rng.pick(variableLengthNames)) + \(Self.spell(abs(position)))pt)"
+                }
+            } else {
+                positionText = Self.spell(position)
+                if rng.chance(0.05), !variableNumberNames.isEmpty { positionText = "(\(rng.pick(variableNumberNames)))" }
+            }
+            var value: Ex
+            if rng.chance(0.12) && depth > 1 {
+                value = keyframes(kind, depth - 1)
+            } else if i > 0 && kind == .length && rng.chance(0.3) {
+                value = flexibleLiteral()
+            } else if rng.chance(0.5) {
+                value = kind == .length ? lengthLiteral() : numberLiteral()
+            } else {
+                value = expr(kind, depth: min(depth - 1, 4))
+            }
+            var stop = "\(positionText): \(value.text)"
+            if (i > 0 || rng.chance(0.05)) && rng.chance(0.7) {
+                stop += " via " + (rng.chance(0.2) ? "hold" : curveText(forApplication: false))
+            }
+            stops.append(stop)
+        }
+        let separator = rng.pick([", ", "\n        ", ",\n        "])
+        let body = separator.contains("\n") ? "{\n        \(stops.joined(separator: separator))\n    }" : "{ \(stops.joined(separator: separator)) }"
+        return Ex(text: "\(header) \(body)", prec: 7)
+    }
+}
