@@ -81,7 +81,7 @@ final class DifferentialTests: XCTestCase {
                         + Self.render(compilation))
                 continue
             }
-            var rng = SplitMix64(seed: seed ^ UInt64(generated.index + 1) &* 0x9E37_79B9_7F4A_7C15)
+            var rng = SeededGenerator(seed: seed ^ UInt64(generated.index + 1) &* 0x9E37_79B9_7F4A_7C15)
             cases.append(DiffCase(index: generated.index, text: generated.text, spec: spec,
                                   offsets: Self.offsets(extra: generated.interestingOffsets),
                                   settings: Self.settings(for: spec, &rng)))
@@ -160,7 +160,7 @@ final class DifferentialTests: XCTestCase {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let compilation = Compilation(path: path, text: text)
         guard let spec = compilation.spec else { return XCTFail(Self.render(compilation)) }
-        var rng = SplitMix64(seed: Self.seed)
+        var rng = SeededGenerator(seed: Self.seed)
         let diffCase = DiffCase(index: 0, text: text, spec: spec, offsets: Self.offsets(extra: []),
                                 settings: Self.settings(for: spec, &rng))
         let report = try Self.runDifferential([diffCase], swiftc: swiftc, label: "file")
@@ -211,7 +211,7 @@ final class DifferentialTests: XCTestCase {
             XCTFail(Self.render(compilation))
             return
         }
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         let diffCase = DiffCase(index: 0, text: text, spec: spec, offsets: Self.offsets(extra: [10, 100]),
                                 settings: Self.settings(for: spec, &rng))
         let report = try Self.runDifferential([diffCase], swiftc: swiftc, label: "keywords")
@@ -227,7 +227,7 @@ final class DifferentialTests: XCTestCase {
     func testHostileValueNamesCompileAndAgree() throws {
         let swiftc = try Self.findSwiftc()
         var cases: [DiffCase] = []
-        var rng = SplitMix64(seed: 11)
+        var rng = SeededGenerator(seed: 11)
         for (index, name) in (SpecGenerator.hostileNames + SpecGenerator.swiftTypeNames).enumerated() {
             let text = """
                 header Hostile
@@ -364,7 +364,7 @@ final class DifferentialTests: XCTestCase {
         let swiftc = try Self.findSwiftc()
         let compilation = Compilation(path: "case.header", text: text)
         guard let spec = compilation.spec else { return XCTFail(Self.render(compilation), file: file, line: line) }
-        var rng = SplitMix64(seed: 3)
+        var rng = SeededGenerator(seed: 3)
         let diffCase = DiffCase(index: 0, text: text, spec: spec, offsets: Self.offsets(extra: []),
                                 settings: Self.settings(for: spec, &rng))
         let report = try Self.runDifferential([diffCase], swiftc: swiftc, label: "case-\(line)")
@@ -391,7 +391,7 @@ final class DifferentialTests: XCTestCase {
     }
 
     /// Input settings after the defaults: random ordinary values, zeros (bools flipped), and extremes.
-    static func settings(for spec: CheckedSpec, _ rng: inout SplitMix64) -> [[Value]] {
+    static func settings(for spec: CheckedSpec, _ rng: inout SeededGenerator) -> [[Value]] {
         guard !spec.inputs.isEmpty else { return [] }
         func random(_ input: CheckedInput) -> Value {
             switch input.type {

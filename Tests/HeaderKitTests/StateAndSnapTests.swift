@@ -119,7 +119,7 @@ final class StateAndSnapTests: XCTestCase {
         let compiler = try SwiftCompilerHarness()
         let music = try XCTUnwrap(Compilation(path: "m.header", text: try PackagePaths.text("Examples/AppleMusicProfile.header")).spec)
         let profile = try XCTUnwrap(Compilation(path: "p.header", text: try PackagePaths.text("Examples/ProfileStretchy.header")).spec)
-        var random = SplitMix(seed: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         var traces: [[Double]] = []
         for _ in 0..<40 {
             var offset = random.double(in: -200...600)
@@ -184,21 +184,5 @@ final class StateAndSnapTests: XCTestCase {
             XCTFail("line \(index): generated \(line), interpreter \(want)")
             break
         }
-    }
-}
-
-/// A small deterministic generator, so that failures reproduce.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func double(in range: ClosedRange<Double>) -> Double {
-        range.lowerBound + Double(next() >> 11) / Double(1 << 53) * (range.upperBound - range.lowerBound)
     }
 }

@@ -1,31 +1,6 @@
 import Foundation
 @testable import HeaderKit
 
-/// SplitMix64: small, fast and the same on every platform, so a seed names one sequence of specs forever.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in 0..<bound (bound > 0).
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-
-    mutating func chance(_ probability: Double) -> Bool { unit() < probability }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
-}
-
 /// One generated spec and what a test needs to drive it.
 struct GeneratedSpec {
     enum ValueKind: Equatable { case number, length, bool }
@@ -58,7 +33,7 @@ struct SpecGenerator {
         var prec: Int
     }
 
-    private var rng: SplitMix64
+    private var rng: SeededGenerator
     /// Whether `keyframes(driver, extend: mode)` is accepted by the parser in this build.
     let allowExtend: Bool
     /// A small share of specs name things with words that are awkward in Swift (`abs`, `t`, `e1`...).
@@ -84,7 +59,7 @@ struct SpecGenerator {
     static let presets: [String] = Curve.presets.map(\.name)
 
     init(seed: UInt64, allowExtend: Bool, hostileNameRate: Double = 0.05) {
-        rng = SplitMix64(seed: seed)
+        rng = SeededGenerator(seed: seed)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
     }
@@ -601,7 +576,7 @@ struct SpecGenerator {
                 ("0.05", "0.7", "0.1", "1"), ("0", "0", "0", "1"), ("1", "0", "1", "1"), ("0.5", "-10", "0.5", "10"),
             ])
             if rng.chance(0.3) {
-                let r = { (rng: inout SplitMix64) -> String in SpecGenerator.spell((rng.unit() * 1000).rounded() / 1000) }
+                let r = { (rng: inout SeededGenerator) -> String in SpecGenerator.spell((rng.unit() * 1000).rounded() / 1000) }
                 return "cubicBezier(\(r(&rng)), \(SpecGenerator.spell((rng.unit() * 4 - 2) * 100 / 100)), \(r(&rng)), \(SpecGenerator.spell(rng.unit() * 3 - 1)))"
             }
             return "cubicBezier(\(x1), \(y1), \(x2), \(y2))"
