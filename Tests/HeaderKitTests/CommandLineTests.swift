@@ -527,8 +527,8 @@ final class CommandLineTests: XCTestCase {
         // Files rather than pipes, so that a large output cannot fill a pipe and block the child.
         let outURL = scratch.appendingPathComponent("stdout-\(UUID().uuidString)")
         let errURL = scratch.appendingPathComponent("stderr-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let out = try FileHandle(forWritingTo: outURL)
         let err = try FileHandle(forWritingTo: errURL)
         process.standardOutput = out

@@ -308,14 +308,14 @@ final class CurveSwiftSourceTests: XCTestCase {
         // NaNs and subnormals are written as their bits: a NaN's sign survives, and swiftc does not warn.
         XCTAssertEqual(CurveSwiftSource.literal(.nan), "Double(bitPattern: 0x7ff8000000000000)")
         XCTAssertEqual(CurveSwiftSource.literal(-Double.nan), "Double(bitPattern: 0xfff8000000000000)")
-        XCTAssertEqual(CurveSwiftSource.literal(5e-324), "Double(bitPattern: 0x1)")
-        XCTAssertEqual(CurveSwiftSource.literal(-5e-324), "(Double(bitPattern: 0x8000000000000001))")
+        XCTAssertEqual(CurveSwiftSource.literal(.leastNonzeroMagnitude), "Double(bitPattern: 0x1)")
+        XCTAssertEqual(CurveSwiftSource.literal(-.leastNonzeroMagnitude), "(Double(bitPattern: 0x8000000000000001))")
         // swiftc on x86_64 reads -6.274305822267499 one ulp off (literal -> Float80 -> Double).
         let doubleRounded = Double(bitPattern: 13_842_122_295_622_956_823)
         XCTAssertEqual(CurveSwiftSource.literal(doubleRounded), "(-0x1.918e3a01ef717p+2)")
         XCTAssertEqual(CurveSwiftSource.hexadecimal(-1.5), "-0x1.8p+0")
-        XCTAssertEqual(CurveSwiftSource.hexadecimal(5e-324), "0x0.0000000000001p-1022")
-        for x in [1e-5, 5e-324, 1.7976931348623157e308, 0.1 + 0.2, 1.0 / 3, doubleRounded, 2.2250738585072014e-308] {
+        XCTAssertEqual(CurveSwiftSource.hexadecimal(.leastNonzeroMagnitude), "0x0.0000000000001p-1022")
+        for x in [1e-5, .leastNonzeroMagnitude, 1.7976931348623157e308, 0.1 + 0.2, 1.0 / 3, doubleRounded, 2.2250738585072014e-308] {
             XCTAssertEqual(Double(CurveSwiftSource.hexadecimal(x))?.bitPattern, x.bitPattern)
             if x.isSubnormal { continue }
             let text = CurveSwiftSource.literal(x).trimmingCharacters(in: CharacterSet(charactersIn: "()"))

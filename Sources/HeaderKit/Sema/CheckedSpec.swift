@@ -20,11 +20,11 @@ public struct CheckedSpec: Sendable {
     public var outputs: [CheckedOutput] { blocks.flatMap(\.properties) }
     public var isStateful: Bool { !states.isEmpty }
 
+    /// The type of every slot, indexed by slot; the offset and its delta are lengths.
+    public let slotTypes: [ValueType]
+
     public func type(ofSlot slot: Int) -> ValueType {
-        if let input = inputs.first(where: { $0.slot == slot }) { return input.type }
-        if let state = states.first(where: { $0.slot == slot }) { return state.type }
-        if let value = values.first(where: { $0.slot == slot }) { return value.type }
-        return .length
+        slot >= 0 && slot < slotTypes.count ? slotTypes[slot] : .length
     }
 
     /// Whether an expression yields a bool; slots are looked up, since a slot alone does not say.

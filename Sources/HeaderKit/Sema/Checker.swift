@@ -113,9 +113,13 @@ public struct Checker {
             diagnostics.warning("the header has no blocks, so it has no outputs",
                                 at: syntax.name?.range ?? SourceRange(0, 0))
         }
+        var slotTypes = [ValueType](repeating: .length, count: firstValueSlot + values.count)
+        for input in checkedInputs { slotTypes[input.slot] = input.type }
+        for state in checkedStates { slotTypes[state.slot] = state.type }
+        for value in orderedValues { slotTypes[value.slot] = value.type }
         return CheckedSpec(name: syntax.name?.name ?? "Header", nameRange: syntax.name?.range ?? SourceRange(0, 0), inputs: checkedInputs, states: checkedStates,
                            values: orderedValues, blocks: blocks, snaps: snaps, animations: animations,
-                           slotCount: firstValueSlot + values.count)
+                           slotCount: firstValueSlot + values.count, slotTypes: slotTypes)
     }
 
     // MARK: Declarations
