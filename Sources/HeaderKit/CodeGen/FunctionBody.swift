@@ -211,31 +211,56 @@ struct FunctionBody {
     private mutating func emitKeyframes(_ keyframes: CheckedKeyframes) -> String {
         let stops = keyframes.stops
         if stops.count == 1 { return render(stops[0].value).text }
-        let x = identifier(for: render(keyframes.driver))
+        // Constants are written in place; anything else is computed once, before the if-chain.
+        func operand(_ expression: CheckedExpression) -> String {
+            if case .constant(let value) = expression { return CurveSwiftSource.literal(value) }
+            return identifier(for: render(expression))
+        }
+        let x = operand(keyframes.driver)
         // The first position is read only by the hold test and by a first segment that is not a hold.
         var firstIsRead = !keyframes.extendsBefore
         if case .curve = stops[1].curve { firstIsRead = true }
         let positions = stops.enumerated().map { index, stop in
-            index == 0 && !firstIsRead ? "" : identifier(for: render(stop.position))
+            index == 0 && !firstIsRead ? "" : operand(stop.position)
         }
-        let result = fresh("k")
-        lines.append(indentation + "let \(result): Double")
-        let last = stops.count - 1
+        // A test between a constant driver and a constant position is decided here, as the interpreter
+        // would decide it, so that no branch is dead code (which swiftc warns about).
+        func decided(_ index: Int, strictly: Bool) -> Bool? {
+            guard case .constant(let driver) = keyframes.driver, case .constant(let position) = stops[index].position else {
+                return nil
+            }
+            return strictly ? driver < position : driver <= position
+        }
         var branches: [(condition: String?, stop: Int, segment: Bool)] = []
-        if !keyframes.extendsBefore { branches.append(("\(x) <= \(positions[0])", 0, false)) }
-        for index in 1...last { branches.append(("\(x) < \(positions[index])", index, true)) }
+        var isComplete = false
+        func add(_ condition: String?, _ outcome: Bool?, stop: Int, segment: Bool) {
+            guard !isComplete, outcome != false else { return }
+            if condition == nil || outcome == true {
+                branches.append((nil, stop, segment))
+                isComplete = true
+            } else {
+                branches.append((condition, stop, segment))
+            }
+        }
+        let last = stops.count - 1
+        if !keyframes.extendsBefore { add("\(x) <= \(positions[0])", decided(0, strictly: false), stop: 0, segment: false) }
+        for index in 1...last { add("\(x) < \(positions[index])", decided(index, strictly: true), stop: index, segment: true) }
         // Past the last stop a hold segment has made its jump, so extending it keeps the last value.
         var extendsLastSegment = keyframes.extendsAfter
         if case .hold = stops[last].curve { extendsLastSegment = false }
-        branches.append((nil, last, extendsLastSegment))
+        add(nil, nil, stop: last, segment: extendsLastSegment)
+
+        let result = fresh("k")
+        lines.append(indentation + "let \(result): Double")
+        let conditional = branches.count > 1
         for (number, branch) in branches.enumerated() {
             if let condition = branch.condition {
                 lines.append(indentation + (number == 0 ? "if \(condition) {" : "} else if \(condition) {"))
-            } else {
+            } else if conditional {
                 lines.append(indentation + "} else {")
             }
             let outer = indentation
-            indentation += "    "
+            if conditional { indentation += "    " }
             let value: String
             if branch.segment {
                 value = segment(keyframes, branch.stop, x: x, positions: positions)
@@ -245,7 +270,7 @@ struct FunctionBody {
             lines.append(indentation + "\(result) = \(value)")
             indentation = outer
         }
-        lines.append(indentation + "}")
+        if conditional { lines.append(indentation + "}") }
         return result
     }
 
