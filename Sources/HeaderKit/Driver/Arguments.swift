@@ -11,16 +11,16 @@ public struct EvalOptions: Equatable, Sendable {
     public enum Format: String, Sendable, CaseIterable { case table, csv, json }
     public var file: String
     public var offsets: [Double]
-    public var settings: [(name: String, value: String)]
+    public var settings: [InputSetting]
     public var format: Format
     /// With `--settle`: for each offset, where a gesture ending there with this velocity should come to rest.
     public var settleVelocity: Double?
+}
 
-    public static func == (lhs: EvalOptions, rhs: EvalOptions) -> Bool {
-        lhs.file == rhs.file && lhs.offsets == rhs.offsets && lhs.format == rhs.format
-            && lhs.settings.map(\.name) == rhs.settings.map(\.name) && lhs.settings.map(\.value) == rhs.settings.map(\.value)
-            && lhs.settleVelocity == rhs.settleVelocity
-    }
+/// `--set name=value`, the value still as text: its type is the input's, known once the spec is checked.
+public struct InputSetting: Equatable, Sendable {
+    public var name: String
+    public var value: String
 }
 
 public struct CompileOptions: Equatable, Sendable {
@@ -72,7 +72,7 @@ public enum Arguments {
     private static func parseEval(_ arguments: [String]) -> Result<EvalOptions, UsageError> {
         var file: String?
         var offsets: [Double]?
-        var settings: [(String, String)] = []
+        var settings: [InputSetting] = []
         var format = EvalOptions.Format.table
         var settle: Double?
         var index = 0
@@ -111,7 +111,7 @@ public enum Arguments {
                     guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
                         return .failure(UsageError(message: "'--set' takes INPUT=VALUE, found '\(text)'"))
                     }
-                    settings.append((String(text[..<equals]), String(text[text.index(after: equals)...])))
+                    settings.append(InputSetting(name: String(text[..<equals]), value: String(text[text.index(after: equals)...])))
                 }
             case "--format":
                 switch value(argument) {

@@ -39,7 +39,8 @@ public struct Driver {
     private static func eval(_ options: EvalOptions, _ outcome: inout Outcome) {
         guard let compilation = load(options.file, &outcome), let spec = compilation.spec else { return }
         let interpreter = Interpreter(spec: spec)
-        for (name, text) in options.settings {
+        for setting in options.settings {
+            let name = setting.name, text = setting.value
             guard let input = spec.inputs.first(where: { $0.name == name }) else {
                 let names = spec.inputs.map(\.name)
                 let hint = Suggestions.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
