@@ -4,7 +4,7 @@
 public struct Checker {
     /// What a name in an expression refers to.
     private enum Symbol {
-        case offset, delta
+        case offset
         case input(Int)
         case value(Int)
         case curve(Int)
@@ -56,13 +56,16 @@ public struct Checker {
         return diagnostics.hasErrors ? nil : spec
     }
 
-    private var firstValueSlot: Int { 2 + inputs.count + stateDeclarations.count }
+    // The slot layout of `CheckedSpec`: offset, delta, then inputs, states and values.
+    private func inputSlot(_ index: Int) -> Int { 2 + index }
+    private func stateSlot(_ index: Int) -> Int { 2 + inputs.count + index }
+    private var firstValueSlot: Int { stateSlot(stateDeclarations.count) }
 
     private mutating func run(_ syntax: SpecSyntax) -> CheckedSpec? {
         declareSymbols(syntax)
         var checkedInputs: [CheckedInput] = []
         for (index, input) in inputs.enumerated() {
-            if let checked = checkInput(input, slot: 2 + index) {
+            if let checked = checkInput(input, slot: inputSlot(index)) {
                 checkedInputs.append(checked)
             } else {
                 failedInputs.insert(index)
@@ -71,7 +74,7 @@ public struct Checker {
         for index in values.indices { _ = checkValue(index) }
         for index in curves.indices { _ = checkNamedCurve(index) }
         let checkedStates = stateDeclarations.enumerated().compactMap { index, state in
-            checkState(state, slot: 2 + inputs.count + index)
+            checkState(state, slot: stateSlot(index))
         }
         var blocks: [CheckedBlock] = []
         var snaps: [CheckedSnap] = []
@@ -81,22 +84,12 @@ public struct Checker {
         for declaration in syntax.declarations {
             switch declaration {
             case .block(let block):
-                if let previous = blockNames[block.name.name] {
-                    diagnostics.error("duplicate block '\(block.name.name)'", at: block.name.range,
-                                      notes: [.init(message: "'\(block.name.name)' is first declared here", range: previous)])
-                    continue
-                }
-                blockNames[block.name.name] = block.name.range
+                guard claim(block.name, "block", in: &blockNames) else { continue }
                 blocks.append(checkBlock(block))
             case .snap(let snap):
                 snaps.append(checkSnap(snap))
             case .animation(let animation):
-                if let previous = animationNames[animation.name.name] {
-                    diagnostics.error("duplicate animation '\(animation.name.name)'", at: animation.name.range,
-                                      notes: [.init(message: "'\(animation.name.name)' is first declared here", range: previous)])
-                    continue
-                }
-                animationNames[animation.name.name] = animation.name.range
+                guard claim(animation.name, "animation", in: &animationNames) else { continue }
                 guard let curve = checkCurve(animation.value) else { continue }
                 guard case .spring(let spring) = curve else {
                     diagnostics.error("an animation is a spring, as in 'spring(response: 0.35, dampingFraction: 0.8)'",
@@ -123,6 +116,17 @@ public struct Checker {
     }
 
     // MARK: Declarations
+
+    /// Records a name in its namespace; false, after reporting it with a note at the first, when it is taken.
+    private mutating func claim(_ name: Identifier, _ kind: String, in taken: inout [String: SourceRange]) -> Bool {
+        if let previous = taken[name.name] {
+            diagnostics.error("duplicate \(kind) '\(name.name)'", at: name.range,
+                              notes: [.init(message: "'\(name.name)' is first declared here", range: previous)])
+            return false
+        }
+        taken[name.name] = name.range
+        return true
+    }
 
     private mutating func declareSymbols(_ syntax: SpecSyntax) {
         symbols["offset"] = (.offset, SourceRange(0, 0))
@@ -311,7 +315,7 @@ public struct Checker {
     private func followsScroll(_ expression: CheckedExpression) -> Bool {
         var follows = false
         expression.forEachSlot { slot in
-            if slot < 2 || (slot >= 2 + inputs.count && slot < firstValueSlot) {
+            if slot < inputSlot(0) || (slot >= stateSlot(0) && slot < firstValueSlot) {
                 follows = true
             } else if slot >= firstValueSlot, case .done(let typed) = valueProgress[slot - firstValueSlot] {
                 follows = follows || followsScroll(typed.expression)
@@ -386,13 +390,11 @@ public struct Checker {
         switch entry.symbol {
         case .offset:
             return Typed(expression: .slot(CheckedSpec.offsetSlot), type: .length)
-        case .delta:
-            return Typed(expression: .slot(CheckedSpec.deltaSlot), type: .length)
         case .input(let index):
             guard !failedInputs.contains(index) else { return nil }
             let input = inputs[index]
             let type = input.type?.type ?? inferredType(of: input.defaultValue)
-            return Typed(expression: .slot(2 + index), type: type)
+            return Typed(expression: .slot(inputSlot(index)), type: type)
         case .value(let index):
             guard let typed = checkValue(index) else { return nil }
             // A constant value is used as the constant itself, so that what depends on it folds too.
@@ -408,7 +410,7 @@ public struct Checker {
             }
         case .state(let index):
             let state = stateDeclarations[index]
-            return Typed(expression: .slot(2 + inputs.count + index), type: state.type?.type ?? inferredType(of: state.initial))
+            return Typed(expression: .slot(stateSlot(index)), type: state.type?.type ?? inferredType(of: state.initial))
         case .curve:
             diagnostics.error("'\(identifier.name)' is a curve; apply it to a progress, as in '\(identifier.name)(t)'",
                               at: identifier.range)
