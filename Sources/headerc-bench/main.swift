@@ -54,10 +54,10 @@ for (name, curve) in curves {
     }
 }
 let compiled: [(String, (Double) -> Double)] = [
-    ("ease", { BezierBenchMath.benchEase(offset: 0, x: $0) }),
-    ("m3EmphasizedDecelerate", { BezierBenchMath.benchEmphasized(offset: 0, x: $0) }),
-    ("(1, 0, 0, 1)", { BezierBenchMath.benchExtreme(offset: 0, x: $0) }),
-    ("(0.3, -0.5, 0.7, 1.5)", { BezierBenchMath.benchOvershoot(offset: 0, x: $0) }),
+    ("ease", { BezierBenchMath.benchEase(x: $0) }),
+    ("m3EmphasizedDecelerate", { BezierBenchMath.benchEmphasized(x: $0) }),
+    ("(1, 0, 0, 1)", { BezierBenchMath.benchExtreme(x: $0) }),
+    ("(0.3, -0.5, 0.7, 1.5)", { BezierBenchMath.benchOvershoot(x: $0) }),
 ]
 for (name, function) in compiled {
     measure("  \(name), compiled Swift", count: count) {

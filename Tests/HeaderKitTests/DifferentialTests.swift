@@ -639,18 +639,14 @@ final class DifferentialTests: XCTestCase {
             for (input, value) in zip(spec.inputs, setting) { interpreter.setInput(input.name, to: value) }
         }
         interpreter.resetState()
-        // The order `driverSource` prints: the frame's outputs; each output's function (then, with state,
-        // whether it left the state where the frame did); each value's function (likewise); the states.
-        let stateful = spec.isStateful
+        // The order `driverSource` prints: the frame's outputs; each output's function; each value's
+        // function; the states.
         var names = spec.outputs.map(\.qualifiedName)
         for output in spec.outputs {
-            let function = SwiftNames.outputFunction(block: output.block, property: output.name)
-            names.append("function \(function)()")
-            if stateful { names.append("state after \(function)() equals the frame's") }
+            names.append("function \(SwiftNames.outputFunction(block: output.block, property: output.name))()")
         }
         for value in spec.values {
             names.append("value function \(value.name)()")
-            if stateful { names.append("state after value function \(value.name)() equals the frame's") }
         }
         names += spec.states.map { "state \($0.name) after the frame" }
         var result: [Expectation] = []
@@ -662,14 +658,10 @@ final class DifferentialTests: XCTestCase {
                 }
             }
             var values = outputs
-            for output in outputs {
-                values.append(output)
-                if stateful { values.append("1") }
-            }
+            values += outputs
             for value in spec.values {
                 let raw = interpreter.value(named: value.name) ?? .nan
                 values.append(value.type == .bool ? (raw != 0 ? "1" : "0") : hex(raw))
-                if stateful { values.append("1") }
             }
             values += spec.states.map { hex(interpreter.value(named: $0.name) ?? .nan) }
             result.append(Expectation(ordinal: "\(ordinal)", offset: offset, values: values, names: names))
@@ -728,21 +720,37 @@ final class DifferentialTests: XCTestCase {
     }
 
     /// `func driveN()`: the generated API called at every offset and input setting, printing bit patterns
-    /// in the order `expected` lists them. Setting 0 holds the defaults: `frame` is called without input
-    /// arguments there, everything else with them. With state, each per-output and per-value function
-    /// starts from the state before the frame and must leave it where `frame` left it.
+    /// in the order `expected` lists them. Setting 0 holds the defaults: `frame` and `advance` are called
+    /// without input arguments there, everything else with them. With state, `advance` moves it and
+    /// everything else reads it; each function is called with exactly the parameters it declares,
+    /// which the lowered program's `uses` say (a function that took more would not build).
     static func driverSource(_ diffCase: DiffCase, enumName: String) -> String {
         let spec = diffCase.spec
+        let program = Lowering.lower(spec)
         let index = diffCase.index
         let stateful = spec.isStateful
-        let inputArguments = spec.inputs.enumerated().map { position, input -> String in
-            let label = SwiftNames.identifier(input.name)
-            switch input.type {
-            case .bool: return ", \(label): v[\(position)] != 0"
-            case .length: return ", \(label): CGFloat(v[\(position)])"
-            case .number: return ", \(label): v[\(position)]"
-            }
-        }.joined()
+        func inputArguments(_ inputs: [Int]) -> String {
+            inputs.map { position -> String in
+                let input = spec.inputs[position]
+                let label = SwiftNames.label(input.name)
+                switch input.type {
+                case .bool: return ", \(label): v[\(position)] != 0"
+                case .length: return ", \(label): CGFloat(v[\(position)])"
+                case .number: return ", \(label): v[\(position)]"
+                }
+            }.joined()
+        }
+        func call(_ name: String, _ body: Body) -> String {
+            if body.uses.isConstant, body.locals.isEmpty, body.uses.values.isEmpty { return "\(enumName).\(name)" }
+            var arguments: [String] = []
+            if body.uses.offset { arguments.append("offset: c") }
+            if body.uses.state { arguments.append("state: state") }
+            let text = arguments.joined(separator: ", ") + inputArguments(body.uses.inputs)
+            return "\(enumName).\(name)(\(text.hasPrefix(", ") ? String(text.dropFirst(2)) : text))"
+        }
+        var frameUses = Uses(), advanceUses = Uses()
+        for output in program.outputs { frameUses.formUnion(output.body.uses) }
+        for state in program.states { advanceUses.formUnion(state.next.uses) }
         func words(_ values: [Value]) -> String {
             "[" + values.map { value -> String in
                 switch value {
@@ -752,7 +760,6 @@ final class DifferentialTests: XCTestCase {
             }.joined(separator: ", ") + "]"
         }
         let extra = diffCase.offsets.dropFirst(commonOffsets.count)
-        let stateArgument = stateful ? ", state: &t" : ""
         var lines: [String] = ["import Foundation", ""]
         lines.append("@_optimize(none) func drive\(index)() {")
         lines.append("    let extra: [UInt64] = [\(extra.map(word).joined(separator: ", "))]")
@@ -766,34 +773,29 @@ final class DifferentialTests: XCTestCase {
         lines.append("        for n in offsets.indices {")
         lines.append("            let c = CGFloat(offsets[n])")
         if stateful {
-            lines.append("            var after = state")
-            lines.append("            let f = s == 0 ? \(enumName).frame(offset: c, state: &after) : \(enumName).frame(offset: c, state: &after\(inputArguments))")
-        } else {
-            lines.append("            let f = s == 0 ? \(enumName).frame(offset: c) : \(enumName).frame(offset: c\(inputArguments))")
+            lines.append("            if s == 0 { \(enumName).advance(&state, offset: c) } else { \(enumName).advance(&state, offset: c\(inputArguments(advanceUses.inputs))) }")
         }
+        let stateArgument = frameUses.state ? ", state: state" : ""
+        lines.append("            let f = s == 0 ? \(enumName).frame(offset: c\(stateArgument)) : \(enumName).frame(offset: c\(stateArgument)\(inputArguments(frameUses.inputs)))")
         let frameValues = spec.outputs.map { "f.\(SwiftNames.identifier($0.block)).\(SwiftNames.identifier($0.name)).bits" }
         lines.append("            var r: [UInt64] = [\(frameValues.joined(separator: ", "))]")
-        var functions = spec.outputs.map { SwiftNames.outputFunction(block: $0.block, property: $0.name) }
-        functions += spec.values.map { SwiftNames.identifier(SwiftNames.valueFunction($0.name, in: spec)) }
-        for function in functions {
-            if stateful {
-                lines.append("            do { var t = state; r.append(\(enumName).\(function)(offset: c\(stateArgument)\(inputArguments)).bits); r.append(same\(index)(t, after).bits) }")
-            } else {
-                lines.append("            r.append(\(enumName).\(function)(offset: c\(inputArguments)).bits)")
-            }
+        for output in program.outputs {
+            let name = SwiftNames.identifier(SwiftNames.outputFunction(block: output.block, property: output.name))
+            lines.append("            r.append(\(call(name, output.body)).bits)")
         }
-        if stateful {
-            for state in spec.states { lines.append("            r.append(after.\(SwiftNames.identifier(state.name)).bits)") }
-            lines.append("            state = after")
+        for value in program.values {
+            let name = SwiftNames.identifier(SwiftNames.valueFunction(value.name, in: spec))
+            lines.append("            r.append(\(call(name, value.body)).bits)")
         }
+        for state in spec.states { lines.append("            r.append(state.\(SwiftNames.identifier(state.name)).bits)") }
         lines.append("            emit(\"\(index) \\(s) \\(n)\", r)")
         lines.append("        }")
-        for (snapIndex, snap) in spec.snaps.enumerated() {
-            let function = spec.snaps.count == 1 ? "settle" : "settle" + snap.name.prefix(1).uppercased() + snap.name.dropFirst()
+        for (snapIndex, snap) in program.snaps.enumerated() {
+            let function = SwiftNames.identifier(program.snaps.count == 1 ? "settle" : "settle" + snap.name.prefix(1).uppercased() + snap.name.dropFirst())
             lines.append("        var r\(snapIndex): [UInt64] = []")
             lines.append("        for t in doubles(settleTargets) {")
             lines.append("            for w in doubles(settleVelocities) {")
-            lines.append("                r\(snapIndex).append(\(enumName).\(function)(target: CGFloat(t), velocity: CGFloat(w)\(inputArguments)).bits)")
+            lines.append("                r\(snapIndex).append(\(enumName).\(function)(target: CGFloat(t), velocity: CGFloat(w)\(inputArguments(snap.settle.uses.inputs))).bits)")
             lines.append("            }")
             lines.append("        }")
             lines.append("        emit(\"\(index) \\(s) S\(snapIndex)\", r\(snapIndex))")
@@ -801,15 +803,6 @@ final class DifferentialTests: XCTestCase {
         lines.append("    }")
         lines.append("}")
         lines.append("")
-        if stateful {
-            // Equal bit for bit, so that NaN states compare equal too.
-            let fields = spec.states.map { "x.\(SwiftNames.identifier($0.name)).bits == y.\(SwiftNames.identifier($0.name)).bits" }
-                + ["x.lastOffset?.bits == y.lastOffset?.bits"]
-            lines.append("@_optimize(none) func same\(index)(_ x: \(enumName).State, _ y: \(enumName).State) -> Bool {")
-            lines.append("    \(fields.joined(separator: " && "))")
-            lines.append("}")
-            lines.append("")
-        }
         return lines.joined(separator: "\n")
     }
 
@@ -824,8 +817,6 @@ final class DifferentialTests: XCTestCase {
         }
         if let output = spec.outputs.first {
             lines.append("    _ = frame.\(SwiftNames.identifier(output.block)).\(SwiftNames.identifier(output.name))")
-            let function = SwiftNames.outputFunction(block: output.block, property: output.name)
-            lines.append(spec.isStateful ? "    _ = \(enumName).\(function)(offset: 1, state: &state)" : "    _ = \(enumName).\(function)(offset: 1)")
         }
         lines.append("    return frame == frame")
         lines.append("}")

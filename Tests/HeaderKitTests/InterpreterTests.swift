@@ -185,13 +185,17 @@ final class InterpreterTests: XCTestCase {
             return []
         }
         let keyframes = CheckedKeyframes(driver: plain.driver, stops: plain.stops, extendsBefore: before, extendsAfter: after)
-        let code = Interpreter.compileNumber(.keyframes(keyframes))
-        let registers = UnsafeMutablePointer<Double>.allocate(capacity: spec.slotCount)
-        defer { registers.deallocate() }
-        registers.initialize(repeating: 0, count: spec.slotCount)
+        guard let output = spec.outputs.first else { return [] }
+        let changed = CheckedOutput(nameRange: output.nameRange, block: output.block, name: output.name, type: output.type,
+                                    expression: .keyframes(keyframes), documentation: nil)
+        let block = CheckedBlock(nameRange: output.nameRange, name: output.block, properties: [changed], documentation: nil)
+        let edited = CheckedSpec(name: spec.name, nameRange: spec.nameRange, inputs: spec.inputs, states: spec.states,
+                                 values: spec.values, blocks: [block], snaps: spec.snaps, animations: spec.animations,
+                                 slotCount: spec.slotCount, slotTypes: spec.slotTypes)
+        let interpreter = Interpreter(spec: edited)
         return offsets.map { offset in
-            registers[CheckedSpec.offsetSlot] = offset
-            return code(registers)
+            guard case .number(let value) = interpreter.frame(at: offset)[0] else { return .nan }
+            return value
         }
     }
 

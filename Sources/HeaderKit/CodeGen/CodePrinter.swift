@@ -16,6 +16,25 @@ struct CodePrinter {
         for content in contents { line(content) }
     }
 
+    /// An empty printer at this one's indentation, for text that is placed after it is written.
+    func nested() -> CodePrinter {
+        var printer = CodePrinter()
+        printer.level = level
+        return printer
+    }
+
+    /// Text from a nested printer, as it is.
+    mutating func append(_ nestedText: String) {
+        text += nestedText
+    }
+
+    /// Whether `content` fits on one line at the current indentation.
+    func fits(_ content: String) -> Bool {
+        level * 4 + content.count <= CodePrinter.lineWidth
+    }
+
+    static let lineWidth = 120
+
     mutating func indent() { level += 1 }
     mutating func dedent() { level = max(0, level - 1) }
 

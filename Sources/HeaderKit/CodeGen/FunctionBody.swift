@@ -1,109 +1,105 @@
-/// The statements of one generated function: the parameters converted to Double, the states advanced,
-/// the named values it needs in dependency order, and temporaries for keyframes and long expressions.
-/// Expressions are rendered with exactly the tree the checker built, so Swift evaluates the same
-/// operations in the same order as the interpreter.
+/// The statements of one generated function: a body of the lowered program written as Swift, node for
+/// node, so that Swift evaluates the same operations in the same order as the interpreter. Lengths are
+/// CGFloat, numbers Double, bools Bool; what a read means (a parameter, a local, a call of another
+/// function) is the caller's to say.
 struct FunctionBody {
-    let spec: CheckedSpec
     private(set) var lines: [String] = []
-    private var names: Set<String>
-    private var slotNames: [Int: String] = [:]
+    private(set) var scope: SwiftScope
+    private let readText: (Read) -> (String, SwiftType)
+    private var localNames: [(String, SwiftType)] = []
     private var indentation = ""
-    private var temporaryCount = 0
 
     /// Above this many operators an operand is moved into its own `let`, which keeps lines readable and
     /// the Swift type checker fast.
     private static let operatorsPerExpression = 8
 
-    init(spec: CheckedSpec, names: Set<String>) {
-        self.spec = spec
-        self.names = names
+    init(scope: SwiftScope, readText: @escaping (Read) -> (String, SwiftType)) {
+        self.scope = scope
+        self.readText = readText
     }
 
-    /// Emits the statements that make every slot that `expressions` read (directly or through named
-    /// values) available.
-    mutating func prepare(needing expressions: [CheckedExpression], advancingState: Bool) {
-        var needed = Set<Int>()
-        var pending: [CheckedExpression] = expressions
-        if advancingState {
-            for state in spec.states {
-                pending.append(state.next)
-                if let bounds = state.bounds { pending += [bounds.low, bounds.high] }
-                needed.insert(state.slot)
-            }
-        }
-        let valueBySlot = Dictionary(spec.values.map { ($0.slot, $0) }, uniquingKeysWith: { first, _ in first })
-        while let expression = pending.popLast() {
-            expression.forEachSlot { slot in
-                guard needed.insert(slot).inserted, let value = valueBySlot[slot] else { return }
-                pending.append(value.expression)
-            }
-        }
-        if needed.contains(CheckedSpec.offsetSlot) || advancingState {
-            lines.append("let offset = Double(offset)")
-        }
-        slotNames[CheckedSpec.offsetSlot] = "offset"
-        for input in spec.inputs where needed.contains(input.slot) {
-            let name = SwiftNames.identifier(input.name)
-            if input.type == .length { lines.append("let \(name) = Double(\(name))") }
-            slotNames[input.slot] = name
-        }
-        if advancingState { advanceStates(needed) }
-        for value in spec.values where needed.contains(value.slot) {
-            let text = expression(value.expression)
-            let name = SwiftNames.identifier(value.name)
-            lines.append("let \(name): \(FunctionBody.localType(value.type)) = \(text)")
-            slotNames[value.slot] = name
-        }
+    /// Adds a line of the caller's own, at the body's indentation.
+    mutating func append(_ line: String) {
+        lines.append(indentation + line)
     }
 
-    /// The state update, mirroring `Interpreter.advanceStates`: every `next` reads the previous values,
-    /// then each is kept within its bounds, then all are stored.
-    private mutating func advanceStates(_ needed: Set<Int>) {
-        var readsDelta = false
-        var readsPrevious = Set<Int>()
-        for state in spec.states {
-            var expressions = [state.next]
-            if let bounds = state.bounds { expressions += [bounds.low, bounds.high] }
-            for expression in expressions {
-                expression.forEachSlot { slot in
-                    if slot == CheckedSpec.deltaSlot { readsDelta = true }
-                    if spec.states.contains(where: { $0.slot == slot }) { readsPrevious.insert(slot) }
-                }
-            }
+    mutating func fresh(_ base: String) -> String { scope.fresh(base) }
+
+    /// Writes the body's locals as `let`s and returns the result's text, as `type`. A result that is a
+    /// chain of conditions becomes an if-chain assigning `name` (which the caller has taken in this scope).
+    mutating func render(_ body: Body, as type: SwiftType, name: String? = nil) -> String {
+        localNames = []
+        for (index, local) in body.locals.enumerated() {
+            let name = fresh(index < body.localNames.count ? body.localNames[index] : "x")
+            let localType = SwiftType(local.type)
+            statement(local, into: name, as: localType)
+            localNames.append((name, localType))
         }
-        if readsDelta {
-            lines.append("let delta = state.lastOffset.map { offset - Double($0) } ?? 0")
-            slotNames[CheckedSpec.deltaSlot] = "delta"
+        let result = body.result
+        if case .select = result.kind, isChain(result) {
+            let name = name ?? fresh("value")
+            statement(result, into: name, as: type)
+            return name
         }
-        for state in spec.states where readsPrevious.contains(state.slot) {
-            let name = fresh("previous" + state.name.prefix(1).uppercased() + state.name.dropFirst())
-            let stored = "state.\(SwiftNames.identifier(state.name))"
-            lines.append("let \(name) = \(state.type == .length ? "Double(\(stored))" : stored)")
-            slotNames[state.slot] = name
+        return render(result, as: type, top: true).text
+    }
+
+    /// `let name: Type = expression`, or for a chain of two or more conditions an if-chain assigning it.
+    mutating func statement(_ expression: Expr, into name: String, as type: SwiftType) {
+        guard case .select = expression.kind, isChain(expression) else {
+            let text = render(expression, as: type, top: true).text
+            append("let \(name): \(type.rawValue) = \(text)")
+            return
         }
-        var updated: [(CheckedState, String)] = []
-        for state in spec.states {
-            var text = expression(state.next)
-            if let bounds = state.bounds {
-                text = "Swift.min(Swift.max(\(text), \(expression(bounds.low))), \(expression(bounds.high)))"
-            }
-            let name = fresh(state.name)
-            lines.append("let \(name): Double = \(text)")
-            updated.append((state, name))
+        append("let \(name): \(type.rawValue)")
+        var current = expression
+        var first = true
+        while case .select(let condition, let then, let otherwise) = current.kind {
+            let test = render(condition, as: .bool, top: true).text
+            append(first ? "if \(test) {" : "} else if \(test) {")
+            first = false
+            branch(then, into: name, as: type)
+            current = otherwise
         }
-        for (state, name) in updated {
-            let stored = "state.\(SwiftNames.identifier(state.name))"
-            lines.append("\(stored) = \(state.type == .length ? "CGFloat(\(name))" : name)")
-            slotNames[state.slot] = name
+        append("} else {")
+        branch(current, into: name, as: type)
+        append("}")
+    }
+
+    private func isChain(_ expression: Expr) -> Bool {
+        guard case .select(_, let then, let otherwise) = expression.kind else { return false }
+        if case .select = otherwise.kind { return true }
+        return containsCurve(then) || containsCurve(otherwise)
+    }
+
+    private func containsCurve(_ expression: Expr) -> Bool {
+        var found = false
+        expression.forEachNode { if case .curve = $0.kind { found = true } }
+        return found
+    }
+
+    private mutating func branch(_ expression: Expr, into name: String, as type: SwiftType) {
+        let outer = indentation
+        indentation += "    "
+        append("\(name) = \(render(expression, as: type, top: true).text)")
+        indentation = outer
+    }
+
+    /// A number as written in an expression: whole numbers without a fraction (`190`, where the context
+    /// makes them Doubles, exactly), anything else with every bit kept.
+    static func literal(_ value: Double) -> String {
+        guard value == value.rounded(), value.magnitude < 9_007_199_254_740_992, !(value == 0 && value.sign == .minus) else {
+            return CurveSwiftSource.literal(value)
         }
-        lines.append("state.lastOffset = CGFloat(offset)")
+        let text = String(Int64(value))
+        return value < 0 ? "(\(text))" : text
     }
 
     // MARK: Expressions
 
     /// Swift's precedence levels for the operators the emitter writes, loosest first.
     private enum Level: Int, Comparable {
-        case or = 1, and, comparison, additive, multiplicative, prefix, atom
+        case ternary = 0, or, and, comparison, additive, multiplicative, prefix, atom
         static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
@@ -111,89 +107,159 @@ struct FunctionBody {
         var text: String
         var level: Level
         var operators: Int
+        var type: SwiftType
+        /// A plain number literal, which takes whatever numeric type its context wants.
+        var isLiteral = false
     }
 
-    /// The expression's Swift text; statements it needs first are appended to `lines`.
-    mutating func expression(_ expression: CheckedExpression) -> String {
-        render(expression).text
-    }
-
-    private mutating func render(_ expression: CheckedExpression) -> Rendered {
-        switch expression {
+    /// `top`: the expression is a statement's whole right-hand side, which needs no hoisting of its own.
+    /// `type`: the Swift type the context wants; arithmetic is done in it, which gives the same bits in
+    /// CGFloat as in Double (a CGFloat is a Double and its operations are Double's).
+    private mutating func render(_ expression: Expr, as type: SwiftType? = nil, top: Bool = false) -> Rendered {
+        let wanted = type ?? SwiftType(expression.type)
+        switch expression.kind {
         case .constant(let value):
-            return Rendered(text: CurveSwiftSource.literal(value), level: .atom, operators: 0)
-        case .boolConstant(let value):
-            return Rendered(text: value ? "true" : "false", level: .atom, operators: 0)
-        case .slot(let slot):
-            return Rendered(text: slotNames[slot] ?? spec.slotName(slot), level: .atom, operators: 0)
-        case .negate(let operand):
-            let inner = parenthesized(render(operand), above: .prefix, orEqual: false)
-            return Rendered(text: "-" + inner.text, level: .prefix, operators: inner.operators + 1)
-        case .not(let operandExpression):
-            let inner = parenthesized(render(operandExpression), above: .prefix, orEqual: false)
-            return Rendered(text: "!" + inner.text, level: .prefix, operators: inner.operators + 1)
-        case .arithmetic(let op, let lhs, let rhs):
-            let level: Level = op == .add || op == .subtract ? .additive : .multiplicative
-            return binary(op.rawValue, level, lhs, rhs)
-        case .comparison(let op, let lhs, let rhs):
-            return binary(op.rawValue, .comparison, lhs, rhs)
-        case .boolEquality(let isEqual, let lhs, let rhs):
-            return binary(isEqual ? "==" : "!=", .comparison, lhs, rhs)
-        case .logical(let op, let lhs, let rhs):
-            return binary(op.rawValue, op == .and ? .and : .or, lhs, rhs)
-        case .conditional(let condition, let then, let otherwise):
-            let parts = [render(condition), render(then), render(otherwise)].map { parenthesized($0, above: .or) }
-            // Two literal branches would leave Swift to choose between Double and CGFloat.
-            let type = then.isConstant && otherwise.isConstant && !spec.isBool(then) ? " as Double" : ""
-            let text = "(\(parts[0].text) ? \(parts[1].text)\(type) : \(parts[2].text))"
-            return hoistIfLong(Rendered(text: text, level: .atom, operators: parts.map(\.operators).reduce(1, +)),
-                               bool: spec.isBool(then))
-        case .builtin(let builtin, let arguments):
-            let parts = arguments.map { argument in hoistIfLong(render(argument), bool: false) }
-            let list = parts.map(\.text).joined(separator: ", ")
-            let operators = parts.map(\.operators).reduce(1, +)
-            let text: String
-            switch builtin {
-            case .min: text = "Swift.min(\(list))"
-            case .max: text = "Swift.max(\(list))"
-            case .clamp: text = "Self.clamped(\(list))"
-            case .mix: text = "Self.mixed(\(list))"
-            case .progress: text = "Self.progressFraction(\(list))"
-            case .pow: text = "Foundation.pow(\(list))"
-            case .abs: text = parenthesized(parts[0], above: .prefix, orEqual: false).text + ".magnitude"
-            case .sqrt: text = parenthesized(parts[0], above: .prefix, orEqual: false).text + ".squareRoot()"
-            case .floor: text = parenthesized(parts[0], above: .prefix, orEqual: false).text + ".rounded(.down)"
-            case .ceil: text = parenthesized(parts[0], above: .prefix, orEqual: false).text + ".rounded(.up)"
-            case .round: text = parenthesized(parts[0], above: .prefix, orEqual: false).text + ".rounded()"
+            let text = FunctionBody.literal(value)
+            let plain = value.isFinite && !value.isSubnormal && !text.contains("0x")
+            if plain || wanted == .double {
+                return Rendered(text: text, level: .atom, operators: 0, type: wanted, isLiteral: plain)
             }
-            return Rendered(text: text, level: .atom, operators: operators)
+            return Rendered(text: "\(wanted.rawValue)(\(text))", level: .atom, operators: 0, type: wanted)
+        case .boolConstant(let value):
+            return Rendered(text: value ? "true" : "false", level: .atom, operators: 0, type: .bool)
+        case .read(let read):
+            let (text, readType): (String, SwiftType)
+            if case .local(let index) = read {
+                (text, readType) = index < localNames.count ? localNames[index] : ("nan", .double)
+            } else {
+                (text, readType) = readText(read)
+            }
+            return convert(Rendered(text: text, level: .atom, operators: 0, type: readType), to: wanted)
+        case .unary(let operation, let operand):
+            switch operation {
+            case .not: return prefix("!", hoistIfLong(render(operand, as: .bool)))
+            case .negate: return prefix("-", hoistIfLong(render(operand, as: wanted)))
+            case .sqrt: return convert(postfix(hoistIfLong(render(operand, as: .double)), ".squareRoot()"), to: wanted)
+            case .abs: return postfix(hoistIfLong(render(operand, as: wanted)), ".magnitude")
+            case .floor: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.down)")
+            case .ceil: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.up)")
+            case .round: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded()")
+            }
+        case .binary(let operation, let lhs, let rhs):
+            switch operation {
+            case .min, .max:
+                let a = hoistIfLong(render(lhs, as: wanted)), b = hoistIfLong(render(rhs, as: wanted))
+                let function = operation == .min ? "Swift.min" : "Swift.max"
+                return Rendered(text: "\(function)(\(a.text), \(b.text))", level: .atom, operators: a.operators + b.operators + 1,
+                                type: wanted)
+            case .pow:
+                let a = hoistIfLong(render(lhs, as: .double)), b = hoistIfLong(render(rhs, as: .double))
+                return convert(Rendered(text: "Foundation.pow(\(a.text), \(b.text))", level: .atom,
+                                        operators: a.operators + b.operators + 1, type: .double), to: wanted)
+            case .add: return binary("+", .additive, lhs, rhs, operands: wanted)
+            case .subtract: return binary("-", .additive, lhs, rhs, operands: wanted)
+            case .multiply: return binary("*", .multiplicative, lhs, rhs, operands: wanted)
+            case .divide: return binary("/", .multiplicative, lhs, rhs, operands: wanted)
+            case .less: return comparison("<", lhs, rhs)
+            case .lessEqual: return comparison("<=", lhs, rhs)
+            case .greater: return comparison(">", lhs, rhs)
+            case .greaterEqual: return comparison(">=", lhs, rhs)
+            case .equal: return comparison("==", lhs, rhs)
+            case .notEqual: return comparison("!=", lhs, rhs)
+            case .boolEqual: return binary("==", .comparison, lhs, rhs, operands: .bool)
+            case .boolNotEqual: return binary("!=", .comparison, lhs, rhs, operands: .bool)
+            case .and: return binary("&&", .and, lhs, rhs, operands: .bool)
+            case .or: return binary("||", .or, lhs, rhs, operands: .bool)
+            }
+        case .select(let condition, let then, let otherwise):
+            if isChain(expression) {
+                let name = fresh(expression.type == .bool ? "condition" : "x")
+                statement(expression, into: name, as: wanted)
+                return Rendered(text: name, level: .atom, operators: 0, type: wanted)
+            }
+            let test = parenthesized(render(condition, as: .bool), above: .ternary)
+            let first = parenthesized(render(then, as: wanted), above: .ternary)
+            let second = parenthesized(render(otherwise, as: wanted), above: .ternary)
+            // Two literal branches would leave Swift to choose their type.
+            let literal = first.isLiteral && second.isLiteral ? " as \(wanted.rawValue)" : ""
+            let text = "(\(test.text) ? \(first.text)\(literal) : \(second.text))"
+            let rendered = Rendered(text: text, level: .atom, operators: test.operators + first.operators + second.operators + 1,
+                                    type: wanted)
+            return top ? rendered : hoistIfLong(rendered)
         case .curve(let curve, let progress):
-            let argument = identifier(for: render(progress))
-            return Rendered(text: CurveSwiftSource.call(curve, argument: argument), level: .atom, operators: 1)
-        case .keyframes(let keyframes):
-            return Rendered(text: emitKeyframes(keyframes), level: .atom, operators: 0)
+            let argument = identifier(for: render(progress, as: .double))
+            return convert(Rendered(text: CurveSwiftSource.call(curve, argument: argument), level: .atom, operators: 1, type: .double),
+                           to: wanted)
         }
     }
 
-    private mutating func binary(_ op: String, _ level: Level, _ lhs: CheckedExpression, _ rhs: CheckedExpression) -> Rendered {
+    /// The value as `type`: a literal as it is, anything else converted (exactly: CGFloat is a Double).
+    private func convert(_ rendered: Rendered, to type: SwiftType) -> Rendered {
+        if rendered.isLiteral {
+            var literal = rendered
+            literal.type = type
+            return literal
+        }
+        guard rendered.type != type, type != .bool, rendered.type != .bool else { return rendered }
+        return Rendered(text: "\(type.rawValue)(\(rendered.text))", level: .atom, operators: rendered.operators, type: type)
+    }
+
+    /// Whether the parenthesis after the callee's name closes at the end of the text.
+    static func isOneCall(_ text: String) -> Bool {
+        var depth = 0
+        for (index, character) in text.enumerated() {
+            if character == "(" { depth += 1 }
+            if character == ")" {
+                depth -= 1
+                if depth == 0 { return index == text.count - 1 }
+            }
+        }
+        return false
+    }
+
+    private mutating func comparison(_ op: String, _ lhs: Expr, _ rhs: Expr) -> Rendered {
+        // Compared in CGFloat when either side is a length, else in Double: the same comparison either way.
+        let type: SwiftType = lhs.type == .length || rhs.type == .length ? .cgFloat : .double
+        return binary(op, .comparison, lhs, rhs, operands: type)
+    }
+
+    private func prefix(_ op: String, _ inner: Rendered) -> Rendered {
+        let operand = parenthesized(inner, above: .prefix, orEqual: false)
+        // `-(-x)` must not become `--x`.
+        let text = operand.text.hasPrefix(op) || operand.text.hasPrefix("-") ? "\(op)(\(operand.text))" : op + operand.text
+        return Rendered(text: text, level: .prefix, operators: inner.operators + 1, type: inner.type)
+    }
+
+    private func postfix(_ inner: Rendered, _ member: String) -> Rendered {
+        // A member binds tighter than a prefix operator: `-x.magnitude` is `-(x.magnitude)`.
+        let operand = parenthesized(inner, above: .prefix, orEqual: false)
+        return Rendered(text: operand.text + member, level: .atom, operators: inner.operators + 1, type: inner.type)
+    }
+
+    private mutating func binary(_ op: String, _ level: Level, _ lhs: Expr, _ rhs: Expr, operands: SwiftType) -> Rendered {
         // Left-associative: a right operand at the same level keeps its parentheses; comparisons do not chain.
-        let left = parenthesized(hoistIfLong(render(lhs), bool: spec.isBool(lhs)), above: level == .comparison ? .additive : level,
-                           orEqual: level != .comparison)
-        let right = parenthesized(hoistIfLong(render(rhs), bool: spec.isBool(rhs)), above: level, orEqual: false)
-        return Rendered(text: "\(left.text) \(op) \(right.text)", level: level, operators: left.operators + right.operators + 1)
+        let left = parenthesized(hoistIfLong(render(lhs, as: operands)), above: level == .comparison ? .additive : level,
+                                 orEqual: level != .comparison)
+        let right = parenthesized(hoistIfLong(render(rhs, as: operands)), above: level, orEqual: false)
+        let type: SwiftType = level <= .comparison ? .bool : operands
+        return Rendered(text: "\(left.text) \(op) \(right.text)", level: level, operators: left.operators + right.operators + 1,
+                        type: type)
     }
 
     /// Parenthesises an operand that binds more loosely than its context requires.
     private func parenthesized(_ rendered: Rendered, above level: Level, orEqual: Bool = true) -> Rendered {
         if rendered.level > level || (orEqual && rendered.level == level) { return rendered }
-        return Rendered(text: "(\(rendered.text))", level: .atom, operators: rendered.operators)
+        var wrapped = rendered
+        wrapped.text = "(\(rendered.text))"
+        wrapped.level = .atom
+        return wrapped
     }
 
-    private mutating func hoistIfLong(_ rendered: Rendered, bool: Bool) -> Rendered {
+    private mutating func hoistIfLong(_ rendered: Rendered) -> Rendered {
         guard rendered.operators > FunctionBody.operatorsPerExpression else { return rendered }
-        let name = fresh("e")
-        lines.append(indentation + "let \(name): \(bool ? "Bool" : "Double") = \(rendered.text)")
-        return Rendered(text: name, level: .atom, operators: 0)
+        let name = fresh(rendered.type == .bool ? "condition" : "x")
+        append("let \(name): \(rendered.type.rawValue) = \(rendered.text)")
+        return Rendered(text: name, level: .atom, operators: 0, type: rendered.type)
     }
 
     /// A plain identifier holding the value, hoisting it into a `let` unless it already is one.
@@ -203,109 +269,43 @@ struct FunctionBody {
             return rendered.text
         }
         let name = fresh("t")
-        lines.append(indentation + "let \(name): Double = \(rendered.text)")
+        append("let \(name): Double = \(rendered.text)")
         return name
     }
+}
 
-    /// The if-chain of `Interpreter.compileKeyframes`, as statements assigning one `let`.
-    private mutating func emitKeyframes(_ keyframes: CheckedKeyframes) -> String {
-        let stops = keyframes.stops
-        if stops.count == 1 { return render(stops[0].value).text }
-        // Constants are written in place; anything else is computed once, before the if-chain.
-        func operand(_ expression: CheckedExpression) -> String {
-            if case .constant(let value) = expression { return CurveSwiftSource.literal(value) }
-            return identifier(for: render(expression))
-        }
-        let x = operand(keyframes.driver)
-        // The first position is read only by the hold test and by a first segment that is not a hold.
-        var firstIsRead = !keyframes.extendsBefore
-        if case .curve = stops[1].curve { firstIsRead = true }
-        let positions = stops.enumerated().map { index, stop in
-            index == 0 && !firstIsRead ? "" : operand(stop.position)
-        }
-        // A test between a constant driver and a constant position is decided here, as the interpreter
-        // would decide it, so that no branch is dead code (which swiftc warns about).
-        func decided(_ index: Int, strictly: Bool) -> Bool? {
-            guard case .constant(let driver) = keyframes.driver, case .constant(let position) = stops[index].position else {
-                return nil
+extension Expr {
+    /// Calls `body` for every node, parents before children.
+    func forEachNode(_ body: (Expr) -> Void) {
+        var pending = [self]
+        while let expression = pending.popLast() {
+            body(expression)
+            switch expression.kind {
+            case .constant, .boolConstant, .read: break
+            case .unary(_, let operand), .curve(_, let operand): pending.append(operand)
+            case .binary(_, let lhs, let rhs):
+                pending.append(rhs)
+                pending.append(lhs)
+            case .select(let condition, let then, let otherwise):
+                pending.append(otherwise)
+                pending.append(then)
+                pending.append(condition)
             }
-            return strictly ? driver < position : driver <= position
-        }
-        var branches: [(condition: String?, stop: Int, segment: Bool)] = []
-        var isComplete = false
-        func add(_ condition: String?, _ outcome: Bool?, stop: Int, segment: Bool) {
-            guard !isComplete, outcome != false else { return }
-            if condition == nil || outcome == true {
-                branches.append((nil, stop, segment))
-                isComplete = true
-            } else {
-                branches.append((condition, stop, segment))
-            }
-        }
-        let last = stops.count - 1
-        if !keyframes.extendsBefore { add("\(x) <= \(positions[0])", decided(0, strictly: false), stop: 0, segment: false) }
-        for index in 1...last { add("\(x) < \(positions[index])", decided(index, strictly: true), stop: index, segment: true) }
-        // Past the last stop a hold segment has made its jump, so extending it keeps the last value.
-        var extendsLastSegment = keyframes.extendsAfter
-        if case .hold = stops[last].curve { extendsLastSegment = false }
-        add(nil, nil, stop: last, segment: extendsLastSegment)
-
-        let result = fresh("k")
-        lines.append(indentation + "let \(result): Double")
-        let conditional = branches.count > 1
-        for (number, branch) in branches.enumerated() {
-            if let condition = branch.condition {
-                lines.append(indentation + (number == 0 ? "if \(condition) {" : "} else if \(condition) {"))
-            } else if conditional {
-                lines.append(indentation + "} else {")
-            }
-            let outer = indentation
-            if conditional { indentation += "    " }
-            let value: String
-            if branch.segment {
-                value = segment(keyframes, branch.stop, x: x, positions: positions)
-            } else {
-                value = render(stops[branch.stop].value).text
-            }
-            lines.append(indentation + "\(result) = \(value)")
-            indentation = outer
-        }
-        if conditional { lines.append(indentation + "}") }
-        return result
-    }
-
-    /// `from + (to - from) * curve(t)`, the interpreter's formula; `from` is rendered once and written twice.
-    private mutating func segment(_ keyframes: CheckedKeyframes, _ index: Int, x: String, positions: [String]) -> String {
-        let fromRendered = render(keyframes.stops[index - 1].value)
-        let from = parenthesized(fromRendered, above: .additive)
-        switch keyframes.stops[index].curve {
-        case .hold:
-            return from.text
-        case .curve(let curve):
-            let to = parenthesized(render(keyframes.stops[index].value), above: .additive)
-            let subtracted = parenthesized(fromRendered, above: .additive, orEqual: false)
-            let start = positions[index - 1], end = positions[index]
-            let fraction = "(\(x) - \(start)) / (\(end) - \(start))"
-            if case .linear = curve {
-                return "\(from.text) + (\(to.text) - \(subtracted.text)) * (\(fraction))"
-            }
-            let t = fresh("t")
-            lines.append(indentation + "let \(t): Double = \(fraction)")
-            return "\(from.text) + (\(to.text) - \(subtracted.text)) * \(CurveSwiftSource.call(curve, argument: t))"
         }
     }
+}
 
-    private mutating func fresh(_ base: String) -> String {
-        var candidate = base
-        while names.contains(candidate) || SwiftNames.keywords.contains(candidate) || base.count <= 1 && candidate == base {
-            temporaryCount += 1
-            candidate = "\(base)\(temporaryCount)"
+/// The Swift type of a value of the language: lengths are CGFloat, numbers Double.
+enum SwiftType: String {
+    case double = "Double"
+    case cgFloat = "CGFloat"
+    case bool = "Bool"
+
+    init(_ type: ValueType) {
+        switch type {
+        case .number: self = .double
+        case .length: self = .cgFloat
+        case .bool: self = .bool
         }
-        names.insert(candidate)
-        return candidate
-    }
-
-    static func localType(_ type: ValueType) -> String {
-        type == .bool ? "Bool" : "Double"
     }
 }

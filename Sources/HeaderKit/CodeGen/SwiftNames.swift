@@ -1,5 +1,10 @@
-/// How spec names become Swift names, in one place: keywords are escaped with backticks, and the names
-/// the generated API derives (`avatarOpacity`, `Frame.Avatar`) are checked for collisions.
+/// How spec names become Swift names, in one place. The rule: a spec name is used as written, in
+/// backticks where Swift reserves it. Names the generated code makes up itself (locals, the State's
+/// record of the last offset, parameter names inside `settle`) are chosen around the spec's names.
+/// A block's nested struct is its name capitalised, with `Block` appended where that would be a
+/// type the generated code uses or a field of `Frame`. A named value whose function would take an
+/// output's name gets `Value` appended. What still cannot work (a name that would hide a type the
+/// generated code uses, two outputs whose functions would have one name) is refused by `validate`.
 public enum SwiftNames {
     /// Words that must be written in backticks to be used as names.
     static let keywords: Set<String> = [
@@ -8,11 +13,19 @@ public enum SwiftNames {
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
         "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
         "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true",
-        "try", "_", "borrowing", "consuming", "nonisolated", "some", "any", "package",
+        "try", "_", "borrowing", "consuming", "nonisolated", "some", "any", "package", "Type", "Protocol",
     ]
 
-    /// Names that cannot be a nested type's name even in backticks.
-    static let reservedTypeNames: Set<String> = ["Type", "Protocol", "Self", "Frame", "State", "Any"]
+    /// Types and modules the generated code names, which a declaration of the same name would hide.
+    static let shadowedTypes: Set<String> = ["Double", "CGFloat", "Bool", "Swift", "Foundation", "Frame", "State",
+                                             "SpringAnimation", "Self", "Equatable", "Sendable"]
+
+    /// Functions the generated enum declares itself, which a spec's values, outputs and animations must not take.
+    static let generatedFunctions: Set<String> = {
+        var names: Set<String> = ["frame", "advance", "settle", "initialState", "animation"]
+        names.formUnion(CurveKernels.all.map(\.name))
+        return names
+    }()
 
     public static func isPlainIdentifier(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
@@ -20,22 +33,27 @@ public enum SwiftNames {
             && name.unicodeScalars.allSatisfy(\.isASCII) && !keywords.contains(name)
     }
 
-    /// A spec name as a Swift identifier where it is declared or read: escaped when it is a keyword, or a
-    /// name a type member cannot otherwise take.
+    /// A spec name as a Swift identifier where it is declared or read: in backticks when it is a keyword,
+    /// or begins with an underscore (Swift keeps some such words, as `_const`, for itself).
     public static func identifier(_ name: String) -> String {
-        keywords.contains(name) || name == "Type" || name == "Protocol" ? "`\(name)`" : name
+        keywords.contains(name) || name.hasPrefix("_") ? "`\(name)`" : name
     }
 
-    /// A spec name as an argument label at a call site, where Swift takes keywords as they are and
-    /// refuses needless backticks in some positions; only `inout` must be escaped there.
+    /// A spec name as an argument label at a call site, where Swift takes keywords as they are; only
+    /// `inout` and the underscored words must be escaped there.
     public static func label(_ name: String) -> String {
-        name == "inout" ? "`inout`" : name
+        name == "inout" || name.hasPrefix("_") ? "`\(name)`" : name
     }
 
-    /// The nested struct of a block: `cover` -> `Cover`, with a suffix where the plain form is taken.
-    public static func blockType(_ name: String) -> String {
+    /// The nested struct of a block: `cover` -> `Cover`; with `Block` appended where the plain form is a
+    /// type the generated code uses, a keyword or a field of `Frame` (`frame.Cover` beside `frame.cover`).
+    public static func blockType(_ name: String, blockNames: Set<String> = []) -> String {
         let capitalized = name.prefix(1).uppercased() + name.dropFirst()
-        return reservedTypeNames.contains(capitalized) || keywords.contains(capitalized) ? capitalized + "Block" : capitalized
+        if keywords.contains(capitalized) || shadowedTypes.contains(capitalized) || blockNames.contains(capitalized)
+            || capitalized.hasPrefix("_") {
+            return capitalized + "Block"
+        }
+        return capitalized
     }
 
     /// The per-output function: `avatar.opacity` -> `avatarOpacity`.
@@ -46,26 +64,30 @@ public enum SwiftNames {
     /// The function of a named value: its own name, or with `Value` appended where an output's function
     /// or the API already has that name (`let coverHeight` beside `cover { height }`).
     public static func valueFunction(_ name: String, in spec: CheckedSpec) -> String {
-        valueFunction(name, outputFunctions: outputFunctions(spec))
+        valueFunction(name, outputFunctions: Set(spec.outputs.map { outputFunction(block: $0.block, property: $0.name) }))
     }
 
     static func valueFunction(_ name: String, outputFunctions: Set<String>) -> String {
         outputFunctions.contains(name) || generatedFunctions.contains(name) ? name + "Value" : name
     }
 
-    static func outputFunctions(_ spec: CheckedSpec) -> Set<String> {
-        Set(spec.outputs.map { outputFunction(block: $0.block, property: $0.name) })
+    /// The settle function of a snap: `settle` when the header has one snap, else `settle` + its name.
+    static func settleFunction(_ snap: String, count: Int) -> String {
+        count == 1 ? "settle" : "settle" + snap.prefix(1).uppercased() + snap.dropFirst()
     }
 
-    /// Types the generated code refers to, which a local or member of the same name would hide.
-    static let shadowedTypes: Set<String> = ["Double", "CGFloat", "Bool", "Swift", "Foundation", "Frame", "State",
-                                             "SpringAnimation", "Self"]
-
-    /// The generated API's own names, which a spec's values and outputs must not take.
-    static let generatedFunctions: Set<String> = ["frame", "settle", "initialState", "animation"]
-
-    /// Reports names that Swift cannot take, or that would collide in the generated enum.
-    public static func validate(_ spec: CheckedSpec, into diagnostics: inout Diagnostics) {
+    /// Reports the names that Swift cannot take, or that would collide in the generated enum. `check`
+    /// and `compile` report these; `eval` does not, since nothing is emitted.
+    public static func validate(_ program: Program, enumName: String?, into diagnostics: inout Diagnostics) {
+        if let enumName {
+            if !isPlainIdentifier(enumName) || enumName.hasPrefix("_") {
+                diagnostics.error("'\(enumName)' cannot name the generated enum: it must be a Swift identifier that is not a keyword",
+                                  at: program.nameRange)
+            } else if shadowedTypes.contains(enumName) {
+                diagnostics.error("the generated enum cannot be named '\(enumName)': it would hide the Swift type or module of that name",
+                                  at: program.nameRange)
+            }
+        }
         var functions: [String: String] = [:]
         func claim(_ name: String, for what: String, at range: SourceRange) {
             if generatedFunctions.contains(name) {
@@ -78,30 +100,38 @@ public enum SwiftNames {
                 functions[name] = what
             }
         }
-        for output in spec.outputs {
+        for output in program.outputs {
             claim(outputFunction(block: output.block, property: output.name), for: "output '\(output.qualifiedName)'",
                   at: output.nameRange)
         }
-        let outputNames = outputFunctions(spec)
-        for value in spec.values {
+        let outputNames = Set(program.outputs.map { outputFunction(block: $0.block, property: $0.name) })
+        for value in program.values {
             claim(valueFunction(value.name, outputFunctions: outputNames), for: "named value '\(value.name)'", at: value.nameRange)
         }
-        for animation in spec.animations {
+        for animation in program.animations {
             claim(animation.name, for: "animation '\(animation.name)'", at: animation.nameRange)
         }
+        for snap in program.snaps where program.snaps.count > 1 {
+            claim(settleFunction(snap.name, count: program.snaps.count), for: "the settle function of snap '\(snap.name)'",
+                  at: program.nameRange)
+        }
+        let blockNames = Set(program.blocks.map(\.name))
         var types: [String: String] = [:]
-        for block in spec.blocks {
-            let type = blockType(block.name)
+        for block in program.blocks {
+            let type = blockType(block.name, blockNames: blockNames)
             if let other = types[type] {
                 diagnostics.error("blocks '\(block.name)' and '\(other)' would both become the Swift type '\(type)'; rename one",
+                                  at: block.nameRange)
+            } else if blockNames.contains(type) {
+                diagnostics.error("block '\(block.name)' would become the Swift type '\(type)', which is also a field of Frame; rename it",
                                   at: block.nameRange)
             }
             types[type] = block.name
         }
-        var everyName: [(String, SourceRange)] = [(spec.name, spec.nameRange)]
-        everyName += spec.inputs.map { ($0.name, $0.nameRange) } + spec.values.map { ($0.name, $0.nameRange) }
-        everyName += spec.states.map { ($0.name, $0.nameRange) } + spec.blocks.map { ($0.name, $0.nameRange) }
-        everyName += spec.outputs.map { ($0.name, $0.nameRange) }
+        var everyName: [(String, SourceRange)] = [(program.name, program.nameRange)]
+        everyName += program.inputs.map { ($0.name, $0.nameRange) } + program.values.map { ($0.name, $0.nameRange) }
+        everyName += program.states.map { ($0.name, $0.nameRange) } + program.blocks.map { ($0.name, $0.nameRange) }
+        everyName += program.outputs.map { ($0.name, $0.nameRange) } + program.animations.map { ($0.name, $0.nameRange) }
         for (name, range) in everyName {
             if name == "_" {
                 diagnostics.error("'_' cannot be a name in Swift", at: range)
@@ -109,11 +139,42 @@ public enum SwiftNames {
                 diagnostics.error("'\(name)' would hide the Swift type of that name in the generated code; rename it", at: range)
             }
         }
-        if spec.isStateful {
-            for input in spec.inputs where input.name == "state" {
+        if program.isStateful {
+            for input in program.inputs where input.name == "state" {
                 diagnostics.error("an input named 'state' would clash with the 'state' parameter of a header with state",
                                   at: input.nameRange)
             }
         }
+    }
+}
+
+/// Hands out names inside one generated scope: each is new to the scope, never a keyword or a type the
+/// generated code uses, and as close to the asked-for name as that allows.
+struct SwiftScope {
+    private var taken: Set<String>
+    /// The next number to try after each base, so that handing out many names costs linear time.
+    private var nextNumber: [String: Int] = [:]
+
+    init(taken: Set<String> = []) {
+        self.taken = taken.union(SwiftNames.shadowedTypes)
+    }
+
+    mutating func reserve(_ name: String) {
+        taken.insert(name)
+    }
+
+    func isTaken(_ name: String) -> Bool { taken.contains(name) }
+
+    /// `base` itself when it is free and plain, else `base2`, `base3`, …
+    mutating func fresh(_ base: String) -> String {
+        var candidate = base
+        var number = nextNumber[base, default: 1]
+        while taken.contains(candidate) || SwiftNames.keywords.contains(candidate) || candidate.hasPrefix("_") && candidate == base {
+            number += 1
+            candidate = "\(base)\(number)"
+        }
+        nextNumber[base] = number
+        taken.insert(candidate)
+        return candidate
     }
 }

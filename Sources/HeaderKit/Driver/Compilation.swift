@@ -4,22 +4,32 @@ public struct Compilation: Sendable {
     public let diagnostics: Diagnostics
     /// The checked spec, or nil when there was an error.
     public let spec: CheckedSpec?
+    /// Its lowered program, the input of every back end.
+    public let program: Program?
 
-    public init(source: SourceFile) {
+    /// `checksSwiftNames`: whether names the Swift emitter cannot take are errors (for `check` and
+    /// `compile`; `eval` emits nothing and never refuses a spec for them). `enumName` is `compile --name`.
+    public init(source: SourceFile, checksSwiftNames: Bool = true, enumName: String? = nil) {
         self.source = source
         var diagnostics = Diagnostics()
         let syntax = Parser.parse(source, into: &diagnostics)
         // The checker runs even after a syntax error, so that one run reports the mistakes of both kinds.
         var spec = Checker.check(syntax, into: &diagnostics)
+        var program: Program?
         if let checked = spec {
-            SwiftNames.validate(checked, into: &diagnostics)
-            if diagnostics.hasErrors { spec = nil }
+            let lowered = Lowering.lower(checked)
+            program = lowered
+            if checksSwiftNames {
+                SwiftNames.validate(lowered, enumName: enumName, into: &diagnostics)
+                if diagnostics.hasErrors { spec = nil; program = nil }
+            }
         }
+        self.program = program
         self.diagnostics = diagnostics
         self.spec = spec
     }
 
-    public init(path: String, text: String) {
-        self.init(source: SourceFile(path: path, text: text))
+    public init(path: String, text: String, checksSwiftNames: Bool = true) {
+        self.init(source: SourceFile(path: path, text: text), checksSwiftNames: checksSwiftNames)
     }
 }

@@ -37,8 +37,10 @@ public struct Driver {
     }
 
     private static func eval(_ options: EvalOptions, _ outcome: inout Outcome) {
-        guard let compilation = load(options.file, &outcome), let spec = compilation.spec else { return }
-        let interpreter = Interpreter(spec: spec)
+        // Nothing is emitted, so names that Swift could not take are no reason to refuse the spec.
+        guard let compilation = load(options.file, checksSwiftNames: false, &outcome), let spec = compilation.spec,
+              let program = compilation.program else { return }
+        let interpreter = Interpreter(spec: spec, program: program)
         for setting in options.settings {
             let name = setting.name, text = setting.value
             guard let input = spec.inputs.first(where: { $0.name == name }) else {
@@ -74,8 +76,9 @@ public struct Driver {
     }
 
     private static func compile(_ options: CompileOptions, _ outcome: inout Outcome) {
-        guard let compilation = load(options.file, &outcome), let spec = compilation.spec else { return }
-        let swift = SwiftEmitter(spec: spec, sourcePath: options.file, enumName: options.enumName).emit()
+        guard let compilation = load(options.file, enumName: options.enumName, &outcome),
+              let program = compilation.program else { return }
+        let swift = SwiftEmitter(program: program, sourcePath: options.file, enumName: options.enumName).emit()
         guard let path = options.output else {
             outcome.standardOutput = swift
             return
@@ -105,7 +108,8 @@ public struct Driver {
     }
 
     /// Reads, parses and checks a file, printing its diagnostics; nil when the file cannot be read.
-    private static func load(_ path: String, _ outcome: inout Outcome) -> Compilation? {
+    private static func load(_ path: String, checksSwiftNames: Bool = true, enumName: String? = nil,
+                             _ outcome: inout Outcome) -> Compilation? {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -117,7 +121,8 @@ public struct Driver {
             outcome.exitCode = 1
             return nil
         }
-        let compilation = Compilation(source: SourceFile(path: path, text: String(decoding: data, as: UTF8.self)))
+        let compilation = Compilation(source: SourceFile(path: path, text: String(decoding: data, as: UTF8.self)),
+                                      checksSwiftNames: checksSwiftNames, enumName: enumName)
         outcome.standardError += DiagnosticRenderer(source: compilation.source).render(compilation.diagnostics.sorted)
         if compilation.spec == nil { outcome.exitCode = 1 }
         return compilation

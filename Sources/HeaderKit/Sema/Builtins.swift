@@ -1,7 +1,4 @@
-import Foundation
-
-/// The built-in functions. `apply` is their one definition: the interpreter and constant folding call it,
-/// and the Swift emitter spells the same operations in the same order.
+/// The built-in functions. What each computes is written once, in `ExpressionLowering.builtin`.
 public enum Builtin: String, Sendable, CaseIterable {
     case min, max, clamp, abs, mix, progress, pow, sqrt, floor, ceil, round
 
@@ -28,27 +25,6 @@ public enum Builtin: String, Sendable, CaseIterable {
         case .floor: return "floor(x)"
         case .ceil: return "ceil(x)"
         case .round: return "round(x)"
-        }
-    }
-
-    public func apply(_ a: Double, _ b: Double = 0, _ c: Double = 0) -> Double {
-        function(a, b, c)
-    }
-
-    /// The function itself, taking unused arguments as 0, so that a caller can pick it once.
-    public var function: @Sendable (Double, Double, Double) -> Double {
-        switch self {
-        case .min: return { a, b, _ in Swift.min(a, b) }
-        case .max: return { a, b, _ in Swift.max(a, b) }
-        case .clamp: return { a, b, c in Swift.min(Swift.max(a, b), c) }
-        case .abs: return { a, _, _ in a.magnitude }
-        case .mix: return { a, b, c in a + (b - a) * c }
-        case .progress: return { a, b, c in Swift.min(Swift.max((a - b) / (c - b), 0), 1) }
-        case .pow: return { a, b, _ in Foundation.pow(a, b) }
-        case .sqrt: return { a, _, _ in a.squareRoot() }
-        case .floor: return { a, _, _ in a.rounded(.down) }
-        case .ceil: return { a, _, _ in a.rounded(.up) }
-        case .round: return { a, _, _ in a.rounded() }
         }
     }
 }
