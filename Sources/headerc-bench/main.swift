@@ -1,4 +1,5 @@
-// Times headerc's hot paths and prints the figures: run with `swift run -c release headerc-bench`.
+// Times headerc's hot paths and prints the figures: run with `swift run -c release headerc-bench`
+// (`-- --no-swiftc` skips timing swiftc on generated specs of 100 and 1,000 blocks).
 // It compares the interpreter, the generated Swift in Generated/ (headerc's own output) and a
 // hand-written enum of the same math, the way an app developer would otherwise write it.
 import Foundation
@@ -112,6 +113,13 @@ measure("  hand-written enum", count: count) {
         total += Double(frame.0) + frame.4
     }
     return total
+}
+
+print("")
+printScaling()
+if !CommandLine.arguments.contains("--no-swiftc") {
+    print("")
+    printSwiftcBuildTimes()
 }
 print("")
 print("(checksum \(sink))")

@@ -748,9 +748,8 @@ final class DifferentialTests: XCTestCase {
             let text = arguments.joined(separator: ", ") + inputArguments(body.uses.inputs)
             return "\(enumName).\(name)(\(text.hasPrefix(", ") ? String(text.dropFirst(2)) : text))"
         }
-        var frameUses = Uses(), advanceUses = Uses()
-        for output in program.outputs { frameUses.formUnion(output.body.uses) }
-        for state in program.states { advanceUses.formUnion(state.next.uses) }
+        let frameUses = Uses.union(program.outputs.map(\.body.uses))
+        let advanceUses = Uses.union(program.states.map(\.next.uses))
         func words(_ values: [Value]) -> String {
             "[" + values.map { value -> String in
                 switch value {

@@ -87,6 +87,12 @@ struct FunctionBody {
 
     /// A number as written in an expression: whole numbers without a fraction (`190`, where the context
     /// makes them Doubles, exactly), anything else with every bit kept.
+    /// Whether `literal` writes the number as a decimal literal, which any floating-point type takes.
+    static func isPlainLiteral(_ value: Double) -> Bool {
+        value.isFinite && !value.isSubnormal && (value == value.rounded() && value.magnitude < 9_007_199_254_740_992
+            || CurveSwiftSource.isDecimalLiteral(value))
+    }
+
     static func literal(_ value: Double) -> String {
         guard value == value.rounded(), value.magnitude < 9_007_199_254_740_992, !(value == 0 && value.sign == .minus) else {
             return CurveSwiftSource.literal(value)
@@ -120,7 +126,7 @@ struct FunctionBody {
         switch expression.kind {
         case .constant(let value):
             let text = FunctionBody.literal(value)
-            let plain = value.isFinite && !value.isSubnormal && !text.contains("0x")
+            let plain = FunctionBody.isPlainLiteral(value)
             if plain || wanted == .double {
                 return Rendered(text: text, level: .atom, operators: 0, type: wanted, isLiteral: plain)
             }

@@ -155,7 +155,7 @@ public struct SwiftEmitter {
 
     /// A scope with the function's parameters taken.
     private func scope(for uses: Uses) -> SwiftScope {
-        var scope = SwiftScope(taken: ["offset", "state"])
+        var scope = names.functionScope
         for index in uses.inputs { scope.reserve(names.inputParameters[index]) }
         return scope
     }
@@ -218,8 +218,7 @@ public struct SwiftEmitter {
     }
 
     private func emitFrameFunction(_ printer: inout CodePrinter) {
-        var uses = Uses()
-        for output in program.outputs { uses.formUnion(output.body.uses) }
+        let uses = Uses.union(program.outputs.lazy.map(\.body.uses))
         // The named values the outputs need, through one another, in evaluation order.
         var needed = Set<Int>()
         var pending = program.outputs.flatMap(\.body.uses.values)
@@ -282,8 +281,7 @@ public struct SwiftEmitter {
 
     /// The state update: every state's next value is computed from the previous ones, then all are stored.
     private func emitAdvance(_ printer: inout CodePrinter) {
-        var uses = Uses()
-        for state in program.states { uses.formUnion(state.next.uses) }
+        let uses = Uses.union(program.states.lazy.map(\.next.uses))
         let readsDelta = program.states.contains { state in
             var found = false
             for expression in state.next.locals + [state.next.result] {
@@ -321,11 +319,9 @@ public struct SwiftEmitter {
 
     /// The one-call form for a view that keeps the state itself: `advance`, then `frame`.
     private func emitAdvancingFrame(_ printer: inout CodePrinter) {
-        var frameUses = Uses(), advanceUses = Uses()
-        for output in program.outputs { frameUses.formUnion(output.body.uses) }
-        for state in program.states { advanceUses.formUnion(state.next.uses) }
-        var both = Uses.inputs(advanceUses.inputs)
-        both.formUnion(Uses.inputs(frameUses.inputs))
+        let frameUses = Uses.union(program.outputs.lazy.map(\.body.uses))
+        let advanceUses = Uses.union(program.states.lazy.map(\.next.uses))
+        let both = Uses.inputs(Uses.union([advanceUses, frameUses]).inputs)
         func arguments(_ inputs: [Int]) -> String {
             inputs.map { ", \(SwiftNames.label(program.inputs[$0].name)): \(names.inputParameters[$0])" }.joined()
         }
@@ -391,6 +387,8 @@ public struct SwiftEmitter {
         var blockTypes: [String] = []
         var stateFields: [String] = []
         var lastOffsetField = "lastOffset"
+        /// The names every function has taken before its own: its fixed parameters.
+        let functionScope = SwiftScope(taken: ["offset", "state"])
 
         init(_ program: Program) {
             for input in program.inputs {
@@ -417,7 +415,7 @@ public struct SwiftEmitter {
         case .bool(let bool): return bool ? "true" : "false"
         case .number(let number):
             let text = FunctionBody.literal(number)
-            return type == .cgFloat && (!number.isFinite || number.isSubnormal || text.contains("0x")) ? "CGFloat(\(text))" : text
+            return type == .cgFloat && !FunctionBody.isPlainLiteral(number) ? "CGFloat(\(text))" : text
         }
     }
 

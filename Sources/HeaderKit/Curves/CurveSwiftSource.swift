@@ -88,6 +88,11 @@ public enum CurveSwiftSource {
     /// float literal to Float80 first and then to Double, and that double rounding moves some
     /// values by one ulp (-6.274305822267499 is one). Such values, and every value when this
     /// process cannot reproduce the Float80 path, are written as exact hexadecimal literals.
+    /// Whether `literal` writes `x` in decimal (not as bits or in hexadecimal).
+    static func isDecimalLiteral(_ x: Double) -> Bool {
+        x.isFinite && !x.isSubnormal && survivesDoubleRounding(x.description, x)
+    }
+
     public static func literal(_ x: Double) -> String {
         // A NaN keeps its exact bits (sign and payload), which `Double.nan` would not; swiftc warns that a
         // subnormal literal "underflows", so those are written as bits too.

@@ -28,6 +28,17 @@ struct BodyBuilder {
         if let a = lhs.boolValue, let b = rhs.boolValue {
             return .bool(Semantics.binary(operation, a ? 1 : 0, b ? 1 : 0) != 0)
         }
+        // Identities that hold to the bit: x - 0, x + (-0), x * 1 and x / 1 are x (-0 - 0 is -0).
+        if let b = rhs.constantValue {
+            switch operation {
+            case .subtract where b == 0 && b.sign == .plus, .add where b == 0 && b.sign == .minus,
+                 .multiply where b == 1, .divide where b == 1:
+                var same = lhs
+                same.type = type
+                return same
+            default: break
+            }
+        }
         // Nothing has side effects, so a constant that decides `and` or `or` decides it on either side.
         switch (operation, lhs.boolValue, rhs.boolValue) {
         case (.and, false, _), (.and, _, false): return .bool(false)
@@ -116,11 +127,19 @@ struct BodyBuilder {
 }
 
 extension Uses {
-    mutating func formUnion(_ other: Uses) {
-        offset = offset || other.offset
-        state = state || other.state
-        if !other.inputs.isEmpty { inputs = Array(Set(inputs).union(other.inputs)).sorted() }
-        if !other.values.isEmpty { values = Array(Set(values).union(other.values)).sorted() }
+    /// Everything any of `uses` uses, in one pass, so that the union of many costs linear time.
+    public static func union<S: Sequence>(_ uses: S) -> Uses where S.Element == Uses {
+        var result = Uses()
+        var inputs = Set<Int>(), values = Set<Int>()
+        for use in uses {
+            result.offset = result.offset || use.offset
+            result.state = result.state || use.state
+            inputs.formUnion(use.inputs)
+            values.formUnion(use.values)
+        }
+        result.inputs = inputs.sorted()
+        result.values = values.sorted()
+        return result
     }
 }
 

@@ -1,0 +1,97 @@
+import Foundation
+import HeaderKit
+
+/// Specs of any size in the shape of a real header: two named values and four outputs a block, one
+/// of them keyframes through a curve (about 8 lines a block).
+func scalingSpec(blocks: Int) -> String {
+    var lines = ["header Big", "input safeAreaTop: pt = 0", "input textScale = 1"]
+    lines.reserveCapacity(3 + 8 * blocks)
+    for index in 0..<blocks {
+        lines.append("let base\(index) = 100pt + \(index % 97)pt * textScale")
+        lines.append("let progress\(index) = clamp((offset - base\(index)) / 200pt, 0, 1)")
+        lines.append("b\(index) {")
+        lines.append("    height = max(base\(index) - offset, 44pt + safeAreaTop)")
+        lines.append("    opacity = 1 - progress\(index)")
+        lines.append("    scale = 1 - 0.2 * progress\(index)")
+        lines.append("    top = keyframes(offset) { 0: 0pt, 100pt: base\(index) via easeInOut, 200pt: 20pt }")
+        lines.append("}")
+    }
+    return lines.joined(separator: "\n") + "\n"
+}
+
+/// The best of `repeats` wall-clock times of `body`, in seconds.
+func seconds(repeats: Int = 3, _ body: () -> Void) -> Double {
+    var best = Double.infinity
+    for _ in 0..<repeats {
+        let start = DispatchTime.now().uptimeNanoseconds
+        body()
+        best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+    }
+    return best
+}
+
+/// How check, compile and one eval offset grow with the spec: each figure for 1,000 and 10,000
+/// blocks, and their ratio (linear cost gives about 10).
+func printScaling() {
+    print("scaling (best of 3, in process)")
+    var figures: [String: [Int: Double]] = [:]
+    for blocks in [1_000, 10_000] {
+        let text = scalingSpec(blocks: blocks)
+        let path = "big\(blocks).header"
+        figures["check", default: [:]][blocks] = seconds {
+            sink += Double(Compilation(path: path, text: text).diagnostics.errors.count)
+        }
+        figures["compile", default: [:]][blocks] = seconds {
+            let compilation = Compilation(path: path, text: text)
+            if let program = compilation.program {
+                sink += Double(SwiftEmitter(program: program, sourcePath: path).emit().utf8.count)
+            }
+        }
+        figures["eval one offset", default: [:]][blocks] = seconds {
+            let compilation = Compilation(path: path, text: text, checksSwiftNames: false)
+            if let spec = compilation.spec, let program = compilation.program {
+                let interpreter = Interpreter(spec: spec, program: program)
+                if case .number(let value)? = interpreter.frame(at: 50).first { sink += value }
+            }
+        }
+    }
+    for name in ["check", "compile", "eval one offset"] {
+        let small = figures[name]?[1_000] ?? .nan, large = figures[name]?[10_000] ?? .nan
+        print(String(format: "%@ 1000 blocks %.3f s", name, small))
+        print(String(format: "%@ 10000 blocks %.3f s", name, large))
+        print(String(format: "%@ ratio 10000/1000 %.1f", name, large / small))
+    }
+    let both = (figures["check"]?[10_000] ?? .nan) + (figures["compile"]?[10_000] ?? .nan)
+    print(String(format: "check plus compile 10000 blocks %.3f s", both))
+}
+
+/// How long `swiftc -O` takes to build the generated Swift of specs of 100 and 1,000 blocks: an app
+/// target pays this at every clean build.
+func printSwiftcBuildTimes() {
+    let candidates = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]
+    guard let swiftc = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        print("swiftc -O: swiftc not found, skipped")
+        return
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("headerc-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for blocks in [100, 1_000] {
+            let path = "big\(blocks).header"
+            guard let program = Compilation(path: path, text: scalingSpec(blocks: blocks)).program else { continue }
+            let source = directory.appendingPathComponent("Big\(blocks)Math.swift")
+            try SwiftEmitter(program: program, sourcePath: path).emit().write(to: source, atomically: true, encoding: .utf8)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: swiftc)
+            process.arguments = ["-O", "-parse-as-library", "-c", source.path, "-o", directory.appendingPathComponent("b\(blocks).o").path]
+            let start = DispatchTime.now().uptimeNanoseconds
+            try process.run()
+            process.waitUntilExit()
+            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            print(String(format: "swiftc -O %d blocks %.1f s%@", blocks, elapsed, process.terminationStatus == 0 ? "" : " (failed)"))
+        }
+    } catch {
+        print("swiftc -O: \(error)")
+    }
+}
