@@ -128,11 +128,39 @@ final class CommandLineTests: XCTestCase {
                                    "--set", "textScale=1.5", "--format", "csv"])
         XCTAssertEqual(withUnit.exitCode, 0, withUnit.standardError)
         XCTAssertEqual(withUnit.standardOutput, outcome.standardOutput)
+    }
 
-        // A later --set of the same input wins.
-        let twice = Driver.run(["eval", profile, "--at", "49.5", "--set", "safeAreaTop=0", "--set", "safeAreaTop=47",
-                                "--set", "textScale=1.5", "--format", "csv"])
-        XCTAssertEqual(twice.standardOutput, outcome.standardOutput)
+    /// An option or an input given twice is refused rather than silently taking the last, as a repeated
+    /// --at is: which one was meant is a guess.
+    func testRepeatedOptionsAreRefused() throws {
+        let out = scratch.appendingPathComponent("A.swift").path
+        let other = scratch.appendingPathComponent("B.swift").path
+        for arguments in [
+            ["eval", profile, "--at", "0", "--set", "safeAreaTop=0", "--set", "safeAreaTop=47"],
+            ["eval", profile, "--at", "0", "--set", "safeAreaTop=47", "--set", "safeAreaTop=47"],
+            ["eval", profile, "--at", "0", "--format", "csv", "--format", "json"],
+            ["eval", profile, "--at", "0", "--settle", "0", "--settle", "100"],
+            ["compile", profile, "-o", out, "-o", other],
+            ["compile", profile, "-o", out, "--output", other],
+            ["compile", profile, "--name", "A", "--name", "B"],
+        ] {
+            assertUsageError(arguments)
+        }
+        XCTAssertTrue(Driver.run(["eval", profile, "--at", "0", "--set", "safeAreaTop=0", "--set", "safeAreaTop=47"])
+            .standardError.contains("'--set safeAreaTop' is given twice"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: other))
+        // Two different inputs are fine.
+        XCTAssertEqual(Driver.run(["eval", profile, "--at", "0", "--set", "safeAreaTop=1", "--set", "textScale=2"]).exitCode, 0)
+    }
+
+    /// `headerc` alone did nothing: the usage goes to standard error, and the exit code says so.
+    func testNoArgumentsIsAUsageError() {
+        let outcome = Driver.run([])
+        XCTAssertEqual(outcome.exitCode, 2)
+        XCTAssertEqual(outcome.standardOutput, "")
+        XCTAssertTrue(outcome.standardError.contains("usage: headerc COMMAND"), outcome.standardError)
+        XCTAssertEqual(outcome.standardError, Driver.run(["--help"]).standardOutput)
     }
 
     func testEvalCSVBooleansAndReduceMotion() {
@@ -181,6 +209,29 @@ final class CommandLineTests: XCTestCase {
         let single = Driver.run(["eval", image, "--sweep", "5:5:1", "--format", "csv"])
         XCTAssertEqual(single.exitCode, 0)
         XCTAssertEqual(csvRows(single.standardOutput).dropFirst().map { $0[0] }, ["5.0"])
+    }
+
+    /// A sweep never passes TO, and ends on TO itself when its steps land there.
+    func testSweepNeverPassesItsEnd() {
+        func sweep(_ text: String) -> [String] {
+            let outcome = Driver.run(["eval", image, "--sweep", text, "--format", "csv"])
+            XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+            return csvRows(outcome.standardOutput).dropFirst().map { $0[0] }
+        }
+        // 3 * 0.1 is 0.30000000000000004, past 0.3; (0.3 - 0) / 0.1 is 2.9999999999999996, three steps to
+        // within rounding, so the last offset is 0.3 itself.
+        XCTAssertEqual(0.0 + 3 * 0.1, 0.30000000000000004)
+        XCTAssertEqual(sweep("0:0.3:0.1"), ["0.0", "0.1", "0.2", "0.3"])
+        // 6 * 0.1 is 0.6000000000000001 (an inner offset, kept as FROM + i * STEP); 7 * 0.1 is 0.7000000000000001,
+        // replaced by TO.
+        XCTAssertEqual(sweep("0:0.7:0.1"), ["0.0", "0.1", "0.2", "0.30000000000000004", "0.4", "0.5",
+                                            "0.6000000000000001", "0.7"])
+        // 2.5 steps: the last is 0.2, short of 0.25.
+        XCTAssertEqual(sweep("0:0.25:0.1"), ["0.0", "0.1", "0.2"])
+        // Downwards: 0.3 - 0.1 = 0.19999999999999998, 0.3 - 2 * 0.1 = 0.09999999999999998, then 0 exactly.
+        XCTAssertEqual(sweep("0.3:0:-0.1"), ["0.3", "0.19999999999999998", "0.09999999999999998", "0.0"])
+        // 1.1 + 2 * 0.1 = 1.3000000000000003, past 1.3.
+        XCTAssertEqual(sweep("1.1:1.3:0.1"), ["1.1", "1.2000000000000002", "1.3"])
     }
 
     // MARK: eval --format json

@@ -15,6 +15,9 @@ public struct Driver {
         case .failure(let error):
             outcome.standardError = "headerc: \(error.message)\n"
             outcome.exitCode = 2
+        case .success(.usage):
+            outcome.standardError = HelpText.text(for: nil)
+            outcome.exitCode = 2
         case .success(.help(let topic)):
             outcome.standardOutput = HelpText.text(for: topic)
         case .success(.version):
