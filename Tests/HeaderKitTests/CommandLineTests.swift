@@ -546,6 +546,132 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
 
+    // MARK: compile -o: what the output is
+
+    private func fileType(_ path: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o170000
+    }
+
+    private func permissions(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    /// The spec named as its own output would be replaced by Swift: refused, however the path is spelt.
+    func testCompileRefusesToOverwriteItsInput() throws {
+        let text = "header Same\n\na {\n    top = offset\n}\n"
+        let spec = try write("same.header", text)
+        let link = scratch.appendingPathComponent("link.header").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: spec)
+        let hard = scratch.appendingPathComponent("hard.header").path
+        XCTAssertEqual(Foundation.link(spec, hard), 0)
+        let dotted = scratch.appendingPathComponent("sub").path
+        try FileManager.default.createDirectory(atPath: dotted, withIntermediateDirectories: false)
+        for (input, output) in [(spec, spec), (spec, link), (link, spec), (hard, spec), (spec, hard),
+                                (spec, dotted + "/../same.header")] {
+            let outcome = Driver.run(["compile", input, "-o", output])
+            XCTAssertEqual(outcome.exitCode, 2, "\(input) -o \(output)")
+            XCTAssertEqual(outcome.standardOutput, "")
+            XCTAssertTrue(outcome.standardError.contains("is the spec"), outcome.standardError)
+            XCTAssertEqual(lines(outcome.standardError).count, 1, outcome.standardError)
+            XCTAssertEqual(try String(contentsOfFile: spec, encoding: .utf8), text)
+        }
+        XCTAssertEqual(fileType(link), 0o120000, "the link is still a link")
+        // Another file beside it is written as usual.
+        XCTAssertEqual(Driver.run(["compile", spec, "-o", scratch.appendingPathComponent("Same.swift").path]).exitCode, 0)
+    }
+
+    /// -o through a symbolic link replaces the link's target, and the link stays a link; a dangling link
+    /// creates its target.
+    func testCompileFollowsASymbolicLink() throws {
+        let expected = Driver.run(["compile", image]).standardOutput
+        let target = try write("Target.swift", "old\n")
+        let link = scratch.appendingPathComponent("Link.swift").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "Target.swift")
+        let outcome = Driver.run(["compile", image, "-o", link])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(fileType(link), 0o120000)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "Target.swift")
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), expected)
+
+        let dangling = scratch.appendingPathComponent("Dangling.swift").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "Created.swift")
+        XCTAssertEqual(Driver.run(["compile", image, "-o", dangling]).exitCode, 0)
+        XCTAssertEqual(fileType(dangling), 0o120000)
+        XCTAssertEqual(try String(contentsOfFile: scratch.appendingPathComponent("Created.swift").path, encoding: .utf8),
+                       expected)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: scratch.path)),
+                       ["Target.swift", "Link.swift", "Dangling.swift", "Created.swift"], "no temporary file is left")
+
+        // A failing compile leaves the link and its target as they were.
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: target))
+        XCTAssertEqual(Driver.run(["compile", try errorSpec(), "-o", link]).exitCode, 1)
+        XCTAssertEqual(fileType(link), 0o120000)
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "kept\n")
+    }
+
+    /// An existing file keeps its mode: a private 600 file does not become world-readable.
+    func testCompileKeepsTheOutputsMode() throws {
+        let out = try write("Private.swift", "old\n")
+        XCTAssertEqual(chmod(out, 0o600), 0)
+        XCTAssertEqual(Driver.run(["compile", image, "-o", out]).exitCode, 0)
+        XCTAssertEqual(permissions(out), 0o600)
+        XCTAssertEqual(fileType(out), 0o100000)
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), Driver.run(["compile", image]).standardOutput)
+
+        XCTAssertEqual(chmod(out, 0o640), 0)
+        XCTAssertEqual(Driver.run(["compile", image, "-o", out]).exitCode, 0)
+        XCTAssertEqual(permissions(out), 0o640)
+
+        // A failing compile leaves content and mode alone.
+        XCTAssertEqual(Driver.run(["compile", try errorSpec(), "-o", out]).exitCode, 1)
+        XCTAssertEqual(permissions(out), 0o640)
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), Driver.run(["compile", image]).standardOutput)
+    }
+
+    /// A FIFO is written through, to whoever reads it; it stays a FIFO.
+    func testCompileWritesThroughAFIFO() throws {
+        let fifo = scratch.appendingPathComponent("pipe").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        final class Reader: @unchecked Sendable {
+            let done = DispatchSemaphore(value: 0)
+            var data = Data()
+        }
+        let reader = Reader()
+        let thread = Thread {
+            if let handle = FileHandle(forReadingAtPath: fifo) {
+                reader.data = handle.readDataToEndOfFile()
+                try? handle.close()
+            }
+            reader.done.signal()
+        }
+        thread.start()
+        let outcome = Driver.run(["compile", image, "-o", fifo])
+        if reader.done.wait(timeout: .now() + 10) == .timedOut {
+            // Nothing opened the FIFO for writing: open and close it so that the reader is released.
+            let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
+            if descriptor >= 0 { close(descriptor) }
+            XCTFail("compile did not write to the FIFO")
+        }
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(String(decoding: reader.data, as: UTF8.self), Driver.run(["compile", image]).standardOutput)
+        XCTAssertEqual(fileType(fifo), 0o010000, "still a FIFO")
+    }
+
+    /// /dev/null is written to, not replaced: run as root, a rename would put a regular file in its place.
+    func testCompileToDevNullLeavesTheDevice() throws {
+        XCTAssertEqual(fileType("/dev/null"), 0o020000)
+        let outcome = Driver.run(["compile", image, "-o", "/dev/null"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(outcome.standardOutput, "")
+        XCTAssertEqual(fileType("/dev/null"), 0o020000, "/dev/null is still a character device")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "/dev").filter { $0.contains("headerc") }, [],
+                       "no temporary file is left in /dev")
+    }
+
     // MARK: the built binary
 
     /// The headerc executable next to the test bundle (swift test builds it), or in .build/debug.

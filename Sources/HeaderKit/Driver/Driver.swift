@@ -77,6 +77,11 @@ public struct Driver {
     }
 
     private static func compile(_ options: CompileOptions, _ outcome: inout Outcome) {
+        if let output = options.output, AtomicFile.isSameFile(options.file, output) {
+            usageError("the output '\(output)' is the spec '\(options.file)' itself; writing it would replace the spec",
+                       &outcome)
+            return
+        }
         guard let compilation = load(options.file, &outcome), let spec = compilation.spec else { return }
         let swift = SwiftEmitter(spec: spec, sourcePath: options.file, enumName: options.enumName).emit()
         guard let path = options.output else {

@@ -31,7 +31,8 @@ enum HelpText {
 
             Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
             every output, one function per output and per named value. It imports Foundation only.
-              -o OUT.swift   writes the file atomically instead of printing it; on error the file is left as it was
+              -o OUT.swift   writes the file instead of printing it: atomically, keeping its mode (a link's target
+                             is replaced, a device or FIFO written to); on error the file is left as it was
               --name ENUM    the enum's name instead of <Header>Math
 
             """
