@@ -350,6 +350,41 @@ final class LexerParserTests: XCTestCase {
         XCTAssertEqual(spec.values.first?.documentation, "Doc line.")
     }
 
+    /// A carriage return alone ends a line, as in old Mac files: a `//` comment ends there instead of
+    /// swallowing the rest of the file.
+    func testCarriageReturnLineEndings() throws {
+        let frame = H.frame("header Cr\ra { top = offset }\r// old\rb { top = 2pt }\r", at: 5)
+        XCTAssertEqual(frame.keys.sorted(), ["a.top", "b.top"])
+        XCTAssertEqual(H.number(frame, "a.top"), 5)
+        XCTAssertEqual(H.number(frame, "b.top"), 2)
+
+        // Lines and columns: `b { top = nope }` is line 4, `nope` at column 11; the line shown has no "\r".
+        let compiled = MarkedCompilation("header Cr\ra { top = offset }\r// old\rb { top = 1️⃣nope }\r")
+        compiled.expect("unknown name 'nope'", at: compiled["1️⃣"])
+        XCTAssertEqual(compiled["1️⃣"], SourceLocation(line: 4, column: 11))
+        compiled.expectErrorCount(1)
+        XCTAssertEqual(compiled.rendered.components(separatedBy: "\n").dropFirst().first, "b { top = nope }")
+        XCTAssertFalse(compiled.rendered.contains("\r"), compiled.rendered.debugDescription)
+
+        // Documentation, in line comments and in a block comment, split at each "\r".
+        let documented = MarkedCompilation("header D\r/// One.\r/// Two.\rlet a = offset\r/* Three\r * four\r */\rlet b = a\rc { top = b }")
+        let spec = try XCTUnwrap(documented.expectValid())
+        XCTAssertEqual(spec.values.map(\.documentation), ["One.\nTwo.", "Three\nfour"])
+
+        // A call's `(` must be on the line of what it calls: a "\r" ends that line too.
+        let call = MarkedCompilation("header K\rlet a = offset\rlet b = a\r(1)\rc { top = b }")
+        XCTAssertFalse(call.errors.isEmpty, "'a' then '(1)' on the next line is not a call")
+    }
+
+    /// The line table: "\n", "\r\n" and "\r" each end one line; "\n\r" is two line ends.
+    func testLineTableCountsEveryKindOfLineEnd() {
+        // a \r b \r\n c \n d \n \r e: bytes 0 1 2 3 4 5 6 7 8 9 10.
+        let source = SourceFile(path: "t.header", text: "a\rb\r\nc\nd\n\re")
+        XCTAssertEqual([0, 2, 5, 7, 9, 10].map { source.location(of: $0) }, (1...6).map { SourceLocation(line: $0, column: 1) })
+        XCTAssertEqual((1...6).map { source.lineText($0) }, ["a", "b", "c", "d", "", "e"])
+        XCTAssertEqual(source.location(of: 3), SourceLocation(line: 2, column: 2), "the \r of \r\n ends line 2")
+    }
+
     // MARK: Syntax errors
 
     func testMissingEquals() {

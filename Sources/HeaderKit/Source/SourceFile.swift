@@ -12,10 +12,29 @@ public struct SourceFile: Sendable {
         self.text = text
         self.bytes = Array(text.utf8)
         var starts = [0]
-        for (index, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(index + 1)
+        var index = 0
+        while index < bytes.count {
+            let length = SourceFile.lineBreakLength(in: bytes, at: index)
+            if length > 0 {
+                index += length
+                starts.append(index)
+            } else {
+                index += 1
+            }
         }
         self.lineStarts = starts
+    }
+
+    /// A line ends at `\n`, at `\r\n` and at a `\r` alone (as old Mac files have it), everywhere: in the
+    /// lexer, in the line table and in the lines that diagnostics show. This is the length of the line
+    /// break at `index`: 0 where there is none.
+    static func lineBreakLength(in bytes: [UInt8], at index: Int) -> Int {
+        guard index >= 0, index < bytes.count else { return 0 }
+        switch bytes[index] {
+        case UInt8(ascii: "\n"): return 1
+        case UInt8(ascii: "\r"): return index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\n") ? 2 : 1
+        default: return 0
+        }
     }
 
     /// The 1-based line and column of a byte offset; the column counts Characters, as editors do.
@@ -36,9 +55,9 @@ public struct SourceFile: Sendable {
     public func lineText(_ line: Int) -> String {
         guard line >= 1, line <= lineStarts.count else { return "" }
         let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        var end = start
+        while end < bytes.count, SourceFile.lineBreakLength(in: bytes, at: end) == 0 { end += 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 
     public func text(of range: SourceRange) -> String {

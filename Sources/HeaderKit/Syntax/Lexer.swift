@@ -125,8 +125,8 @@ public struct Lexer {
     private mutating func skipTrivia(_ diagnostics: inout Diagnostics) -> Bool {
         let start = position
         while let byte = peek() {
-            if byte == UInt8(ascii: "\n") {
-                position += 1
+            if byte.isLineBreak {
+                position += SourceFile.lineBreakLength(in: bytes, at: position)
                 sawLineBreak = true
                 // A blank line cuts a comment off from the declaration below it.
                 if !lineHasContent { pendingDocumentation = [] }
@@ -137,9 +137,8 @@ public struct Lexer {
                 let ownLine = !lineHasContent
                 position += 2
                 let textStart = position
-                while let next = peek(), next != UInt8(ascii: "\n") { position += 1 }
+                while let next = peek(), !next.isLineBreak { position += 1 }
                 var text = String(decoding: bytes[textStart..<position], as: UTF8.self)
-                if text.hasSuffix("\r") { text.removeLast() }
                 if text.hasPrefix("/") { text.removeFirst() }
                 if text.hasPrefix(" ") { text.removeFirst() }
                 if ownLine { pendingDocumentation.append(text) } else { pendingDocumentation = [] }
@@ -173,20 +172,37 @@ public struct Lexer {
                 depth -= 1
                 position += 2
             } else {
-                if byte == UInt8(ascii: "\n") { sawLineBreak = true }
+                if byte.isLineBreak { sawLineBreak = true }
                 position += 1
             }
         }
-        let inner = String(decoding: bytes[(start + 2)..<(position - 2)], as: UTF8.self)
-        let lines = inner.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        let commentLines = lines(from: start + 2, to: position - 2).map { line -> String in
             var text = Substring(line).drop { $0 == " " || $0 == "\t" }
-            if text.hasSuffix("\r") { text = text.dropLast() }
             if text.hasPrefix("*") { text = text.dropFirst() }
             if text.hasPrefix(" ") { text = text.dropFirst() }
             return String(text)
         }
-        let trimmed = lines.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
+        let trimmed = commentLines.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
         return trimmed.joined(separator: "\n")
+    }
+
+    /// The lines of `bytes[start..<end]`, split at every kind of line break.
+    private func lines(from start: Int, to end: Int) -> [String] {
+        var lines: [String] = []
+        var lineStart = start
+        var index = start
+        while index < end {
+            let length = SourceFile.lineBreakLength(in: bytes, at: index)
+            if length > 0 {
+                lines.append(String(decoding: bytes[lineStart..<index], as: UTF8.self))
+                index += length
+                lineStart = index
+            } else {
+                index += 1
+            }
+        }
+        lines.append(String(decoding: bytes[lineStart..<max(lineStart, end)], as: UTF8.self))
+        return lines
     }
 
     private func peek(_ ahead: Int = 0) -> UInt8? {
@@ -206,6 +222,7 @@ extension UInt8 {
     }
     fileprivate var isIdentifierHead: Bool { isLetter || self == UInt8(ascii: "_") }
     fileprivate var isIdentifierBody: Bool { isIdentifierHead || isDigit }
+    fileprivate var isLineBreak: Bool { self == UInt8(ascii: "\n") || self == UInt8(ascii: "\r") }
     fileprivate var isWhitespace: Bool {
         self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r") || self == UInt8(ascii: "\n")
     }
