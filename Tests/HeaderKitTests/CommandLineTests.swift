@@ -437,6 +437,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(outcome.standardError.contains(path), outcome.standardError)
     }
 
+    /// The loader reads bytes: a byte order mark is skipped, and bytes that are not UTF-8 are an error that
+    /// names their place, even in a doc comment of an otherwise valid spec.
+    func testByteOrderMarkAndInvalidUTF8InFiles() throws {
+        let bom = scratch.appendingPathComponent("bom.header")
+        try Data([0xEF, 0xBB, 0xBF] + Array("header B\na { top = offset }\n".utf8)).write(to: bom)
+        let evaluated = Driver.run(["eval", bom.path, "--at", "3", "--format", "csv"])
+        XCTAssertEqual(evaluated.exitCode, 0, evaluated.standardError)
+        XCTAssertEqual(evaluated.standardOutput, "offset,a.top\n3.0,3.0\n")
+
+        let bad = scratch.appendingPathComponent("bad.header")
+        try Data(Array("header B\n/// doc ".utf8) + [0xFF] + Array(" here\na { top = offset }\n".utf8)).write(to: bad)
+        let checked = Driver.run(["check", bad.path])
+        XCTAssertEqual(checked.exitCode, 1)
+        XCTAssertEqual(lines(checked.standardError).first,
+                       "\(bad.path):2:9: error: invalid UTF-8 at byte 17 of the file (0xFF); a spec is UTF-8 text")
+        XCTAssertEqual(Driver.run(["compile", bad.path]).exitCode, 1)
+    }
+
     // MARK: check
 
     func testCheckExamples() {

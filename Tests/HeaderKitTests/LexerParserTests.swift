@@ -385,6 +385,66 @@ final class LexerParserTests: XCTestCase {
         XCTAssertEqual(source.location(of: 3), SourceLocation(line: 2, column: 2), "the \r of \r\n ends line 2")
     }
 
+    /// A UTF-8 byte order mark at the start is skipped: it is not an unexpected character, and columns on
+    /// the first line count from after it.
+    func testByteOrderMarkIsSkipped() throws {
+        let frame = H.frame("\u{FEFF}header B\na { top = offset }\n", at: 3)
+        XCTAssertEqual(H.number(frame, "a.top"), 3)
+        let fromBytes = SourceFile(path: "b.header", contents: [0xEF, 0xBB, 0xBF] + Array("header B\n".utf8))
+        XCTAssertEqual(fromBytes.text, "header B\n")
+        XCTAssertTrue(fromBytes.invalidUTF8.isEmpty)
+        // `header 3`: the 3 is at column 8, as if the mark were not there.
+        let compiled = Compilation(path: "b.header", text: "\u{FEFF}header 3\na { top = offset }\n")
+        let error = try XCTUnwrap(compiled.diagnostics.errors.first)
+        XCTAssertEqual(compiled.source.location(of: error.range.start), SourceLocation(line: 1, column: 8))
+        XCTAssertFalse(compiled.diagnostics.all.contains { $0.message.contains("FEFF") })
+        // Elsewhere it is still an unexpected character.
+        let inside = MarkedCompilation("header B\na { top = 1️⃣\u{FEFF}offset }\n")
+        inside.expect("unexpected character U+FEFF", at: inside["1️⃣"])
+    }
+
+    /// Bytes that are not UTF-8 are an error at their byte offset, in a doc comment too (they used to
+    /// become U+FFFD silently there), and once each: not also an unexpected character.
+    func testInvalidUTF8IsReportedWithItsByteOffset() throws {
+        // a 0xFF b 0xE2 0x82: a lone continuation byte at 1, a truncated three-byte sequence at 3.
+        let source = SourceFile(path: "u.header", contents: [0x61, 0xFF, 0x62, 0xE2, 0x82])
+        XCTAssertEqual(source.text, "a\u{FFFD}b\u{FFFD}")
+        XCTAssertEqual(source.invalidUTF8.map(\.fileOffset), [1, 3])
+        XCTAssertEqual(source.invalidUTF8.map(\.fileBytes), [[0xFF], [0xE2, 0x82]])
+        XCTAssertEqual(source.invalidUTF8.map(\.range), [SourceRange(1, 4), SourceRange(5, 8)])
+        // After a byte order mark, the offsets are still the file's.
+        XCTAssertEqual(SourceFile(path: "u.header", contents: [0xEF, 0xBB, 0xBF, 0x61, 0xFF]).invalidUTF8.map(\.fileOffset), [4])
+
+        // "header B\n" is 9 bytes and "/// doc " 8 more: the 0xFF is byte 17, line 2, column 9.
+        let bytes = Array("header B\n/// doc ".utf8) + [0xFF] + Array(" here\nlet a = offset\nc { top = a }\n".utf8)
+        var diagnostics = Diagnostics()
+        let file = SourceFile(path: "u.header", contents: bytes)
+        _ = Parser.parse(file, into: &diagnostics)
+        XCTAssertEqual(diagnostics.errors.map(\.message), ["invalid UTF-8 at byte 17 of the file (0xFF); a spec is UTF-8 text"])
+        XCTAssertEqual(diagnostics.errors.first.map { file.location(of: $0.range.start) }, SourceLocation(line: 2, column: 9))
+
+        // In code: one error, not a second one for the U+FFFD.
+        var inCode = Diagnostics()
+        _ = Parser.parse(SourceFile(path: "u.header", contents: Array("header B\na { top = offset ".utf8) + [0xC3] + Array(" }".utf8)),
+                         into: &inCode)
+        XCTAssertEqual(inCode.errors.map(\.message), ["invalid UTF-8 at byte 26 of the file (0xC3); a spec is UTF-8 text"])
+    }
+
+    /// A letter outside ASCII in a name says that names are ASCII, once per name written, and the name is
+    /// still a name: its uses do not cascade into "unknown name".
+    func testNonASCIILetterInAName() {
+        let compiled = MarkedCompilation("header N\nlet caf1️⃣é = 1pt\na { top = caf2️⃣é + offset }\nb { top = 3️⃣π }\n")
+        compiled.expect("names are ASCII: 'café' has 'é' (U+00E9)", at: compiled["1️⃣"])
+        compiled.expect("names are ASCII: 'café' has 'é' (U+00E9)", at: compiled["2️⃣"])
+        compiled.expect("names are ASCII: 'π' has 'π' (U+03C0)", at: compiled["3️⃣"])
+        // `π` is then unknown, which is true: it was never declared.
+        compiled.expect("unknown name 'π'", at: compiled["3️⃣"])
+        compiled.expectErrorCount(4)
+        // A symbol that is not a letter is still an unexpected character.
+        let symbol = MarkedCompilation("header N\na { top = 1️⃣€ }\n")
+        symbol.expect("unexpected character U+20AC", at: symbol["1️⃣"])
+    }
+
     // MARK: Syntax errors
 
     func testMissingEquals() {
@@ -544,7 +604,7 @@ final class LexerParserTests: XCTestCase {
     /// not report that token a second time ("expected '=' ..., found an invalid character").
     func testInvalidCharacterIsReportedOnce() {
         let inName = MarkedCompilation("header E\nlet caf1️⃣é = 1\ncover { height = 1 }\n")
-        inName.expect("unexpected character U+E9", at: inName["1️⃣"])
+        inName.expect("names are ASCII: 'café' has 'é' (U+00E9)", at: inName["1️⃣"])
         inName.expectErrorCount(1)
         let topLevel = MarkedCompilation("header E\nlet a = 1 1️⃣@ 2\ncover { height = 1 }\n")
         topLevel.expect("unexpected character '@'", at: topLevel["1️⃣"])

@@ -125,7 +125,7 @@ public struct Driver {
             outcome.exitCode = 1
             return nil
         }
-        let compilation = Compilation(source: SourceFile(path: path, text: String(decoding: data, as: UTF8.self)))
+        let compilation = Compilation(source: SourceFile(path: path, contents: [UInt8](data)))
         outcome.standardError += DiagnosticRenderer(source: compilation.source).render(compilation.diagnostics.sorted)
         if compilation.spec == nil { outcome.exitCode = 1 }
         return compilation

@@ -10,12 +10,23 @@ public struct Lexer {
     /// as documentation for what follows.
     private var lineHasContent = false
 
+    /// Where a U+FFFD stands for bytes that were not UTF-8, already reported.
+    private let invalidUTF8Starts: Set<Int>
+
     public init(source: SourceFile) {
         self.source = source
         self.bytes = source.bytes
+        self.invalidUTF8Starts = Set(source.invalidUTF8.map(\.range.start))
     }
 
     public static func tokenize(_ source: SourceFile, into diagnostics: inout Diagnostics) -> [Token] {
+        // Reported wherever they are, comments included: a replaced byte would otherwise change a doc
+        // comment silently.
+        for invalid in source.invalidUTF8 where !diagnostics.isSaturated {
+            let shown = invalid.fileBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            diagnostics.error("invalid UTF-8 at byte \(invalid.fileOffset) of the file (\(shown)); a spec is UTF-8 text",
+                              at: invalid.range)
+        }
         var lexer = Lexer(source: source)
         var tokens: [Token] = []
         while true {
@@ -40,9 +51,28 @@ public struct Lexer {
             Token(kind: kind, range: SourceRange(start, position), text: text, number: number, hasPointUnit: unit,
                   documentation: documentation, startsLine: startsLine, spaceBefore: spaceBefore, spaceAfter: spaceFollows())
         }
-        if byte.isIdentifierHead {
-            while let next = peek(), next.isIdentifierBody { position += 1 }
+        if byte.isIdentifierHead || nonASCIILetter(at: position) != nil {
+            var firstNonASCII: (scalar: Unicode.Scalar, range: SourceRange)?
+            while let next = peek() {
+                if next.isIdentifierBody {
+                    position += 1
+                } else if let letter = nonASCIILetter(at: position) {
+                    if firstNonASCII == nil {
+                        firstNonASCII = (letter.scalar, SourceRange(position, position + letter.length))
+                    }
+                    position += letter.length
+                } else {
+                    break
+                }
+            }
             let name = String(decoding: bytes[start..<position], as: UTF8.self)
+            if let (scalar, range) = firstNonASCII {
+                // Still a name, so that its declaration and its uses agree and nothing else cascades from it.
+                let code = "U+" + String(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))
+                diagnostics.error("names are ASCII: '\(name)' has '\(scalar)' (\(code)); use the letters a to z and A to Z, digits and '_'",
+                                  at: range)
+                return make(.identifier, text: name)
+            }
             if let keyword = Keyword(rawValue: name) { return make(.keyword(keyword), text: name) }
             return make(.identifier, text: name)
         }
@@ -64,6 +94,8 @@ public struct Lexer {
         let shown = text.unicodeScalars.first.map { $0.isASCII && $0.value >= 0x20 ? "'\($0)'" : "U+\(String($0.value, radix: 16, uppercase: true))" } ?? "byte"
         if byte == UInt8(ascii: ".") {
             diagnostics.error("unexpected '.'; write a number as '0.5', and a range as 'a...b'", at: SourceRange(start, position))
+        } else if invalidUTF8Starts.contains(start) {
+            // Reported as invalid UTF-8 already.
         } else {
             diagnostics.error("unexpected character \(shown)", at: SourceRange(start, position))
         }
@@ -205,6 +237,17 @@ public struct Lexer {
         return lines
     }
 
+    /// A letter outside ASCII (`é`, `π`) starting at `index`, and its length in bytes: names cannot have
+    /// one, and the lexer says so instead of calling it an unexpected character.
+    private func nonASCIILetter(at index: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+        guard index < bytes.count, bytes[index] >= 0xC0 else { return nil }
+        let length = bytes[index] >= 0xF0 ? 4 : bytes[index] >= 0xE0 ? 3 : 2
+        guard index + length <= bytes.count,
+              let scalar = String(decoding: bytes[index..<(index + length)], as: UTF8.self).unicodeScalars.first,
+              scalar != "\u{FFFD}", scalar.properties.isAlphabetic else { return nil }
+        return (scalar, length)
+    }
+
     private func peek(_ ahead: Int = 0) -> UInt8? {
         position + ahead < bytes.count ? bytes[position + ahead] : nil
     }
@@ -225,5 +268,11 @@ extension UInt8 {
     fileprivate var isLineBreak: Bool { self == UInt8(ascii: "\n") || self == UInt8(ascii: "\r") }
     fileprivate var isWhitespace: Bool {
         self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r") || self == UInt8(ascii: "\n")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }
