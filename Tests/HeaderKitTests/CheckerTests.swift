@@ -4,6 +4,7 @@ import XCTest
 
 /// The checker's diagnostics, each with its position (by marker) and without a cascade behind it.
 final class CheckerTests: XCTestCase {
+    private typealias H = SpecHarness
     // MARK: Names
 
     func testUnknownNameSuggestsTheClosest() {
@@ -146,6 +147,52 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(long?.message.contains("x -> y -> z -> x"), true, long?.message ?? "")
         // The values in a cycle and their users are not reported again.
         compiled.expectErrorCount(3)
+    }
+
+    /// Grammar.md: a named value may be reached through at most 256 others. `a0` uses `a1`, ..., so the
+    /// last of a chain `a0 ... a256` is reached through 256 and is allowed; `a257` is one too many.
+    func testNamedValueChainOfExactly256IsAllowed() throws {
+        func chain(_ last: Int) -> String {
+            var lines = ["header C"]
+            for index in 0..<last { lines.append("let a\(index) = a\(index + 1) + 1pt") }
+            lines += ["let a\(last) = offset", "cover { height = a0 }"]
+            return lines.joined(separator: "\n")
+        }
+        // a0 = offset + 256pt.
+        XCTAssertEqual(H.number(H.frame(chain(256), at: 1), "cover.height"), 257)
+        let refused = Compilation(path: "c.header", text: chain(257))
+        XCTAssertEqual(refused.diagnostics.errors.map(\.message),
+                       ["'a257' is reached through more than 256 named values, one defined by the next"])
+        // Curves count the same way: c0 ... c256 is fine, c0 ... c257 is not.
+        func curves(_ last: Int) -> String {
+            var lines = ["header C"]
+            for index in 0..<last { lines.append("curve c\(index) = c\(index + 1)") }
+            lines += ["curve c\(last) = linear", "cover { opacity = c0(0.25) }"]
+            return lines.joined(separator: "\n")
+        }
+        XCTAssertEqual(H.number(H.frame(curves(256), at: 0), "cover.opacity"), 0.25)
+        XCTAssertEqual(Compilation(path: "c.header", text: curves(257)).diagnostics.errors.map(\.message),
+                       ["curve 'c257' is reached through more than 256 curves, one defined by the next"])
+    }
+
+    /// A flat chain is not nesting: 201 terms used to be "too deeply nested". Nesting is still capped.
+    func testFlatChainIsNotNesting() throws {
+        // 201 terms of offset: at 2, 402; 1,000 terms of 1pt fold to 1000.
+        let sum = Array(repeating: "offset", count: 201).joined(separator: " + ")
+        XCTAssertEqual(H.number(H.frame("header S\ncover { height = \(sum) }\n", at: 2), "cover.height"), 402)
+        let constants = Array(repeating: "1pt", count: 1_000).joined(separator: " + ")
+        XCTAssertEqual(H.number(H.frame("header S\ncover { height = \(constants) }\n", at: 0), "cover.height"), 1_000)
+        // a - b * c - d ...: each product is one level inside the chain.
+        let mixed = Array(repeating: "offset * 2", count: 300).joined(separator: " - ")
+        // 2o - 2o - ... (300 terms) = 2o - 299 * 2o = -596o; at 1, -596.
+        XCTAssertEqual(H.number(H.frame("header S\ncover { height = \(mixed) }\n", at: 1), "cover.height"), -596)
+        // 201 levels of real nesting are refused, once.
+        let nested = String(repeating: "(", count: 201) + "offset" + String(repeating: ")", count: 201)
+        let compiled = MarkedCompilation("header S\ncover { height = \(nested) }\n")
+        XCTAssertEqual(compiled.errors.map(\.message), ["expression is too deeply nested (more than 200 levels)"])
+        // So is a right-nested chain: a + (b + (c + ...)).
+        let rightNested = String(repeating: "offset + (", count: 201) + "offset" + String(repeating: ")", count: 201)
+        XCTAssertEqual(Compilation(path: "r.header", text: "header S\ncover { height = \(rightNested) }\n").diagnostics.errors.count, 1)
     }
 
     func testCurveDefinedInTermsOfItself() {

@@ -399,6 +399,40 @@ final class CommandLineTests: XCTestCase {
         for arguments in cases { assertUsageError(arguments) }
     }
 
+    /// An input set to NaN or an infinity is told it must be finite, not that it is no length.
+    func testSetNonFiniteInputSaysFinite() {
+        for value in ["nan", "inf", "-inf", "infpt", "1e999"] {
+            let outcome = Driver.run(["eval", profile, "--at", "0", "--set", "safeAreaTop=\(value)"])
+            XCTAssertEqual(outcome.exitCode, 2)
+            XCTAssertEqual(outcome.standardError, "headerc: input 'safeAreaTop' must be finite, found '\(value)'\n")
+        }
+        XCTAssertEqual(Driver.run(["eval", profile, "--at", "0", "--set", "textScale=nan"]).standardError,
+                       "headerc: input 'textScale' must be finite, found 'nan'\n")
+        XCTAssertEqual(Driver.run(["eval", profile, "--at", "0", "--set", "safeAreaTop=abc"]).standardError,
+                       "headerc: input 'safeAreaTop' is a length; 'abc' is not\n")
+    }
+
+    /// A flat sum of 5,000 terms is no nesting: check and eval take it (every stage recurses through a
+    /// chain, so this is also a stack test), and a chain past 10,000 operations is refused with one line.
+    func testLongFlatChainsThroughCheckAndEval() throws {
+        let sum = Array(repeating: "offset", count: 5_000).joined(separator: " + ")
+        let constants = Array(repeating: "0.5pt", count: 5_000).joined(separator: " + ")
+        let products = Array(repeating: "(offset / 1pt)", count: 5_000).joined(separator: " * ")
+        let path = try write("long.header", "header Long\nlet s = \(sum)\ncover {\n    height = s + \(constants)\n    scale = \(products)\n}\n")
+        XCTAssertEqual(Driver.run(["check", path]).exitCode, 0)
+        // At 2: 5,000 * 2 + 2,500 = 12,500, and 2^5000 is infinity. At 1: 5,000 + 2,500 and 1.
+        let outcome = Driver.run(["eval", path, "--at", "2,1", "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(outcome.standardOutput, "offset,cover.height,cover.scale\n2.0,12500.0,inf\n1.0,7500.0,1.0\n")
+        XCTAssertEqual(Driver.run(["compile", path]).exitCode, 0)
+
+        let tooLong = try write("toolong.header", "header Long\ncover { height = \(Array(repeating: "offset", count: 10_002).joined(separator: "+")) }\n")
+        let refused = Driver.run(["check", tooLong])
+        XCTAssertEqual(refused.exitCode, 1)
+        XCTAssertTrue(refused.standardError.hasPrefix("\(tooLong):2:18: error: expression is too long (more than 10000 operations"),
+                      String(refused.standardError.prefix(300)))
+    }
+
     /// An unknown input named with --set is a usage mistake: one line, even when the spec has warnings.
     func testUnknownInputIsOneLineEvenWithWarnings() throws {
         let path = try warningSpec()

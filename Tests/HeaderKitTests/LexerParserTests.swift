@@ -447,6 +447,45 @@ final class LexerParserTests: XCTestCase {
 
     // MARK: Syntax errors
 
+    /// A half-typed property just before `}`: the error is the missing `=`, and the `}` still closes the
+    /// block (it used to be skipped, giving "expected '}' ... found the end of the file").
+    func testHalfTypedPropertyBeforeTheClosingBrace() {
+        let compiled = MarkedCompilation("header H\nb {\n    top = 1pt\n    scale1️⃣\n}\nc { top = 2pt }\n")
+        compiled.expect("expected '=' after property 'scale', found '}'", at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+        XCTAssertFalse(compiled.rendered.contains("end of the file"), compiled.rendered)
+    }
+
+    /// `top = 1pt x }`: what follows the value on its line is the mistake; the next block is not.
+    func testStrayNameAfterAValue() {
+        let compiled = MarkedCompilation("header H\nb { top = 1pt 1️⃣x }\nc {\n    top = 2pt\n}\n")
+        compiled.expect("unexpected 'x' after the value of property 'top'", at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+        XCTAssertFalse(compiled.rendered.contains("'c'"), compiled.rendered)
+        let number = MarkedCompilation("header H\nb { top = 1pt 2️⃣5 }\nc { top = 2pt }\n")
+        number.expect("unexpected '5' after the value of property 'top'", at: number["2️⃣"])
+        number.expectErrorCount(1)
+        // Two properties on one line are still fine.
+        let frame = H.frame("header H\nb { top = 1pt scale = 2 }\n", at: 0)
+        XCTAssertEqual(H.number(frame, "b.top"), 1)
+        XCTAssertEqual(H.number(frame, "b.scale"), 2)
+    }
+
+    /// `banner.height` reads another block's output, which no expression can: one error that says to use
+    /// `let`, not "unknown name 'banner'" and "unexpected '.'".
+    func testReadingAnotherBlocksPropertySaysToUseLet() {
+        let compiled = MarkedCompilation("header H\nbanner { height = 100pt }\nb { top = 1️⃣banner.height + 1pt }\n")
+        compiled.expect("'banner.height': an expression cannot read a block's property; declare the value with 'let' ('let bannerHeight = ...') and use 'bannerHeight'",
+                        at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+        // A longer path is one error too; `.5` and a lone `.` keep their own messages.
+        let path = MarkedCompilation("header H\nb { top = 2️⃣a.b.c }\n")
+        path.expect("'a.b.c': an expression cannot read", at: path["2️⃣"])
+        path.expectErrorCount(1)
+        let fraction = MarkedCompilation("header H\nb { top = 3️⃣.5 }\n")
+        fraction.expect("write a number as '0.5'", at: fraction["3️⃣"])
+    }
+
     func testMissingEquals() {
         let compiled = MarkedCompilation("""
         header E

@@ -9,7 +9,28 @@ public struct Driver {
         public var exitCode: Int32 = 0
     }
 
+    /// Every stage recurses through expressions, as deep as the parser allows (`Parser.maximumHeight`):
+    /// a flat chain of 10,000 operators is 10,000 levels, which the main thread's 8 MB do not hold in a
+    /// debug build. The command runs on a thread whose stack is sized for the bound, about 25 KB a level.
+    static let stackSize = 256 << 20
+
     public static func run(_ arguments: [String]) -> Outcome {
+        final class Result: @unchecked Sendable {
+            var outcome = Outcome()
+            let done = DispatchSemaphore(value: 0)
+        }
+        let result = Result()
+        let thread = Thread {
+            result.outcome = runOnThisThread(arguments)
+            result.done.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        result.done.wait()
+        return result.outcome
+    }
+
+    private static func runOnThisThread(_ arguments: [String]) -> Outcome {
         var outcome = Outcome()
         switch Arguments.parse(arguments) {
         case .failure(let error):
@@ -52,7 +73,12 @@ public struct Driver {
                 return
             }
             guard let value = parseInputValue(text, type: input.type) else {
-                usageError("input '\(name)' is a \(input.type.displayName); '\(text)' is not", &outcome)
+                let number = input.type == .length && text.hasSuffix("pt") ? String(text.dropLast(2)) : text
+                if input.type != .bool, let parsed = Double(number), !parsed.isFinite {
+                    usageError("input '\(name)' must be finite, found '\(text)'", &outcome)
+                } else {
+                    usageError("input '\(name)' is a \(input.type.displayName); '\(text)' is not", &outcome)
+                }
                 return
             }
             interpreter.setInput(name, to: value)

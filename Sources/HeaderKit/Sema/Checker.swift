@@ -202,7 +202,8 @@ public struct Checker {
             break
         }
         let declaration = values[index]
-        guard checkingStack.count < Checker.maximumChainLength else {
+        // The values being checked are the ones this one is reached through.
+        guard checkingStack.count <= Checker.maximumChainLength else {
             diagnostics.error("'\(declaration.name.name)' is reached through more than \(Checker.maximumChainLength) named values, one defined by the next",
                               at: declaration.name.range)
             valueProgress[index] = .failed
@@ -246,7 +247,15 @@ public struct Checker {
             if let lowTyped, let highTyped, conform(lowTyped, to: type, low.range, "the lower bound of state '\(state.name.name)'"),
                conform(highTyped, to: type, high.range, "the upper bound of state '\(state.name.name)'") {
                 bounds = (lowTyped.expression, highTyped.expression)
-                if case .constant(let lowValue) = lowTyped.expression, case .constant(let highValue) = highTyped.expression,
+                var isNaN = false
+                for (typed, syntax, which) in [(lowTyped, low, "lower"), (highTyped, high, "upper")] {
+                    if case .constant(let value) = typed.expression, value.isNaN {
+                        diagnostics.error("the \(which) bound of state '\(state.name.name)' is NaN (not a number), so the state cannot be kept within it",
+                                          at: syntax.range)
+                        isNaN = true
+                    }
+                }
+                if !isNaN, case .constant(let lowValue) = lowTyped.expression, case .constant(let highValue) = highTyped.expression,
                    !(lowValue <= highValue) {
                     diagnostics.error("the bounds of state '\(state.name.name)' are reversed: \(lowValue) is above \(highValue)",
                                       at: low.range.union(high.range))
@@ -305,7 +314,8 @@ public struct Checker {
             }
             points.append(typed.expression)
         }
-        if points.isEmpty {
+        // Only when none is written: a point refused above has had its error.
+        if snap.points.isEmpty {
             diagnostics.error("snap '\(snap.name.name)' needs at least one point", at: snap.name.range)
         }
         return CheckedSnap(name: snap.name.name, points: points, documentation: snap.documentation)
@@ -352,10 +362,8 @@ public struct Checker {
                 }
                 return Typed(expression: Folding.fold(.not(operand.expression)), type: .bool)
             }
-        case .binary(let op, let lhsSyntax, let rhsSyntax):
-            let lhs = check(lhsSyntax), rhs = check(rhsSyntax)
-            guard let lhs, let rhs else { return nil }
-            return checkBinary(op, lhs, rhs, expression.range, rhsSyntax)
+        case .binary:
+            return checkBinaryChain(expression)
         case .conditional(let conditionSyntax, let thenSyntax, let elseSyntax):
             let condition = check(conditionSyntax), then = check(thenSyntax), otherwise = check(elseSyntax)
             guard let condition, let then, let otherwise else { return nil }
@@ -375,6 +383,29 @@ public struct Checker {
         case .keyframes(let driver, let options, let stops):
             return checkKeyframes(driver, options, stops, expression.range)
         }
+    }
+
+    /// A chain of binary operators, `a + b + c + ...`, is a tree as deep as it is long: its left operands
+    /// are checked in a loop, innermost first, so that only nesting costs recursion. Both operands of each
+    /// operator are checked even when one fails, so that one run reports the errors of both.
+    private mutating func checkBinaryChain(_ expression: Expression) -> Typed? {
+        var spine: [Expression] = []
+        var leftmost = expression
+        while case .binary(_, let lhs, _) = leftmost.kind {
+            spine.append(leftmost)
+            leftmost = lhs
+        }
+        var result = check(leftmost)
+        for node in spine.reversed() {
+            guard case .binary(let op, _, let rhsSyntax) = node.kind else { continue }
+            let rhs = check(rhsSyntax)
+            guard let lhs = result, let rhs else {
+                result = nil
+                continue
+            }
+            result = checkBinary(op, lhs, rhs, node.range, rhsSyntax)
+        }
+        return result
     }
 
     private mutating func resolve(_ identifier: Identifier) -> Typed? {
@@ -749,7 +780,7 @@ public struct Checker {
             curveProgress[index] = .some(nil)
             return nil
         }
-        guard curveChecking.count < Checker.maximumChainLength else {
+        guard curveChecking.count <= Checker.maximumChainLength else {
             diagnostics.error("curve '\(declaration.name.name)' is reached through more than \(Checker.maximumChainLength) curves, one defined by the next",
                               at: declaration.name.range)
             curveProgress[index] = .some(nil)

@@ -125,13 +125,19 @@ public struct Expression: Sendable {
 
     public let kind: Kind
     public let range: SourceRange
-    /// The height of the tree below this node; the parser keeps it bounded so every later pass can recurse.
+    /// The height of the tree below this node, which every later pass may recurse through; the parser keeps
+    /// it within `Parser.maximumHeight`.
     public let depth: Int
+    /// How deeply the node is nested, where the left operand of a binary operator is not nested in it, so
+    /// that a flat chain `a + b + c + ...` is two levels however long; the parser refuses more than
+    /// `Parser.maximumDepth`.
+    public let nesting: Int
 
-    public init(_ kind: Kind, _ range: SourceRange, depth: Int = 1) {
+    public init(_ kind: Kind, _ range: SourceRange, depth: Int = 1, nesting: Int? = nil) {
         self.kind = kind
         self.range = range
         self.depth = depth
+        self.nesting = nesting ?? depth
     }
 }
 

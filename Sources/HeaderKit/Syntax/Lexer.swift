@@ -80,6 +80,10 @@ public struct Lexer {
             let number = lexNumber(start: start, &diagnostics)
             return make(number.kind, text: number.spelling, number: number.value, unit: number.unit)
         }
+        if byte == UInt8(ascii: "."), start > 0, bytes[start - 1].isIdentifierBody, let next = peek(1), next.isIdentifierHead {
+            position += 1
+            return make(.punctuation(.dot), text: ".")
+        }
         if let punctuation = lexPunctuation() {
             return make(.punctuation(punctuation), text: punctuation.rawValue)
         }
@@ -144,7 +148,7 @@ public struct Lexer {
         // Longest match first, so "<=" is not read as "<" then "=".
         for length in [3, 2, 1] where position + length <= bytes.count {
             let text = String(decoding: bytes[position..<(position + length)], as: UTF8.self)
-            if let punctuation = Punctuation(rawValue: text) {
+            if let punctuation = Punctuation(rawValue: text), punctuation != .dot {
                 position += length
                 return punctuation
             }

@@ -4,6 +4,9 @@
 public struct Parser {
     /// Deeper expressions are refused, so that no later recursive pass can exhaust the stack.
     public static let maximumDepth = 200
+    /// A flat chain (`a + b + c + ...`) is not nesting, but every later pass recurses through its length:
+    /// a longer one is refused.
+    public static let maximumHeight = 10_000
 
     private let source: SourceFile
     private let tokens: [Token]
@@ -175,6 +178,7 @@ public struct Parser {
         let openBrace = current
         advance()
         var properties: [PropertyDeclaration] = []
+        var previousProperty: PropertyDeclaration?
         while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
             if current.startsLine, isDeclarationKeyword(current.kind),
                peek(1).kind != .punctuation(.equal), peek(1).kind != .punctuation(.colon) {
@@ -182,7 +186,15 @@ public struct Parser {
                 break
             }
             let before = index
-            if let property = parseProperty() { properties.append(property) }
+            if let previous = previousProperty, !current.startsLine, !startsProperty() {
+                // `top = 1pt x }`: the value of `top` is over, and what follows on its line is no property.
+                error("unexpected \(spelled(current)) after the value of property '\(previous.name.name)'", at: current.range)
+                skipToNextLineInBlock()
+                previousProperty = nil
+                continue
+            }
+            previousProperty = parseProperty()
+            if let property = previousProperty { properties.append(property) }
             if index == before { advance() }
         }
         let end = current
@@ -199,14 +211,25 @@ public struct Parser {
         }
     }
 
+    /// Whether the current token starts `name =` or `name:`, a property (a keyword can name one).
+    private func startsProperty() -> Bool {
+        guard current.kind == .identifier || current.kind.isKeyword else { return false }
+        return peek(1).kind == .punctuation(.equal) || peek(1).kind == .punctuation(.colon)
+    }
+
+    /// A token as a message quotes it: a name or number as written, anything else by its kind.
+    private func spelled(_ token: Token) -> String {
+        switch token.kind {
+        case .identifier, .number: return "'\(source.text(of: token.range))'"
+        default: return token.kind.description
+        }
+    }
+
     /// property = name [ ":" type ] "=" expression
     private mutating func parseProperty() -> PropertyDeclaration? {
         isRecoveringFromDeepExpression = false
         let start = current
-        var isName = current.kind == .identifier
-        if case .keyword = current.kind, peek(1).kind == .punctuation(.equal) || peek(1).kind == .punctuation(.colon) {
-            isName = true
-        }
+        let isName = current.kind == .identifier || startsProperty()
         guard isName else {
             error("expected a property such as 'height = ...', found \(current.kind)", at: current.range)
             skipToNextLineInBlock()
@@ -320,6 +343,7 @@ public struct Parser {
     /// postfix = primary { "(" [ argument { "," argument } ] ")" }
     private mutating func parsePostfix() -> Expression {
         var expression = parsePrimary()
+        if current.kind == .punctuation(.dot) { return refuseMemberAccess(expression) }
         // A call's '(' must be on the callee's line, so a parenthesised expression on the next line starts anew.
         while current.kind == .punctuation(.leftParen), !current.startsLine {
             let open = current
@@ -330,6 +354,29 @@ public struct Parser {
                               children: [expression] + arguments.map(\.value))
         }
         return expression
+    }
+
+    /// `banner.height`: there is no member access, and a block's properties are outputs that no expression
+    /// reads. Said once for the whole `a.b.c`, with the way to share a value.
+    private mutating func refuseMemberAccess(_ base: Expression) -> Expression {
+        var range = base.range
+        var members: [String] = []
+        while current.kind == .punctuation(.dot) {
+            advance()
+            guard !current.startsLine, current.kind == .identifier || current.kind.isKeyword else { break }
+            members.append(current.text)
+            range = range.union(current.range)
+            advance()
+        }
+        let written = source.text(of: range)
+        var hint = ""
+        if case .name(let block) = base.kind, let member = members.last {
+            let name = block.name + member.prefix(1).uppercased() + member.dropFirst()
+            hint = " ('let \(name) = ...') and use '\(name)'"
+        }
+        error("'\(written)': an expression cannot read a block's property; declare the value with 'let'\(hint) wherever it is needed",
+              at: range)
+        return Expression(.error, range)
     }
 
     /// argument = [ identifier ":" ] expression { number "%" }
@@ -391,7 +438,8 @@ public struct Parser {
             if depth > Parser.maximumDepth { return refuseDeepExpression(at: token, insideBracket: true) }
             let inner = parseExpression()
             if !expectClosing(.rightParen, opening: token) { skipPast(.rightParen) }
-            return Expression(inner.kind, token.range.union(tokens[max(0, index - 1)].range), depth: inner.depth)
+            return Expression(inner.kind, token.range.union(tokens[max(0, index - 1)].range), depth: inner.depth,
+                              nesting: inner.nesting)
         case .keyword(.keyframes):
             return parseKeyframes()
         case .invalid:
@@ -458,19 +506,31 @@ public struct Parser {
 
     // MARK: Helpers
 
-    /// Builds a node unless the tree would become deeper than `maximumDepth`; long operator chains are
-    /// bounded the same way as nesting.
+    /// Builds a node unless it would be nested more than `maximumDepth` levels, or the tree would be higher
+    /// than `maximumHeight`. A binary operator's left operand is not nested in it, so a flat chain
+    /// `a + b + c + ...` is not refused as nesting; its length is bounded by the height.
     private mutating func node(_ kind: Expression.Kind, _ range: SourceRange, children: [Expression] = []) -> Expression {
         let depth = 1 + (children.map(\.depth).max() ?? 0)
-        if depth > Parser.maximumDepth {
+        let nesting: Int
+        if case .binary(_, let lhs, let rhs) = kind {
+            nesting = max(lhs.nesting, rhs.nesting + 1)
+        } else {
+            nesting = 1 + (children.map(\.nesting).max() ?? 0)
+        }
+        guard nesting <= Parser.maximumDepth, depth <= Parser.maximumHeight else {
             // Above a refused expression the error has been reported once already.
             if children.contains(where: { if case .error = $0.kind { return true } else { return false } }) {
                 return Expression(.error, range)
             }
-            error("expression is too deeply nested (more than \(Parser.maximumDepth) levels)", at: range)
+            if nesting > Parser.maximumDepth {
+                error("expression is too deeply nested (more than \(Parser.maximumDepth) levels)", at: range)
+            } else {
+                error("expression is too long (more than \(Parser.maximumHeight) operations, each applied to the result of the one before)",
+                      at: range)
+            }
             return Expression(.error, range)
         }
-        return Expression(kind, range, depth: depth)
+        return Expression(kind, range, depth: depth, nesting: nesting)
     }
 
     /// Skips the rest of a too-deep expression without recursing. Inside a bracket it skips through the
@@ -572,9 +632,10 @@ public struct Parser {
         }
     }
 
-    /// Panic mode inside braces: skip to the next line, or to the closing brace.
+    /// Panic mode inside braces: skip to the next line, or to the closing brace, which is left for the
+    /// block to close on (so `scale` alone before `}` does not take the `}` with it).
     private mutating func skipToNextLineInBlock() {
-        advance()
+        if current.kind != .punctuation(.rightBrace) { advance() }
         while current.kind != .endOfFile, !current.startsLine, current.kind != .punctuation(.rightBrace) { advance() }
     }
 
