@@ -388,6 +388,89 @@ final class CheckerTests: XCTestCase {
         compiled.expectErrorCount(4)
     }
 
+    /// CSS's count is an `<integer>`: `steps(2.0)` and `steps(2e0)` are refused, not read as 2; a named
+    /// constant with a whole value is a count.
+    func testStepsCountIsWrittenAsAnInteger() throws {
+        let compiled = MarkedCompilation("""
+        header C
+        curve a = steps(1️⃣2.0)
+        curve b = steps(2️⃣2e0, jump-start)
+        cover { opacity = a(0.5) + b(0.5) }
+        """)
+        compiled.expect("the number of steps is a whole number written without a fraction or exponent, as in 'steps(2)'",
+                        at: compiled["1️⃣"])
+        compiled.expect("the number of steps is a whole number written without a fraction or exponent", at: compiled["2️⃣"])
+        compiled.expectErrorCount(2)
+        // steps(2) at 0.75 is floor(1.5) / 2 = 0.5; with a constant count, the same.
+        let frame = H.frame("header C\nlet n = 2\ncover {\n    opacity = steps(2)(0.75)\n    scale = steps(n)(0.75)\n}\n", at: 0)
+        XCTAssertEqual(H.number(frame, "cover.opacity"), 0.5)
+        XCTAssertEqual(H.number(frame, "cover.scale"), 0.5)
+    }
+
+    /// linear() as CSS writes it: a negative position, a position before its value, and the input fix-up
+    /// of css-easing-2 ("create a linear easing function": an input is at least the largest before it).
+    func testLinearTakesEveryCSSStopForm() throws {
+        // linear(0, 0.1 -10%, 1): points (0, 0), (max(-0.1, 0) = 0, 0.1), (1, 1). At x the segment is the
+        // one after the last point at or below x: from (0, 0.1) to (1, 1), so 0.1 + 0.9x: 0.1 at 0, 0.19 at
+        // 0.1, 0.595 at 0.55, 1 at 1.
+        let negative = MarkedCompilation("header L\ncurve c = linear(0, 0.1 -10%, 1)\ncover { opacity = c(0.5) }\n")
+        XCTAssertNotNil(negative.expectValid())
+        let curve = try XCTUnwrap(PiecewiseLinear(stops: [(0, []), (0.1, [-0.1]), (1, [])]))
+        XCTAssertEqual(curve.inputs, [0, 0, 1])
+        for (x, expected) in [(0.0, 0.1), (0.1, 0.19), (0.55, 0.595), (1.0, 1.0)] {
+            let frame = H.frame("header L\ncover { opacity = linear(0, 0.1 -10%, 1)(\(x)) }\n", at: 0)
+            XCTAssertEqual(H.number(frame, "cover.opacity"), expected, accuracy: 1e-15, "at \(x)")
+        }
+        // A position before its value, one or two of them: (0, 0), (0.25, 0.5), (1, 1); then a flat
+        // stretch at 0.5 from 0.25 to 0.5. +50% is 50%.
+        let frame = H.frame("""
+            header L
+            cover {
+                opacity = linear(0, 25% 0.5, 1)(0.625)
+                scale = linear(0, 25% 50% 0.5, 1)(0.4)
+                scaleX = linear(0, 0.5 +50%, 1)(0.75)
+            }
+            """, at: 0)
+        // 0.5 + 0.5 * (0.625 - 0.25) / 0.75 = 0.75; 0.5; 0.5 + 0.5 * 0.25 / 0.5 = 0.75.
+        XCTAssertEqual(H.number(frame, "cover.opacity"), 0.75)
+        XCTAssertEqual(H.number(frame, "cover.scale"), 0.5)
+        XCTAssertEqual(H.number(frame, "cover.scaleX"), 0.75)
+        // Positions on both sides of the value are not CSS.
+        let split = MarkedCompilation("header L\ncover { opacity = linear(0, 25% 0.5 1️⃣50%, 1)(0.5) }\n")
+        split.expect("a stop's positions go together, before or after its value", at: split["1️⃣"])
+        split.expectErrorCount(1)
+    }
+
+    /// A syntax error inside a call's arguments is one error: the list cut short is not then found to
+    /// have too few stops.
+    func testErrorInsideLinearIsOneError() {
+        let compiled = MarkedCompilation("header L\ncover { opacity = linear(0 1️⃣50, 0.5, 1, 0.2, 1)(0.5) }\n")
+        compiled.expect("expected ')' to close the '(' opened at line 2, found a number", at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+        XCTAssertFalse(compiled.rendered.contains("at least two stops"), compiled.rendered)
+    }
+
+    /// A leading '+' is accepted where CSS accepts it, and means nothing; as with '-', `a +b` is two
+    /// expressions.
+    func testUnaryPlus() throws {
+        // cubicBezier(0.5, 0, 0.5, 1) is symmetric about (0.5, 0.5).
+        let frame = H.frame("""
+            header P
+            cover {
+                opacity = cubicBezier(+0.5, 0, +0.5, +1)(0.5)
+                height = +offset + +2pt
+                scale = keyframes(offset) { 0: 1 +10pt: 0 }
+            }
+            """, at: 3)
+        XCTAssertEqual(H.number(frame, "cover.opacity"), 0.5)
+        XCTAssertEqual(H.number(frame, "cover.height"), 5)
+        // Two stops, (0, 1) and (10, 0): 1 - 3/10 at 3.
+        XCTAssertEqual(H.number(frame, "cover.scale"), 1 + (0 - 1) * (3.0 / 10), accuracy: 1e-15)
+        let bool = MarkedCompilation("header P\ncover { visible = 1️⃣+true }\n")
+        bool.expect("'+' needs a number or a length, found bool", at: bool["1️⃣"])
+        bool.expectErrorCount(1)
+    }
+
     func testCurvesAreNotValuesAndConstructorsNeedAProgress() {
         let compiled = MarkedCompilation("""
         header C

@@ -340,7 +340,7 @@ public struct Checker {
         switch expression.kind {
         case .error:
             return nil
-        case .number(let value, let isLength):
+        case .number(let value, let isLength, _):
             return Typed(expression: .constant(value), type: isLength ? .length : .number, flexible: !isLength)
         case .bool(let value):
             return Typed(expression: .boolConstant(value), type: .bool)
@@ -355,6 +355,12 @@ public struct Checker {
                     return nil
                 }
                 return Typed(expression: Folding.fold(.negate(operand.expression)), type: operand.type, flexible: operand.flexible)
+            case .plus:
+                guard operand.type != .bool else {
+                    diagnostics.error("'+' needs a number or a length, found bool", at: expression.range)
+                    return nil
+                }
+                return operand
             case .not:
                 guard operand.type == .bool else {
                     diagnostics.error("'not' needs a bool, found \(operand.type.displayName)", at: operandSyntax.range)
@@ -454,10 +460,10 @@ public struct Checker {
     private func inferredType(of value: Expression) -> ValueType {
         switch value.kind {
         case .bool: return .bool
-        case .number(_, let isLength): return isLength ? .length : .number
+        case .number(_, let isLength, _): return isLength ? .length : .number
         case .unary(.not, _): return .bool
-        case .unary(.negate, let operand):
-            if case .number(_, let isLength) = operand.kind { return isLength ? .length : .number }
+        case .unary(.negate, let operand), .unary(.plus, let operand):
+            if case .number(_, let isLength, _) = operand.kind { return isLength ? .length : .number }
             return .number
         default: return .number
         }
@@ -865,6 +871,12 @@ public struct Checker {
                 }
                 return nil
             }
+            // CSS's count is an <integer>: `steps(2.0)` is refused there, and here, rather than read as 2.
+            if case .number(_, _, isInteger: false) = arguments[0].value.kind, count == count.rounded(), abs(count) < 1e15 {
+                diagnostics.error("the number of steps is a whole number written without a fraction or exponent, as in 'steps(\(format(count)))'",
+                                  at: arguments[0].value.range)
+                return nil
+            }
             var position = StepPosition.jumpEnd
             if arguments.count == 2 {
                 guard let spelled = stepPositionName(arguments[1].value), let parsed = StepPosition.parse(spelled) else {
@@ -895,7 +907,7 @@ public struct Checker {
                 }
                 var positions: [Double] = []
                 for position in argument.positions {
-                    guard case .number(let value, _) = position.kind else { return nil }
+                    guard case .number(let value, _, _) = position.kind else { return nil }
                     positions.append(value)
                 }
                 stops.append((output, positions))

@@ -111,7 +111,8 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
 
 public struct Expression: Sendable {
     public indirect enum Kind: Sendable {
-        case number(Double, isLength: Bool)
+        /// `isInteger`: written with digits only, no fraction or exponent (`2`, not `2.0`), as CSS's `<integer>`.
+        case number(Double, isLength: Bool, isInteger: Bool)
         case bool(Bool)
         case name(Identifier)
         case unary(UnaryOperator, Expression)
@@ -141,7 +142,8 @@ public struct Expression: Sendable {
     }
 }
 
-/// A call argument: `[label:] value [position% [position%]]`; positions only mean something in `linear(...)`.
+/// A call argument: `[label:] value [position% [position%]]`, or the positions first as CSS allows
+/// (`50% 0.5`); positions only mean something in `linear(...)`.
 public struct Argument: Sendable {
     public let label: Identifier?
     public let value: Expression
@@ -163,6 +165,8 @@ public struct KeyframeStop: Sendable {
 
 public enum UnaryOperator: String, Sendable {
     case negate = "-"
+    /// `+x` is `x`, as in Swift and CSS (`cubicBezier(+0.5, 0, 0.5, 1)`).
+    case plus = "+"
     case not = "not"
 }
 

@@ -278,11 +278,11 @@ public struct Parser {
         case .punctuation(.greaterEqual): return (.greaterEqual, .comparison)
         case .punctuation(.equalEqual): return (.equal, .comparison)
         case .punctuation(.bangEqual): return (.notEqual, .comparison)
-        case .punctuation(.plus): return (.add, .additive)
-        case .punctuation(.minus):
-            // As in Swift, `a -b` is two expressions: a space before '-' and none after makes it a prefix.
+        case .punctuation(.plus), .punctuation(.minus):
+            // As in Swift, `a -b` and `a +b` are two expressions: a space before the sign and none after
+            // makes it a prefix.
             if token.spaceBefore && !token.spaceAfter { return nil }
-            return (.subtract, .additive)
+            return token.kind == .punctuation(.plus) ? (.add, .additive) : (.subtract, .additive)
         case .punctuation(.star): return (.multiply, .multiplicative)
         case .punctuation(.slash): return (.divide, .multiplicative)
         default: return nil
@@ -320,12 +320,13 @@ public struct Parser {
         return left
     }
 
-    /// unary = ( "-" | "not" | "!" ) unary | postfix
+    /// unary = ( "-" | "+" | "not" | "!" ) unary | postfix
     private mutating func parseUnary() -> Expression {
         let token = current
         let op: UnaryOperator?
         switch token.kind {
         case .punctuation(.minus): op = .negate
+        case .punctuation(.plus): op = .plus
         case .keyword(.not), .punctuation(.bang): op = .not
         default: op = nil
         }
@@ -348,8 +349,13 @@ public struct Parser {
         while current.kind == .punctuation(.leftParen), !current.startsLine {
             let open = current
             advance()
-            let arguments = parseArguments(closing: open)
+            let (arguments, isComplete) = parseArguments(closing: open)
             let end = tokens[max(0, index - 1)].range
+            // A list cut short by an error is not checked: its missing arguments would be a second error.
+            guard isComplete else {
+                expression = Expression(.error, expression.range.union(end))
+                continue
+            }
             expression = node(.call(callee: expression, arguments: arguments), expression.range.union(end),
                               children: [expression] + arguments.map(\.value))
         }
@@ -379,18 +385,21 @@ public struct Parser {
         return Expression(.error, range)
     }
 
-    /// argument = [ identifier ":" ] expression { number "%" }
-    private mutating func parseArguments(closing open: Token) -> [Argument] {
+    /// argument = [ identifier ":" ] ( expression { position } | position { position } expression )
+    /// position = [ "+" | "-" ] number "%"
+    ///
+    /// Whether the list was read to its `)`: false after an error that cut it short.
+    private mutating func parseArguments(closing open: Token) -> (arguments: [Argument], isComplete: Bool) {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maximumDepth {
             _ = refuseDeepExpression(at: open, insideBracket: true)
-            return []
+            return ([], false)
         }
         var arguments: [Argument] = []
         if current.kind == .punctuation(.rightParen) {
             advance()
-            return arguments
+            return (arguments, true)
         }
         while true {
             var label: Identifier?
@@ -399,22 +408,48 @@ public struct Parser {
                 advance()
                 advance()
             }
+            // CSS takes a linear() stop's positions before its value as well as after: `50% 0.5`.
+            var positions = parsePositions()
+            let positionsFirst = !positions.isEmpty
             let value = parseExpression()
-            var positions: [Expression] = []
-            while current.kind == .number, peek(1).kind == .punctuation(.percent) {
-                let number = current
-                advance()
-                let percent = current
-                advance()
-                positions.append(Expression(.number(number.number / 100, isLength: false), number.range.union(percent.range)))
+            let after = parsePositions()
+            if positionsFirst, let stray = after.first {
+                error("a stop's positions go together, before or after its value", at: stray.range)
             }
+            positions += after
             arguments.append(Argument(label: label, value: value, positions: positions))
             if current.kind == .punctuation(.comma) {
                 advance()
                 continue
             }
-            if !expectClosing(.rightParen, opening: open) { skipPast(.rightParen) }
-            return arguments
+            if !expectClosing(.rightParen, opening: open) {
+                skipPast(.rightParen)
+                return (arguments, false)
+            }
+            return (arguments, true)
+        }
+    }
+
+    /// { position }: percentages such as `75%`, `-10%` or `+10%` (the sign against the number, as in CSS),
+    /// each as a fraction.
+    private mutating func parsePositions() -> [Expression] {
+        var positions: [Expression] = []
+        while true {
+            var sign = 1.0
+            var ahead = 0
+            if current.kind == .punctuation(.minus) || current.kind == .punctuation(.plus), !current.spaceAfter {
+                sign = current.kind == .punctuation(.minus) ? -1 : 1
+                ahead = 1
+            }
+            guard peek(ahead).kind == .number, peek(ahead + 1).kind == .punctuation(.percent) else { return positions }
+            let start = current
+            for _ in 0..<ahead { advance() }
+            let number = current
+            advance()
+            let percent = current
+            advance()
+            positions.append(Expression(.number(sign * number.number / 100, isLength: false, isInteger: false),
+                                        start.range.union(percent.range)))
         }
     }
 
@@ -424,7 +459,8 @@ public struct Parser {
         switch token.kind {
         case .number:
             advance()
-            return Expression(.number(token.number, isLength: token.hasPointUnit), token.range)
+            let isInteger = token.text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            return Expression(.number(token.number, isLength: token.hasPointUnit, isInteger: isInteger), token.range)
         case .keyword(.true), .keyword(.false):
             advance()
             return Expression(.bool(token.kind == .keyword(.true)), token.range)
@@ -462,13 +498,11 @@ public struct Parser {
         }
         let open = current
         advance()
-        let arguments = parseArguments(closing: open)
-        guard let driver = arguments.first else {
-            error("'keyframes' needs a driver, as in 'keyframes(offset)'", at: open.range)
-            return Expression(.error, start.range)
-        }
+        let (arguments, isComplete) = parseArguments(closing: open)
+        // After an error in the arguments, the stops are still read (so that their braces do not confuse
+        // the block around them), but the keyframes are not checked.
         guard current.kind == .punctuation(.leftBrace) else {
-            error("expected '{' and the stops after 'keyframes(...)'", at: current.range)
+            if isComplete { error("expected '{' and the stops after 'keyframes(...)'", at: current.range) }
             return Expression(.error, start.range)
         }
         let openBrace = current
@@ -498,6 +532,11 @@ public struct Parser {
         }
         let end = current
         _ = expectClosing(.rightBrace, opening: openBrace)
+        guard isComplete else { return Expression(.error, start.range.union(end.range)) }
+        guard let driver = arguments.first else {
+            error("'keyframes' needs a driver, as in 'keyframes(offset)'", at: open.range)
+            return Expression(.error, start.range.union(end.range))
+        }
         var children = [driver.value] + arguments.dropFirst().map(\.value)
         for stop in stops { children += [stop.position, stop.value] + (stop.curve.map { [$0] } ?? []) }
         return node(.keyframes(driver: driver.value, options: Array(arguments.dropFirst()), stops: stops),
