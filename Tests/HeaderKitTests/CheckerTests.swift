@@ -471,6 +471,82 @@ final class CheckerTests: XCTestCase {
         bool.expectErrorCount(1)
     }
 
+    // MARK: Hiding built-ins
+
+    /// A declared curve takes the place of the preset, built-in function or curve function of its name, in
+    /// the whole file, with a warning; inputs, named values and states are values and hide nothing that is
+    /// called: `let min = 3` leaves `min(a, b)` alone, and `let easeOut = 0.5` leaves `easeOut(t)` alone.
+    func testDeclaredCurveHidesABuiltinWithAWarning() throws {
+        let compiled = MarkedCompilation("""
+        header H
+        curve 1️⃣easeIn = linear
+        curve 2️⃣min = linear
+        curve 3️⃣hold = linear
+        cover {
+            opacity = easeIn(0.3)
+            scale = min(0.25)
+            height = keyframes(offset) { 0pt: 0pt, 10pt: 10pt via easeIn, 20pt: 20pt via hold }
+        }
+        """)
+        compiled.expect("curve 'easeIn' hides the preset 'easeIn', cubic-bezier(0.42, 0, 1, 1), CSS ease-in, in the whole file",
+                        at: compiled["1️⃣"], severity: .warning)
+        compiled.expect("curve 'min' hides the built-in function 'min(a, b, ...)', in the whole file", at: compiled["2️⃣"],
+                        severity: .warning)
+        compiled.expect("curve 'hold' hides 'via hold', in the whole file", at: compiled["3️⃣"], severity: .warning)
+        XCTAssertEqual(compiled.warnings.count, 3)
+        let spec = try XCTUnwrap(compiled.expectValid())
+        // easeIn and min are the identity here; `via easeIn` and `via hold` too: 5pt and 15pt are halfway.
+        let interpreter = Interpreter(spec: spec)
+        XCTAssertEqual(interpreter.frame(at: 5), [.number(0.3), .number(0.25), .number(5)])
+        XCTAssertEqual(interpreter.frame(at: 15), [.number(0.3), .number(0.25), .number(15)])
+        // `linear(t)` is the declared curve, easeOut, wherever it is applied.
+        let hidden = MarkedCompilation("header H\ncurve 4️⃣linear = easeOut\ncover { opacity = linear(0.3) }\n")
+        hidden.expect("curve 'linear' hides the preset 'linear' and the curve function 'linear(...)', in the whole file",
+                      at: hidden["4️⃣"], severity: .warning)
+        let linear = H.frame("header H\ncurve linear = easeOut\ncover { opacity = linear(0.3) }\n", at: 0)
+        let easeOut = H.frame("header H\ncover { opacity = easeOut(0.3) }\n", at: 0)
+        XCTAssertEqual(H.number(linear, "cover.opacity"), H.number(easeOut, "cover.opacity"))
+        XCTAssertNotEqual(H.number(easeOut, "cover.opacity"), 0.3)
+        // Hidden, min is a curve: two arguments are a mistake.
+        let two = MarkedCompilation("header H\ncurve min = linear\ncover { opacity = 1️⃣min(0.25, 0.5) }\n")
+        two.expect("a curve is applied to one progress", at: two["1️⃣"])
+    }
+
+    func testValuesDoNotHideFunctionsOrCurves() throws {
+        // min(4, 10) + 3 = 7; easeOut(easeOut) is the preset at 0.5; `via hold` holds 0 until 10.
+        let text = """
+            header H
+            let min = 3
+            let easeOut = 0.5
+            input hold = 1
+            cover {
+                height = min(offset, 10pt) + min * 1pt
+                opacity = easeOut(easeOut)
+                scale = keyframes(offset) { 0pt: 0, 10pt: 1 via hold }
+            }
+            """
+        let compiled = MarkedCompilation(text)
+        XCTAssertNotNil(compiled.expectValid())
+        XCTAssertEqual(compiled.warnings.count, 0, compiled.rendered)
+        let frame = H.frame(text, at: 4)
+        XCTAssertEqual(H.number(frame, "cover.height"), 7)
+        XCTAssertEqual(H.number(frame, "cover.opacity"), H.number(H.frame("header H\ncover { opacity = easeOut(0.5) }\n", at: 0), "cover.opacity"))
+        XCTAssertEqual(H.number(frame, "cover.scale"), 0)
+        // A value called, or used as a curve, says what it is.
+        let misuse = MarkedCompilation("""
+        header H
+        input k = 1
+        let v = 0.5
+        cover {
+            opacity = 1️⃣k(0.5)
+            scale = keyframes(offset) { 0pt: 0, 10pt: 1 via 2️⃣v }
+        }
+        """)
+        misuse.expect("'k' is an input, not a function", at: misuse["1️⃣"])
+        misuse.expect("'v' is a named value, not a curve", at: misuse["2️⃣"])
+        misuse.expectErrorCount(2)
+    }
+
     func testCurvesAreNotValuesAndConstructorsNeedAProgress() {
         let compiled = MarkedCompilation("""
         header C

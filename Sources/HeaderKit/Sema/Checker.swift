@@ -160,6 +160,9 @@ public struct Checker {
                                   notes: [.init(message: "'\(name.name)' is first declared here", range: previous.range)])
             } else {
                 symbols[name.name] = (symbol, name.range)
+                if case .curve = symbol, let hidden = Checker.builtinHidden(by: name.name) {
+                    diagnostics.warning("curve '\(name.name)' hides \(hidden), in the whole file", at: name.range)
+                }
             }
         }
         valueProgress = Array(repeating: .unchecked, count: values.count)
@@ -571,35 +574,34 @@ public struct Checker {
     // MARK: Calls
 
     private mutating func checkCall(_ callee: Expression, _ arguments: [Argument], _ range: SourceRange) -> Typed? {
-        if case .name(let name) = callee.kind, let builtin = Builtin(rawValue: name.name) {
-            return checkBuiltin(builtin, name, arguments, range)
-        }
-        // Anything else that is called is a curve applied to a progress: `easeOut(t)`, `snappy(t)`,
-        // `cubicBezier(0.2, 0, 0, 1)(t)`; `linear` with one argument is the identity curve.
-        if case .name(let name) = callee.kind, symbols[name.name] == nil, Curve.preset(named: name.name) == nil,
-           CurveConstructor(rawValue: name.name) == nil {
-            let candidates = suggestable {
-                Builtin.allCases.map(\.rawValue) + Curve.presets.map(\.name)
-                    + symbols.compactMap { if case .curve = $0.value.symbol { return $0.key } else { return nil } }
-            }
-            reportUnknownName(name, among: candidates, what: "function")
-            return nil
-        }
-        if case .name(let name) = callee.kind, let constructor = CurveConstructor(rawValue: name.name),
-           !(constructor == .linear && arguments.count == 1) {
-            diagnostics.error("'\(name.name)(...)' makes a curve; apply it to a progress, as in '\(name.name)(...)(t)', or use it after 'via'",
-                              at: range)
-            return nil
-        }
-        if case .name(let name) = callee.kind, let entry = symbols[name.name] {
-            if case .curve = entry.symbol {} else {
-                diagnostics.error("'\(name.name)' is not a function", at: name.range)
+        // Anything but a built-in function that is called is a curve applied to a progress: `easeOut(t)`,
+        // `snappy(t)`, `cubicBezier(0.2, 0, 0, 1)(t)`; `linear` with one argument is the identity curve.
+        let curve: Curve?
+        if case .name(let name) = callee.kind {
+            switch callable(name.name) {
+            case .builtin(let builtin)?:
+                return checkBuiltin(builtin, name, arguments, range)
+            case .constructor(.linear)? where arguments.count == 1:
+                curve = .linear
+            case .constructor?:
+                diagnostics.error("'\(name.name)(...)' makes a curve; apply it to a progress, as in '\(name.name)(...)(t)', or use it after 'via'",
+                                  at: range)
+                return nil
+            case .preset(let preset)?:
+                curve = preset
+            case .declaredCurve(let index)?:
+                curve = checkNamedCurve(index)
+            case nil:
+                if let entry = symbols[name.name] {
+                    diagnostics.error("'\(name.name)' is \(describe(entry.symbol)), not a function", at: name.range)
+                } else {
+                    let candidates = suggestable {
+                        Builtin.allCases.map(\.rawValue) + Curve.presets.map(\.name) + declaredCurveNames()
+                    }
+                    reportUnknownName(name, among: candidates, what: "function")
+                }
                 return nil
             }
-        }
-        let curve: Curve?
-        if case .name(let name) = callee.kind, name.name == "linear" {
-            curve = .linear
         } else {
             curve = checkCurve(callee)
         }
@@ -717,7 +719,7 @@ public struct Checker {
                     diagnostics.warning("the first stop's curve is not used: a curve shapes the way into a stop from the one before",
                                         at: curveSyntax.range)
                 }
-                if case .name(let name) = curveSyntax.kind, name.name == "hold", symbols["hold"] == nil {
+                if case .name(let name) = curveSyntax.kind, name.name == "hold", !isDeclaredCurve("hold") {
                     curve = .hold
                 } else if let checked = checkCurve(curveSyntax) {
                     curve = .curve(checked)
@@ -778,6 +780,55 @@ public struct Checker {
         case cubicBezier, steps, linear, spring
     }
 
+    /// What a name means where a function or a curve is expected: called (`name(...)`), after `via`, or as
+    /// the value of a `curve` or `animation`. A declared curve comes first, so it hides a built-in of its
+    /// name (and the declaration is warned about); inputs, named values and states do not live here, so
+    /// `let min = 3` leaves `min(a, b)` alone.
+    private enum Callable {
+        case declaredCurve(Int)
+        case builtin(Builtin)
+        case constructor(CurveConstructor)
+        case preset(Curve)
+    }
+
+    private func callable(_ name: String) -> Callable? {
+        if let entry = symbols[name], case .curve(let index) = entry.symbol { return .declaredCurve(index) }
+        if let builtin = Builtin(rawValue: name) { return .builtin(builtin) }
+        // `linear` is both: the identity curve by name or applied, a constructor with stops.
+        if let constructor = CurveConstructor(rawValue: name) { return .constructor(constructor) }
+        if let preset = Curve.preset(named: name) { return .preset(preset) }
+        return nil
+    }
+
+    private func isDeclaredCurve(_ name: String) -> Bool {
+        if case .declaredCurve? = callable(name) { return true }
+        return false
+    }
+
+    private func declaredCurveNames() -> [String] {
+        curves.map(\.name.name)
+    }
+
+    /// What a curve declared as `name` hides in the whole file, if anything.
+    private static func builtinHidden(by name: String) -> String? {
+        if let builtin = Builtin(rawValue: name) { return "the built-in function '\(builtin.signature)'" }
+        if name == "linear" { return "the preset 'linear' and the curve function 'linear(...)'" }
+        if CurveConstructor(rawValue: name) != nil { return "the curve function '\(name)(...)'" }
+        if let preset = Curve.presets.first(where: { $0.name == name }) { return "the preset '\(name)', \(preset.summary)" }
+        if name == "hold" { return "'via hold'" }
+        return nil
+    }
+
+    private func describe(_ symbol: Symbol) -> String {
+        switch symbol {
+        case .offset: return "the scroll offset"
+        case .input: return "an input"
+        case .value: return "a named value"
+        case .curve: return "a curve"
+        case .state: return "a state"
+        }
+    }
+
     private mutating func checkNamedCurve(_ index: Int) -> Curve? {
         if let done = curveProgress[index] { return done }
         let declaration = curves[index]
@@ -805,22 +856,30 @@ public struct Checker {
         case .error:
             return nil
         case .name(let name):
-            if let entry = symbols[name.name] {
-                guard case .curve(let index) = entry.symbol else {
-                    diagnostics.error("'\(name.name)' is not a curve", at: name.range)
+            switch callable(name.name) {
+            case .declaredCurve(let index)?:
+                return checkNamedCurve(index)
+            case .preset(let preset)?:
+                return preset
+            case .constructor(.linear)?:
+                return .linear
+            case .constructor?:
+                diagnostics.error("'\(name.name)' makes a curve when called, as in '\(name.name)(...)'", at: name.range)
+                return nil
+            case .builtin?:
+                diagnostics.error("'\(name.name)' is a built-in function, not a curve", at: name.range)
+                return nil
+            case nil:
+                if let entry = symbols[name.name] {
+                    diagnostics.error("'\(name.name)' is \(describe(entry.symbol)), not a curve", at: name.range)
                     return nil
                 }
-                return checkNamedCurve(index)
+                let candidates = suggestable { Curve.presets.map(\.name) + ["hold"] + declaredCurveNames() }
+                reportUnknownName(name, among: candidates, what: "curve")
+                return nil
             }
-            if let preset = Curve.preset(named: name.name) { return preset }
-            let candidates = suggestable {
-                Curve.presets.map(\.name) + ["hold"]
-                    + symbols.compactMap { if case .curve = $0.value.symbol { return $0.key } else { return nil } }
-            }
-            reportUnknownName(name, among: candidates, what: "curve")
-            return nil
         case .call(let callee, let arguments):
-            guard case .name(let name) = callee.kind, let constructor = CurveConstructor(rawValue: name.name) else {
+            guard case .name(let name) = callee.kind, case .constructor(let constructor)? = callable(name.name) else {
                 diagnostics.error("expected a curve: a name such as 'easeOut', or 'cubicBezier(...)', 'steps(...)', 'linear(...)', 'spring(...)'",
                                   at: expression.range)
                 return nil
