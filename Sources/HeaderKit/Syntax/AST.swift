@@ -142,6 +142,29 @@ public struct Expression: Sendable {
     }
 }
 
+extension Expression.Kind {
+    /// The sub-expressions, in source order: the one statement of the tree's shape, so that what measures
+    /// or walks a tree (the parser's bounds on its depth and nesting) does not list them again per kind.
+    public var children: [Expression] {
+        switch self {
+        case .number, .bool, .name, .error:
+            return []
+        case .unary(_, let operand):
+            return [operand]
+        case .binary(_, let lhs, let rhs):
+            return [lhs, rhs]
+        case .conditional(let condition, let then, let otherwise):
+            return [condition, then, otherwise]
+        case .call(let callee, let arguments):
+            return [callee] + arguments.flatMap { [$0.value] + $0.positions }
+        case .keyframes(let driver, let options, let stops):
+            var children = [driver] + options.flatMap { [$0.value] + $0.positions }
+            for stop in stops { children += [stop.position, stop.value] + (stop.curve.map { [$0] } ?? []) }
+            return children
+        }
+    }
+}
+
 /// A call argument: `[label:] value [position% [position%]]`, or the positions first as CSS allows
 /// (`50% 0.5`); positions only mean something in `linear(...)`.
 public struct Argument: Sendable {

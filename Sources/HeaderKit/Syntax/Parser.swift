@@ -301,7 +301,7 @@ public struct Parser {
         let then = parseExpression()
         guard expect(.colon, "':' and the value when the condition is false") else { return node(.error, condition.range) }
         let otherwise = parseExpression()
-        return node(.conditional(condition, then, otherwise), condition.range.union(otherwise.range), children: [condition, then, otherwise])
+        return node(.conditional(condition, then, otherwise), condition.range.union(otherwise.range))
     }
 
     /// binary = unary { operator unary }, by precedence; comparisons do not chain.
@@ -310,7 +310,7 @@ public struct Parser {
         while let (op, precedence) = binaryOperator(current), minimum.map({ precedence > $0 }) ?? true {
             advance()
             let right = precedence == .comparison ? parseBinary(above: .comparison) : parseBinary(above: precedence)
-            left = node(.binary(op, left, right), left.range.union(right.range), children: [left, right])
+            left = node(.binary(op, left, right), left.range.union(right.range))
             if precedence == .comparison, let (next, nextPrecedence) = binaryOperator(current), nextPrecedence == .comparison {
                 error("comparisons do not chain: write 'a \(op.rawValue) b and b \(next.rawValue) c'", at: current.range)
                 advance()
@@ -336,7 +336,7 @@ public struct Parser {
         defer { depth -= 1 }
         if depth > Parser.maximumDepth { return refuseDeepExpression(at: token, insideBracket: false) }
         let operand = parseUnary()
-        return node(.unary(op, operand), token.range.union(operand.range), children: [operand])
+        return node(.unary(op, operand), token.range.union(operand.range))
     }
 
     private var depth = 0
@@ -356,8 +356,7 @@ public struct Parser {
                 expression = Expression(.error, expression.range.union(end))
                 continue
             }
-            expression = node(.call(callee: expression, arguments: arguments), expression.range.union(end),
-                              children: [expression] + arguments.map(\.value))
+            expression = node(.call(callee: expression, arguments: arguments), expression.range.union(end))
         }
         return expression
     }
@@ -537,10 +536,8 @@ public struct Parser {
             error("'keyframes' needs a driver, as in 'keyframes(offset)'", at: open.range)
             return Expression(.error, start.range.union(end.range))
         }
-        var children = [driver.value] + arguments.dropFirst().map(\.value)
-        for stop in stops { children += [stop.position, stop.value] + (stop.curve.map { [$0] } ?? []) }
         return node(.keyframes(driver: driver.value, options: Array(arguments.dropFirst()), stops: stops),
-                    start.range.union(end.range), children: children)
+                    start.range.union(end.range))
     }
 
     // MARK: Helpers
@@ -548,7 +545,8 @@ public struct Parser {
     /// Builds a node unless it would be nested more than `maximumDepth` levels, or the tree would be higher
     /// than `maximumHeight`. A binary operator's left operand is not nested in it, so a flat chain
     /// `a + b + c + ...` is not refused as nesting; its length is bounded by the height.
-    private mutating func node(_ kind: Expression.Kind, _ range: SourceRange, children: [Expression] = []) -> Expression {
+    private mutating func node(_ kind: Expression.Kind, _ range: SourceRange) -> Expression {
+        let children = kind.children
         let depth = 1 + (children.map(\.depth).max() ?? 0)
         let nesting: Int
         if case .binary(_, let lhs, let rhs) = kind {
