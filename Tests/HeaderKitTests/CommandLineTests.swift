@@ -785,6 +785,26 @@ final class CommandLineTests: XCTestCase {
                        "offset,image.height,image.offsetY\n-50.0,350.0,-0.0\n0.0,300.0,-0.0\n75.5,300.0,-75.5\n400.0,300.0,-400.0\n")
     }
 
+    /// The command runs on a thread with a large stack; where that stack cannot be had (here, a 400 MB
+    /// limit on address space), it runs on the main thread instead of waiting for a thread that never starts.
+    func testBinaryRunsWhenTheLargeStackCannotBeHad() throws {
+        let headerc = try binary()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -v 400000 && exec timeout 20 \"$0\" eval \"$1\" --at 0,75.5 --format csv",
+                             headerc.path, image]
+        let out = scratch.appendingPathComponent("limited-stdout")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: out)
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        XCTAssertEqual(process.terminationStatus, 0, "124 is a hang, ended by timeout")
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "offset,image.height,image.offsetY\n0.0,300.0,-0.0\n75.5,300.0,-75.5\n")
+    }
+
     func testBinaryExitCodes() throws {
         let help = try run(["--help"])
         XCTAssertEqual(help.exitCode, 0)

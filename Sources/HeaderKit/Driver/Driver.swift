@@ -15,19 +15,45 @@ public struct Driver {
     static let stackSize = 256 << 20
 
     public static func run(_ arguments: [String]) -> Outcome {
-        final class Result: @unchecked Sendable {
+        final class Work: @unchecked Sendable {
+            let arguments: [String]
             var outcome = Outcome()
-            let done = DispatchSemaphore(value: 0)
+            init(_ arguments: [String]) { self.arguments = arguments }
+            func run() { outcome = Driver.runOnThisThread(arguments) }
         }
-        let result = Result()
+        let work = Work(arguments)
+        #if canImport(Glibc)
+        // pthread rather than Thread, to learn when the stack cannot be had (a strict overcommit policy,
+        // a low ulimit) and run here instead of waiting for a thread that never starts.
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(work)
+        let created = pthread_attr_setstacksize(&attributes, stackSize) == 0
+            && pthread_create(&thread, &attributes, { pointer in
+                guard let pointer else { return nil }
+                Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().run()
+                return nil
+            }, context.toOpaque()) == 0
+        if created {
+            pthread_join(thread, nil)
+        } else {
+            context.release()
+            work.run()
+        }
+        #else
+        final class Done: @unchecked Sendable { let semaphore = DispatchSemaphore(value: 0) }
+        let done = Done()
         let thread = Thread {
-            result.outcome = runOnThisThread(arguments)
-            result.done.signal()
+            work.run()
+            done.semaphore.signal()
         }
         thread.stackSize = stackSize
         thread.start()
-        result.done.wait()
-        return result.outcome
+        done.semaphore.wait()
+        #endif
+        return work.outcome
     }
 
     private static func runOnThisThread(_ arguments: [String]) -> Outcome {
