@@ -4,6 +4,7 @@ import XCTest
 
 /// The checker's diagnostics, each with its position (by marker) and without a cascade behind it.
 final class CheckerTests: XCTestCase {
+    private typealias H = SpecHarness
     // MARK: Names
 
     func testUnknownNameSuggestsTheClosest() {
@@ -146,6 +147,52 @@ final class CheckerTests: XCTestCase {
         XCTAssertEqual(long?.message.contains("x -> y -> z -> x"), true, long?.message ?? "")
         // The values in a cycle and their users are not reported again.
         compiled.expectErrorCount(3)
+    }
+
+    /// Grammar.md: a named value may be reached through at most 256 others. `a0` uses `a1`, ..., so the
+    /// last of a chain `a0 ... a256` is reached through 256 and is allowed; `a257` is one too many.
+    func testNamedValueChainOfExactly256IsAllowed() throws {
+        func chain(_ last: Int) -> String {
+            var lines = ["header C"]
+            for index in 0..<last { lines.append("let a\(index) = a\(index + 1) + 1pt") }
+            lines += ["let a\(last) = offset", "cover { height = a0 }"]
+            return lines.joined(separator: "\n")
+        }
+        // a0 = offset + 256pt.
+        XCTAssertEqual(H.number(H.frame(chain(256), at: 1), "cover.height"), 257)
+        let refused = Compilation(path: "c.header", text: chain(257))
+        XCTAssertEqual(refused.diagnostics.errors.map(\.message),
+                       ["'a257' is reached through more than 256 named values, one defined by the next"])
+        // Curves count the same way: c0 ... c256 is fine, c0 ... c257 is not.
+        func curves(_ last: Int) -> String {
+            var lines = ["header C"]
+            for index in 0..<last { lines.append("curve c\(index) = c\(index + 1)") }
+            lines += ["curve c\(last) = linear", "cover { opacity = c0(0.25) }"]
+            return lines.joined(separator: "\n")
+        }
+        XCTAssertEqual(H.number(H.frame(curves(256), at: 0), "cover.opacity"), 0.25)
+        XCTAssertEqual(Compilation(path: "c.header", text: curves(257)).diagnostics.errors.map(\.message),
+                       ["curve 'c257' is reached through more than 256 curves, one defined by the next"])
+    }
+
+    /// A flat chain is not nesting: 201 terms used to be "too deeply nested". Nesting is still capped.
+    func testFlatChainIsNotNesting() throws {
+        // 201 terms of offset: at 2, 402; 1,000 terms of 1pt fold to 1000.
+        let sum = Array(repeating: "offset", count: 201).joined(separator: " + ")
+        XCTAssertEqual(H.number(H.frame("header S\ncover { height = \(sum) }\n", at: 2), "cover.height"), 402)
+        let constants = Array(repeating: "1pt", count: 1_000).joined(separator: " + ")
+        XCTAssertEqual(H.number(H.frame("header S\ncover { height = \(constants) }\n", at: 0), "cover.height"), 1_000)
+        // a - b * c - d ...: each product is one level inside the chain.
+        let mixed = Array(repeating: "offset * 2", count: 300).joined(separator: " - ")
+        // 2o - 2o - ... (300 terms) = 2o - 299 * 2o = -596o; at 1, -596.
+        XCTAssertEqual(H.number(H.frame("header S\ncover { height = \(mixed) }\n", at: 1), "cover.height"), -596)
+        // 201 levels of real nesting are refused, once.
+        let nested = String(repeating: "(", count: 201) + "offset" + String(repeating: ")", count: 201)
+        let compiled = MarkedCompilation("header S\ncover { height = \(nested) }\n")
+        XCTAssertEqual(compiled.errors.map(\.message), ["expression is too deeply nested (more than 200 levels)"])
+        // So is a right-nested chain: a + (b + (c + ...)).
+        let rightNested = String(repeating: "offset + (", count: 201) + "offset" + String(repeating: ")", count: 201)
+        XCTAssertEqual(Compilation(path: "r.header", text: "header S\ncover { height = \(rightNested) }\n").diagnostics.errors.count, 1)
     }
 
     func testCurveDefinedInTermsOfItself() {
@@ -339,6 +386,165 @@ final class CheckerTests: XCTestCase {
         compiled.expect("a steps position is", at: compiled["3️⃣"])
         compiled.expect("steps needs a whole number of steps, at least 2", at: compiled["4️⃣"])
         compiled.expectErrorCount(4)
+    }
+
+    /// CSS's count is an `<integer>`: `steps(2.0)` and `steps(2e0)` are refused, not read as 2; a named
+    /// constant with a whole value is a count.
+    func testStepsCountIsWrittenAsAnInteger() throws {
+        let compiled = MarkedCompilation("""
+        header C
+        curve a = steps(1️⃣2.0)
+        curve b = steps(2️⃣2e0, jump-start)
+        cover { opacity = a(0.5) + b(0.5) }
+        """)
+        compiled.expect("the number of steps is a whole number written without a fraction or exponent, as in 'steps(2)'",
+                        at: compiled["1️⃣"])
+        compiled.expect("the number of steps is a whole number written without a fraction or exponent", at: compiled["2️⃣"])
+        compiled.expectErrorCount(2)
+        // steps(2) at 0.75 is floor(1.5) / 2 = 0.5; with a constant count, the same.
+        let frame = H.frame("header C\nlet n = 2\ncover {\n    opacity = steps(2)(0.75)\n    scale = steps(n)(0.75)\n}\n", at: 0)
+        XCTAssertEqual(H.number(frame, "cover.opacity"), 0.5)
+        XCTAssertEqual(H.number(frame, "cover.scale"), 0.5)
+    }
+
+    /// linear() as CSS writes it: a negative position, a position before its value, and the input fix-up
+    /// of css-easing-2 ("create a linear easing function": an input is at least the largest before it).
+    func testLinearTakesEveryCSSStopForm() throws {
+        // linear(0, 0.1 -10%, 1): points (0, 0), (max(-0.1, 0) = 0, 0.1), (1, 1). At x the segment is the
+        // one after the last point at or below x: from (0, 0.1) to (1, 1), so 0.1 + 0.9x: 0.1 at 0, 0.19 at
+        // 0.1, 0.595 at 0.55, 1 at 1.
+        let negative = MarkedCompilation("header L\ncurve c = linear(0, 0.1 -10%, 1)\ncover { opacity = c(0.5) }\n")
+        XCTAssertNotNil(negative.expectValid())
+        let curve = try XCTUnwrap(PiecewiseLinear(stops: [(0, []), (0.1, [-0.1]), (1, [])]))
+        XCTAssertEqual(curve.inputs, [0, 0, 1])
+        for (x, expected) in [(0.0, 0.1), (0.1, 0.19), (0.55, 0.595), (1.0, 1.0)] {
+            let frame = H.frame("header L\ncover { opacity = linear(0, 0.1 -10%, 1)(\(x)) }\n", at: 0)
+            XCTAssertEqual(H.number(frame, "cover.opacity"), expected, accuracy: 1e-15, "at \(x)")
+        }
+        // A position before its value, one or two of them: (0, 0), (0.25, 0.5), (1, 1); then a flat
+        // stretch at 0.5 from 0.25 to 0.5. +50% is 50%.
+        let frame = H.frame("""
+            header L
+            cover {
+                opacity = linear(0, 25% 0.5, 1)(0.625)
+                scale = linear(0, 25% 50% 0.5, 1)(0.4)
+                scaleX = linear(0, 0.5 +50%, 1)(0.75)
+            }
+            """, at: 0)
+        // 0.5 + 0.5 * (0.625 - 0.25) / 0.75 = 0.75; 0.5; 0.5 + 0.5 * 0.25 / 0.5 = 0.75.
+        XCTAssertEqual(H.number(frame, "cover.opacity"), 0.75)
+        XCTAssertEqual(H.number(frame, "cover.scale"), 0.5)
+        XCTAssertEqual(H.number(frame, "cover.scaleX"), 0.75)
+        // Positions on both sides of the value are not CSS.
+        let split = MarkedCompilation("header L\ncover { opacity = linear(0, 25% 0.5 1️⃣50%, 1)(0.5) }\n")
+        split.expect("a stop's positions go together, before or after its value", at: split["1️⃣"])
+        split.expectErrorCount(1)
+    }
+
+    /// A syntax error inside a call's arguments is one error: the list cut short is not then found to
+    /// have too few stops.
+    func testErrorInsideLinearIsOneError() {
+        let compiled = MarkedCompilation("header L\ncover { opacity = linear(0 1️⃣50, 0.5, 1, 0.2, 1)(0.5) }\n")
+        compiled.expect("expected ')' to close the '(' opened at line 2, found a number", at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+        XCTAssertFalse(compiled.rendered.contains("at least two stops"), compiled.rendered)
+    }
+
+    /// A leading '+' is accepted where CSS accepts it, and means nothing; as with '-', `a +b` is two
+    /// expressions.
+    func testUnaryPlus() throws {
+        // cubicBezier(0.5, 0, 0.5, 1) is symmetric about (0.5, 0.5).
+        let frame = H.frame("""
+            header P
+            cover {
+                opacity = cubicBezier(+0.5, 0, +0.5, +1)(0.5)
+                height = +offset + +2pt
+                scale = keyframes(offset) { 0: 1 +10pt: 0 }
+            }
+            """, at: 3)
+        XCTAssertEqual(H.number(frame, "cover.opacity"), 0.5)
+        XCTAssertEqual(H.number(frame, "cover.height"), 5)
+        // Two stops, (0, 1) and (10, 0): 1 - 3/10 at 3.
+        XCTAssertEqual(H.number(frame, "cover.scale"), 1 + (0 - 1) * (3.0 / 10), accuracy: 1e-15)
+        let bool = MarkedCompilation("header P\ncover { visible = 1️⃣+true }\n")
+        bool.expect("'+' needs a number or a length, found bool", at: bool["1️⃣"])
+        bool.expectErrorCount(1)
+    }
+
+    // MARK: Hiding built-ins
+
+    /// A declared curve takes the place of the preset, built-in function or curve function of its name, in
+    /// the whole file, with a warning; inputs, named values and states are values and hide nothing that is
+    /// called: `let min = 3` leaves `min(a, b)` alone, and `let easeOut = 0.5` leaves `easeOut(t)` alone.
+    func testDeclaredCurveHidesABuiltinWithAWarning() throws {
+        let compiled = MarkedCompilation("""
+        header H
+        curve 1️⃣easeIn = linear
+        curve 2️⃣min = linear
+        curve 3️⃣hold = linear
+        cover {
+            opacity = easeIn(0.3)
+            scale = min(0.25)
+            height = keyframes(offset) { 0pt: 0pt, 10pt: 10pt via easeIn, 20pt: 20pt via hold }
+        }
+        """)
+        compiled.expect("curve 'easeIn' hides the preset 'easeIn', cubic-bezier(0.42, 0, 1, 1), CSS ease-in, in the whole file",
+                        at: compiled["1️⃣"], severity: .warning)
+        compiled.expect("curve 'min' hides the built-in function 'min(a, b, ...)', in the whole file", at: compiled["2️⃣"],
+                        severity: .warning)
+        compiled.expect("curve 'hold' hides 'via hold', in the whole file", at: compiled["3️⃣"], severity: .warning)
+        XCTAssertEqual(compiled.warnings.count, 3)
+        let spec = try XCTUnwrap(compiled.expectValid())
+        // easeIn and min are the identity here; `via easeIn` and `via hold` too: 5pt and 15pt are halfway.
+        let interpreter = Interpreter(spec: spec)
+        XCTAssertEqual(interpreter.frame(at: 5), [.number(0.3), .number(0.25), .number(5)])
+        XCTAssertEqual(interpreter.frame(at: 15), [.number(0.3), .number(0.25), .number(15)])
+        // `linear(t)` is the declared curve, easeOut, wherever it is applied.
+        let hidden = MarkedCompilation("header H\ncurve 4️⃣linear = easeOut\ncover { opacity = linear(0.3) }\n")
+        hidden.expect("curve 'linear' hides the preset 'linear' and the curve function 'linear(...)', in the whole file",
+                      at: hidden["4️⃣"], severity: .warning)
+        let linear = H.frame("header H\ncurve linear = easeOut\ncover { opacity = linear(0.3) }\n", at: 0)
+        let easeOut = H.frame("header H\ncover { opacity = easeOut(0.3) }\n", at: 0)
+        XCTAssertEqual(H.number(linear, "cover.opacity"), H.number(easeOut, "cover.opacity"))
+        XCTAssertNotEqual(H.number(easeOut, "cover.opacity"), 0.3)
+        // Hidden, min is a curve: two arguments are a mistake.
+        let two = MarkedCompilation("header H\ncurve min = linear\ncover { opacity = 1️⃣min(0.25, 0.5) }\n")
+        two.expect("a curve is applied to one progress", at: two["1️⃣"])
+    }
+
+    func testValuesDoNotHideFunctionsOrCurves() throws {
+        // min(4, 10) + 3 = 7; easeOut(easeOut) is the preset at 0.5; `via hold` holds 0 until 10.
+        let text = """
+            header H
+            let min = 3
+            let easeOut = 0.5
+            input hold = 1
+            cover {
+                height = min(offset, 10pt) + min * 1pt
+                opacity = easeOut(easeOut)
+                scale = keyframes(offset) { 0pt: 0, 10pt: 1 via hold }
+            }
+            """
+        let compiled = MarkedCompilation(text)
+        XCTAssertNotNil(compiled.expectValid())
+        XCTAssertEqual(compiled.warnings.count, 0, compiled.rendered)
+        let frame = H.frame(text, at: 4)
+        XCTAssertEqual(H.number(frame, "cover.height"), 7)
+        XCTAssertEqual(H.number(frame, "cover.opacity"), H.number(H.frame("header H\ncover { opacity = easeOut(0.5) }\n", at: 0), "cover.opacity"))
+        XCTAssertEqual(H.number(frame, "cover.scale"), 0)
+        // A value called, or used as a curve, says what it is.
+        let misuse = MarkedCompilation("""
+        header H
+        input k = 1
+        let v = 0.5
+        cover {
+            opacity = 1️⃣k(0.5)
+            scale = keyframes(offset) { 0pt: 0, 10pt: 1 via 2️⃣v }
+        }
+        """)
+        misuse.expect("'k' is an input, not a function", at: misuse["1️⃣"])
+        misuse.expect("'v' is a named value, not a curve", at: misuse["2️⃣"])
+        misuse.expectErrorCount(2)
     }
 
     func testCurvesAreNotValuesAndConstructorsNeedAProgress() {

@@ -128,11 +128,39 @@ final class CommandLineTests: XCTestCase {
                                    "--set", "textScale=1.5", "--format", "csv"])
         XCTAssertEqual(withUnit.exitCode, 0, withUnit.standardError)
         XCTAssertEqual(withUnit.standardOutput, outcome.standardOutput)
+    }
 
-        // A later --set of the same input wins.
-        let twice = Driver.run(["eval", profile, "--at", "49.5", "--set", "safeAreaTop=0", "--set", "safeAreaTop=47",
-                                "--set", "textScale=1.5", "--format", "csv"])
-        XCTAssertEqual(twice.standardOutput, outcome.standardOutput)
+    /// An option or an input given twice is refused rather than silently taking the last, as a repeated
+    /// --at is: which one was meant is a guess.
+    func testRepeatedOptionsAreRefused() throws {
+        let out = scratch.appendingPathComponent("A.swift").path
+        let other = scratch.appendingPathComponent("B.swift").path
+        for arguments in [
+            ["eval", profile, "--at", "0", "--set", "safeAreaTop=0", "--set", "safeAreaTop=47"],
+            ["eval", profile, "--at", "0", "--set", "safeAreaTop=47", "--set", "safeAreaTop=47"],
+            ["eval", profile, "--at", "0", "--format", "csv", "--format", "json"],
+            ["eval", profile, "--at", "0", "--settle", "0", "--settle", "100"],
+            ["compile", profile, "-o", out, "-o", other],
+            ["compile", profile, "-o", out, "--output", other],
+            ["compile", profile, "--name", "A", "--name", "B"],
+        ] {
+            assertUsageError(arguments)
+        }
+        XCTAssertTrue(Driver.run(["eval", profile, "--at", "0", "--set", "safeAreaTop=0", "--set", "safeAreaTop=47"])
+            .standardError.contains("'--set safeAreaTop' is given twice"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: other))
+        // Two different inputs are fine.
+        XCTAssertEqual(Driver.run(["eval", profile, "--at", "0", "--set", "safeAreaTop=1", "--set", "textScale=2"]).exitCode, 0)
+    }
+
+    /// `headerc` alone did nothing: the usage goes to standard error, and the exit code says so.
+    func testNoArgumentsIsAUsageError() {
+        let outcome = Driver.run([])
+        XCTAssertEqual(outcome.exitCode, 2)
+        XCTAssertEqual(outcome.standardOutput, "")
+        XCTAssertTrue(outcome.standardError.contains("usage: headerc COMMAND"), outcome.standardError)
+        XCTAssertEqual(outcome.standardError, Driver.run(["--help"]).standardOutput)
     }
 
     func testEvalCSVBooleansAndReduceMotion() {
@@ -181,6 +209,29 @@ final class CommandLineTests: XCTestCase {
         let single = Driver.run(["eval", image, "--sweep", "5:5:1", "--format", "csv"])
         XCTAssertEqual(single.exitCode, 0)
         XCTAssertEqual(csvRows(single.standardOutput).dropFirst().map { $0[0] }, ["5.0"])
+    }
+
+    /// A sweep never passes TO, and ends on TO itself when its steps land there.
+    func testSweepNeverPassesItsEnd() {
+        func sweep(_ text: String) -> [String] {
+            let outcome = Driver.run(["eval", image, "--sweep", text, "--format", "csv"])
+            XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+            return csvRows(outcome.standardOutput).dropFirst().map { $0[0] }
+        }
+        // 3 * 0.1 is 0.30000000000000004, past 0.3; (0.3 - 0) / 0.1 is 2.9999999999999996, three steps to
+        // within rounding, so the last offset is 0.3 itself.
+        XCTAssertEqual(0.0 + 3 * 0.1, 0.30000000000000004)
+        XCTAssertEqual(sweep("0:0.3:0.1"), ["0.0", "0.1", "0.2", "0.3"])
+        // 6 * 0.1 is 0.6000000000000001 (an inner offset, kept as FROM + i * STEP); 7 * 0.1 is 0.7000000000000001,
+        // replaced by TO.
+        XCTAssertEqual(sweep("0:0.7:0.1"), ["0.0", "0.1", "0.2", "0.30000000000000004", "0.4", "0.5",
+                                            "0.6000000000000001", "0.7"])
+        // 2.5 steps: the last is 0.2, short of 0.25.
+        XCTAssertEqual(sweep("0:0.25:0.1"), ["0.0", "0.1", "0.2"])
+        // Downwards: 0.3 - 0.1 = 0.19999999999999998, 0.3 - 2 * 0.1 = 0.09999999999999998, then 0 exactly.
+        XCTAssertEqual(sweep("0.3:0:-0.1"), ["0.3", "0.19999999999999998", "0.09999999999999998", "0.0"])
+        // 1.1 + 2 * 0.1 = 1.3000000000000003, past 1.3.
+        XCTAssertEqual(sweep("1.1:1.3:0.1"), ["1.1", "1.2000000000000002", "1.3"])
     }
 
     // MARK: eval --format json
@@ -348,6 +399,40 @@ final class CommandLineTests: XCTestCase {
         for arguments in cases { assertUsageError(arguments) }
     }
 
+    /// An input set to NaN or an infinity is told it must be finite, not that it is no length.
+    func testSetNonFiniteInputSaysFinite() {
+        for value in ["nan", "inf", "-inf", "infpt", "1e999"] {
+            let outcome = Driver.run(["eval", profile, "--at", "0", "--set", "safeAreaTop=\(value)"])
+            XCTAssertEqual(outcome.exitCode, 2)
+            XCTAssertEqual(outcome.standardError, "headerc: input 'safeAreaTop' must be finite, found '\(value)'\n")
+        }
+        XCTAssertEqual(Driver.run(["eval", profile, "--at", "0", "--set", "textScale=nan"]).standardError,
+                       "headerc: input 'textScale' must be finite, found 'nan'\n")
+        XCTAssertEqual(Driver.run(["eval", profile, "--at", "0", "--set", "safeAreaTop=abc"]).standardError,
+                       "headerc: input 'safeAreaTop' is a length; 'abc' is not\n")
+    }
+
+    /// A flat sum of 5,000 terms is no nesting: check and eval take it (every stage recurses through a
+    /// chain, so this is also a stack test), and a chain past 10,000 operations is refused with one line.
+    func testLongFlatChainsThroughCheckAndEval() throws {
+        let sum = Array(repeating: "offset", count: 5_000).joined(separator: " + ")
+        let constants = Array(repeating: "0.5pt", count: 5_000).joined(separator: " + ")
+        let products = Array(repeating: "(offset / 1pt)", count: 5_000).joined(separator: " * ")
+        let path = try write("long.header", "header Long\nlet s = \(sum)\ncover {\n    height = s + \(constants)\n    scale = \(products)\n}\n")
+        XCTAssertEqual(Driver.run(["check", path]).exitCode, 0)
+        // At 2: 5,000 * 2 + 2,500 = 12,500, and 2^5000 is infinity. At 1: 5,000 + 2,500 and 1.
+        let outcome = Driver.run(["eval", path, "--at", "2,1", "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(outcome.standardOutput, "offset,cover.height,cover.scale\n2.0,12500.0,inf\n1.0,7500.0,1.0\n")
+        XCTAssertEqual(Driver.run(["compile", path]).exitCode, 0)
+
+        let tooLong = try write("toolong.header", "header Long\ncover { height = \(Array(repeating: "offset", count: 10_002).joined(separator: "+")) }\n")
+        let refused = Driver.run(["check", tooLong])
+        XCTAssertEqual(refused.exitCode, 1)
+        XCTAssertTrue(refused.standardError.hasPrefix("\(tooLong):2:18: error: expression is too long (more than 10000 operations"),
+                      String(refused.standardError.prefix(300)))
+    }
+
     /// An unknown input named with --set is a usage mistake: one line, even when the spec has warnings.
     func testUnknownInputIsOneLineEvenWithWarnings() throws {
         let path = try warningSpec()
@@ -384,6 +469,24 @@ final class CommandLineTests: XCTestCase {
         let outcome = Driver.run(["check", path])
         XCTAssertEqual(outcome.exitCode, 1)
         XCTAssertTrue(outcome.standardError.contains(path), outcome.standardError)
+    }
+
+    /// The loader reads bytes: a byte order mark is skipped, and bytes that are not UTF-8 are an error that
+    /// names their place, even in a doc comment of an otherwise valid spec.
+    func testByteOrderMarkAndInvalidUTF8InFiles() throws {
+        let bom = scratch.appendingPathComponent("bom.header")
+        try Data([0xEF, 0xBB, 0xBF] + Array("header B\na { top = offset }\n".utf8)).write(to: bom)
+        let evaluated = Driver.run(["eval", bom.path, "--at", "3", "--format", "csv"])
+        XCTAssertEqual(evaluated.exitCode, 0, evaluated.standardError)
+        XCTAssertEqual(evaluated.standardOutput, "offset,a.top\n3.0,3.0\n")
+
+        let bad = scratch.appendingPathComponent("bad.header")
+        try Data(Array("header B\n/// doc ".utf8) + [0xFF] + Array(" here\na { top = offset }\n".utf8)).write(to: bad)
+        let checked = Driver.run(["check", bad.path])
+        XCTAssertEqual(checked.exitCode, 1)
+        XCTAssertEqual(lines(checked.standardError).first,
+                       "\(bad.path):2:9: error: invalid UTF-8 at byte 17 of the file (0xFF); a spec is UTF-8 text")
+        XCTAssertEqual(Driver.run(["compile", bad.path]).exitCode, 1)
     }
 
     // MARK: check
@@ -495,6 +598,132 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: scratch.path, isDirectory: &isDirectory) && isDirectory.boolValue)
     }
 
+    // MARK: compile -o: what the output is
+
+    private func fileType(_ path: String) -> mode_t? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o170000
+    }
+
+    private func permissions(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    /// The spec named as its own output would be replaced by Swift: refused, however the path is spelt.
+    func testCompileRefusesToOverwriteItsInput() throws {
+        let text = "header Same\n\na {\n    top = offset\n}\n"
+        let spec = try write("same.header", text)
+        let link = scratch.appendingPathComponent("link.header").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: spec)
+        let hard = scratch.appendingPathComponent("hard.header").path
+        XCTAssertEqual(Foundation.link(spec, hard), 0)
+        let dotted = scratch.appendingPathComponent("sub").path
+        try FileManager.default.createDirectory(atPath: dotted, withIntermediateDirectories: false)
+        for (input, output) in [(spec, spec), (spec, link), (link, spec), (hard, spec), (spec, hard),
+                                (spec, dotted + "/../same.header")] {
+            let outcome = Driver.run(["compile", input, "-o", output])
+            XCTAssertEqual(outcome.exitCode, 2, "\(input) -o \(output)")
+            XCTAssertEqual(outcome.standardOutput, "")
+            XCTAssertTrue(outcome.standardError.contains("is the spec"), outcome.standardError)
+            XCTAssertEqual(lines(outcome.standardError).count, 1, outcome.standardError)
+            XCTAssertEqual(try String(contentsOfFile: spec, encoding: .utf8), text)
+        }
+        XCTAssertEqual(fileType(link), 0o120000, "the link is still a link")
+        // Another file beside it is written as usual.
+        XCTAssertEqual(Driver.run(["compile", spec, "-o", scratch.appendingPathComponent("Same.swift").path]).exitCode, 0)
+    }
+
+    /// -o through a symbolic link replaces the link's target, and the link stays a link; a dangling link
+    /// creates its target.
+    func testCompileFollowsASymbolicLink() throws {
+        let expected = Driver.run(["compile", image]).standardOutput
+        let target = try write("Target.swift", "old\n")
+        let link = scratch.appendingPathComponent("Link.swift").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "Target.swift")
+        let outcome = Driver.run(["compile", image, "-o", link])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(fileType(link), 0o120000)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "Target.swift")
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), expected)
+
+        let dangling = scratch.appendingPathComponent("Dangling.swift").path
+        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: "Created.swift")
+        XCTAssertEqual(Driver.run(["compile", image, "-o", dangling]).exitCode, 0)
+        XCTAssertEqual(fileType(dangling), 0o120000)
+        XCTAssertEqual(try String(contentsOfFile: scratch.appendingPathComponent("Created.swift").path, encoding: .utf8),
+                       expected)
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: scratch.path)),
+                       ["Target.swift", "Link.swift", "Dangling.swift", "Created.swift"], "no temporary file is left")
+
+        // A failing compile leaves the link and its target as they were.
+        try Data("kept\n".utf8).write(to: URL(fileURLWithPath: target))
+        XCTAssertEqual(Driver.run(["compile", try errorSpec(), "-o", link]).exitCode, 1)
+        XCTAssertEqual(fileType(link), 0o120000)
+        XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), "kept\n")
+    }
+
+    /// An existing file keeps its mode: a private 600 file does not become world-readable.
+    func testCompileKeepsTheOutputsMode() throws {
+        let out = try write("Private.swift", "old\n")
+        XCTAssertEqual(chmod(out, 0o600), 0)
+        XCTAssertEqual(Driver.run(["compile", image, "-o", out]).exitCode, 0)
+        XCTAssertEqual(permissions(out), 0o600)
+        XCTAssertEqual(fileType(out), 0o100000)
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), Driver.run(["compile", image]).standardOutput)
+
+        XCTAssertEqual(chmod(out, 0o640), 0)
+        XCTAssertEqual(Driver.run(["compile", image, "-o", out]).exitCode, 0)
+        XCTAssertEqual(permissions(out), 0o640)
+
+        // A failing compile leaves content and mode alone.
+        XCTAssertEqual(Driver.run(["compile", try errorSpec(), "-o", out]).exitCode, 1)
+        XCTAssertEqual(permissions(out), 0o640)
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), Driver.run(["compile", image]).standardOutput)
+    }
+
+    /// A FIFO is written through, to whoever reads it; it stays a FIFO.
+    func testCompileWritesThroughAFIFO() throws {
+        let fifo = scratch.appendingPathComponent("pipe").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        final class Reader: @unchecked Sendable {
+            let done = DispatchSemaphore(value: 0)
+            var data = Data()
+        }
+        let reader = Reader()
+        let thread = Thread {
+            if let handle = FileHandle(forReadingAtPath: fifo) {
+                reader.data = handle.readDataToEndOfFile()
+                try? handle.close()
+            }
+            reader.done.signal()
+        }
+        thread.start()
+        let outcome = Driver.run(["compile", image, "-o", fifo])
+        if reader.done.wait(timeout: .now() + 10) == .timedOut {
+            // Nothing opened the FIFO for writing: open and close it so that the reader is released.
+            let descriptor = open(fifo, O_WRONLY | O_NONBLOCK)
+            if descriptor >= 0 { close(descriptor) }
+            XCTFail("compile did not write to the FIFO")
+        }
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(String(decoding: reader.data, as: UTF8.self), Driver.run(["compile", image]).standardOutput)
+        XCTAssertEqual(fileType(fifo), 0o010000, "still a FIFO")
+    }
+
+    /// /dev/null is written to, not replaced: run as root, a rename would put a regular file in its place.
+    func testCompileToDevNullLeavesTheDevice() throws {
+        XCTAssertEqual(fileType("/dev/null"), 0o020000)
+        let outcome = Driver.run(["compile", image, "-o", "/dev/null"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(outcome.standardOutput, "")
+        XCTAssertEqual(fileType("/dev/null"), 0o020000, "/dev/null is still a character device")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "/dev").filter { $0.contains("headerc") }, [],
+                       "no temporary file is left in /dev")
+    }
+
     // MARK: the built binary
 
     /// The headerc executable next to the test bundle (swift test builds it), or in .build/debug.
@@ -554,6 +783,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(run.standardError, "")
         XCTAssertEqual(run.standardOutput,
                        "offset,image.height,image.offsetY\n-50.0,350.0,-0.0\n0.0,300.0,-0.0\n75.5,300.0,-75.5\n400.0,300.0,-400.0\n")
+    }
+
+    /// The command runs on a thread with a large stack; where that stack cannot be had (here, a 400 MB
+    /// limit on address space), it runs on the main thread instead of waiting for a thread that never starts.
+    func testBinaryRunsWhenTheLargeStackCannotBeHad() throws {
+        let headerc = try binary()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -v 400000 && exec timeout 20 \"$0\" eval \"$1\" --at 0,75.5 --format csv",
+                             headerc.path, image]
+        let out = scratch.appendingPathComponent("limited-stdout")
+        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: out)
+        process.standardOutput = handle
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        XCTAssertEqual(process.terminationStatus, 0, "124 is a hang, ended by timeout")
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "offset,image.height,image.offsetY\n0.0,300.0,-0.0\n75.5,300.0,-75.5\n")
     }
 
     func testBinaryExitCodes() throws {

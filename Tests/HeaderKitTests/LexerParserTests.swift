@@ -350,7 +350,141 @@ final class LexerParserTests: XCTestCase {
         XCTAssertEqual(spec.values.first?.documentation, "Doc line.")
     }
 
+    /// A carriage return alone ends a line, as in old Mac files: a `//` comment ends there instead of
+    /// swallowing the rest of the file.
+    func testCarriageReturnLineEndings() throws {
+        let frame = H.frame("header Cr\ra { top = offset }\r// old\rb { top = 2pt }\r", at: 5)
+        XCTAssertEqual(frame.keys.sorted(), ["a.top", "b.top"])
+        XCTAssertEqual(H.number(frame, "a.top"), 5)
+        XCTAssertEqual(H.number(frame, "b.top"), 2)
+
+        // Lines and columns: `b { top = nope }` is line 4, `nope` at column 11; the line shown has no "\r".
+        let compiled = MarkedCompilation("header Cr\ra { top = offset }\r// old\rb { top = 1️⃣nope }\r")
+        compiled.expect("unknown name 'nope'", at: compiled["1️⃣"])
+        XCTAssertEqual(compiled["1️⃣"], SourceLocation(line: 4, column: 11))
+        compiled.expectErrorCount(1)
+        XCTAssertEqual(compiled.rendered.components(separatedBy: "\n").dropFirst().first, "b { top = nope }")
+        XCTAssertFalse(compiled.rendered.contains("\r"), compiled.rendered.debugDescription)
+
+        // Documentation, in line comments and in a block comment, split at each "\r".
+        let documented = MarkedCompilation("header D\r/// One.\r/// Two.\rlet a = offset\r/* Three\r * four\r */\rlet b = a\rc { top = b }")
+        let spec = try XCTUnwrap(documented.expectValid())
+        XCTAssertEqual(spec.values.map(\.documentation), ["One.\nTwo.", "Three\nfour"])
+
+        // A call's `(` must be on the line of what it calls: a "\r" ends that line too.
+        let call = MarkedCompilation("header K\rlet a = offset\rlet b = a\r(1)\rc { top = b }")
+        XCTAssertFalse(call.errors.isEmpty, "'a' then '(1)' on the next line is not a call")
+    }
+
+    /// The line table: "\n", "\r\n" and "\r" each end one line; "\n\r" is two line ends.
+    func testLineTableCountsEveryKindOfLineEnd() {
+        // a \r b \r\n c \n d \n \r e: bytes 0 1 2 3 4 5 6 7 8 9 10.
+        let source = SourceFile(path: "t.header", text: "a\rb\r\nc\nd\n\re")
+        XCTAssertEqual([0, 2, 5, 7, 9, 10].map { source.location(of: $0) }, (1...6).map { SourceLocation(line: $0, column: 1) })
+        XCTAssertEqual((1...6).map { source.lineText($0) }, ["a", "b", "c", "d", "", "e"])
+        XCTAssertEqual(source.location(of: 3), SourceLocation(line: 2, column: 2), "the \r of \r\n ends line 2")
+    }
+
+    /// A UTF-8 byte order mark at the start is skipped: it is not an unexpected character, and columns on
+    /// the first line count from after it.
+    func testByteOrderMarkIsSkipped() throws {
+        let frame = H.frame("\u{FEFF}header B\na { top = offset }\n", at: 3)
+        XCTAssertEqual(H.number(frame, "a.top"), 3)
+        let fromBytes = SourceFile(path: "b.header", contents: [0xEF, 0xBB, 0xBF] + Array("header B\n".utf8))
+        XCTAssertEqual(fromBytes.text, "header B\n")
+        XCTAssertTrue(fromBytes.invalidUTF8.isEmpty)
+        // `header 3`: the 3 is at column 8, as if the mark were not there.
+        let compiled = Compilation(path: "b.header", text: "\u{FEFF}header 3\na { top = offset }\n")
+        let error = try XCTUnwrap(compiled.diagnostics.errors.first)
+        XCTAssertEqual(compiled.source.location(of: error.range.start), SourceLocation(line: 1, column: 8))
+        XCTAssertFalse(compiled.diagnostics.all.contains { $0.message.contains("FEFF") })
+        // Elsewhere it is still an unexpected character.
+        let inside = MarkedCompilation("header B\na { top = 1️⃣\u{FEFF}offset }\n")
+        inside.expect("unexpected character U+FEFF", at: inside["1️⃣"])
+    }
+
+    /// Bytes that are not UTF-8 are an error at their byte offset, in a doc comment too (they used to
+    /// become U+FFFD silently there), and once each: not also an unexpected character.
+    func testInvalidUTF8IsReportedWithItsByteOffset() throws {
+        // a 0xFF b 0xE2 0x82: a lone continuation byte at 1, a truncated three-byte sequence at 3.
+        let source = SourceFile(path: "u.header", contents: [0x61, 0xFF, 0x62, 0xE2, 0x82])
+        XCTAssertEqual(source.text, "a\u{FFFD}b\u{FFFD}")
+        XCTAssertEqual(source.invalidUTF8.map(\.fileOffset), [1, 3])
+        XCTAssertEqual(source.invalidUTF8.map(\.fileBytes), [[0xFF], [0xE2, 0x82]])
+        XCTAssertEqual(source.invalidUTF8.map(\.range), [SourceRange(1, 4), SourceRange(5, 8)])
+        // After a byte order mark, the offsets are still the file's.
+        XCTAssertEqual(SourceFile(path: "u.header", contents: [0xEF, 0xBB, 0xBF, 0x61, 0xFF]).invalidUTF8.map(\.fileOffset), [4])
+
+        // "header B\n" is 9 bytes and "/// doc " 8 more: the 0xFF is byte 17, line 2, column 9.
+        let bytes = Array("header B\n/// doc ".utf8) + [0xFF] + Array(" here\nlet a = offset\nc { top = a }\n".utf8)
+        var diagnostics = Diagnostics()
+        let file = SourceFile(path: "u.header", contents: bytes)
+        _ = Parser.parse(file, into: &diagnostics)
+        XCTAssertEqual(diagnostics.errors.map(\.message), ["invalid UTF-8 at byte 17 of the file (0xFF); a spec is UTF-8 text"])
+        XCTAssertEqual(diagnostics.errors.first.map { file.location(of: $0.range.start) }, SourceLocation(line: 2, column: 9))
+
+        // In code: one error, not a second one for the U+FFFD.
+        var inCode = Diagnostics()
+        _ = Parser.parse(SourceFile(path: "u.header", contents: Array("header B\na { top = offset ".utf8) + [0xC3] + Array(" }".utf8)),
+                         into: &inCode)
+        XCTAssertEqual(inCode.errors.map(\.message), ["invalid UTF-8 at byte 26 of the file (0xC3); a spec is UTF-8 text"])
+    }
+
+    /// A letter outside ASCII in a name says that names are ASCII, once per name written, and the name is
+    /// still a name: its uses do not cascade into "unknown name".
+    func testNonASCIILetterInAName() {
+        let compiled = MarkedCompilation("header N\nlet caf1️⃣é = 1pt\na { top = caf2️⃣é + offset }\nb { top = 3️⃣π }\n")
+        compiled.expect("names are ASCII: 'café' has 'é' (U+00E9)", at: compiled["1️⃣"])
+        compiled.expect("names are ASCII: 'café' has 'é' (U+00E9)", at: compiled["2️⃣"])
+        compiled.expect("names are ASCII: 'π' has 'π' (U+03C0)", at: compiled["3️⃣"])
+        // `π` is then unknown, which is true: it was never declared.
+        compiled.expect("unknown name 'π'", at: compiled["3️⃣"])
+        compiled.expectErrorCount(4)
+        // A symbol that is not a letter is still an unexpected character.
+        let symbol = MarkedCompilation("header N\na { top = 1️⃣€ }\n")
+        symbol.expect("unexpected character U+20AC", at: symbol["1️⃣"])
+    }
+
     // MARK: Syntax errors
+
+    /// A half-typed property just before `}`: the error is the missing `=`, and the `}` still closes the
+    /// block (it used to be skipped, giving "expected '}' ... found the end of the file").
+    func testHalfTypedPropertyBeforeTheClosingBrace() {
+        let compiled = MarkedCompilation("header H\nb {\n    top = 1pt\n    scale1️⃣\n}\nc { top = 2pt }\n")
+        compiled.expect("expected '=' after property 'scale', found '}'", at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+        XCTAssertFalse(compiled.rendered.contains("end of the file"), compiled.rendered)
+    }
+
+    /// `top = 1pt x }`: what follows the value on its line is the mistake; the next block is not.
+    func testStrayNameAfterAValue() {
+        let compiled = MarkedCompilation("header H\nb { top = 1pt 1️⃣x }\nc {\n    top = 2pt\n}\n")
+        compiled.expect("unexpected 'x' after the value of property 'top'", at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+        XCTAssertFalse(compiled.rendered.contains("'c'"), compiled.rendered)
+        let number = MarkedCompilation("header H\nb { top = 1pt 2️⃣5 }\nc { top = 2pt }\n")
+        number.expect("unexpected '5' after the value of property 'top'", at: number["2️⃣"])
+        number.expectErrorCount(1)
+        // Two properties on one line are still fine.
+        let frame = H.frame("header H\nb { top = 1pt scale = 2 }\n", at: 0)
+        XCTAssertEqual(H.number(frame, "b.top"), 1)
+        XCTAssertEqual(H.number(frame, "b.scale"), 2)
+    }
+
+    /// `banner.height` reads another block's output, which no expression can: one error that says to use
+    /// `let`, not "unknown name 'banner'" and "unexpected '.'".
+    func testReadingAnotherBlocksPropertySaysToUseLet() {
+        let compiled = MarkedCompilation("header H\nbanner { height = 100pt }\nb { top = 1️⃣banner.height + 1pt }\n")
+        compiled.expect("'banner.height': an expression cannot read a block's property; declare the value with 'let' ('let bannerHeight = ...') and use 'bannerHeight'",
+                        at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+        // A longer path is one error too; `.5` and a lone `.` keep their own messages.
+        let path = MarkedCompilation("header H\nb { top = 2️⃣a.b.c }\n")
+        path.expect("'a.b.c': an expression cannot read", at: path["2️⃣"])
+        path.expectErrorCount(1)
+        let fraction = MarkedCompilation("header H\nb { top = 3️⃣.5 }\n")
+        fraction.expect("write a number as '0.5'", at: fraction["3️⃣"])
+    }
 
     func testMissingEquals() {
         let compiled = MarkedCompilation("""
@@ -509,7 +643,7 @@ final class LexerParserTests: XCTestCase {
     /// not report that token a second time ("expected '=' ..., found an invalid character").
     func testInvalidCharacterIsReportedOnce() {
         let inName = MarkedCompilation("header E\nlet caf1️⃣é = 1\ncover { height = 1 }\n")
-        inName.expect("unexpected character U+E9", at: inName["1️⃣"])
+        inName.expect("names are ASCII: 'café' has 'é' (U+00E9)", at: inName["1️⃣"])
         inName.expectErrorCount(1)
         let topLevel = MarkedCompilation("header E\nlet a = 1 1️⃣@ 2\ncover { height = 1 }\n")
         topLevel.expect("unexpected character '@'", at: topLevel["1️⃣"])

@@ -68,6 +68,27 @@ final class StateAndSnapTests: XCTestCase {
         }
     }
 
+    /// A bound that folds to NaN is reported as NaN, not as "-nan is above 1.0".
+    func testStateBoundThatIsNaN() {
+        let compiled = MarkedCompilation("header H\nstate s: pt = 0pt in 1️⃣min(sqrt(-1) * 1pt, 1pt)...1pt { next = s - delta }\nx { height = s }\n")
+        compiled.expect("the lower bound of state 's' is NaN (not a number)", at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+        let upper = MarkedCompilation("header H\nstate s = 0 in 0...2️⃣0 / 0 { next = s }\nx { scale = s }\n")
+        upper.expect("the upper bound of state 's' is NaN", at: upper["2️⃣"])
+        upper.expectErrorCount(1)
+        // Infinite bounds are bounds.
+        XCTAssertNotNil(Compilation(path: "s.header", text: "header H\nstate s = 0 in -1 / 0...1 / 0 { next = s }\nx { scale = s }\n").spec)
+    }
+
+    /// A snap whose only point is refused says why, once: not also "needs at least one point".
+    func testRefusedSnapPointIsOneError() {
+        let compiled = MarkedCompilation("header H\nsnap s { 1️⃣offset }\nx { height = 1pt }\n")
+        compiled.expect("a snap point cannot depend on the offset", at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+        let empty = MarkedCompilation("header H\nsnap 2️⃣s { }\nx { height = 1pt }\n")
+        empty.expect("snap 's' needs at least one point", at: empty["2️⃣"])
+    }
+
     // MARK: Snapping
 
     /// ProfileStretchy snaps at 0 (open) and 146 (closed into the bar, 190 - 44).

@@ -1,5 +1,7 @@
 /// The command line, parsed into what to do. A mistake here is a usage error: exit code 2, one line.
 public enum Command: Equatable, Sendable {
+    /// `headerc` alone: the usage goes to standard error and the exit code is 2, since nothing was done.
+    case usage
     case help(topic: String?)
     case version
     case check(files: [String])
@@ -39,7 +41,7 @@ public enum Arguments {
     public static let maximumSweepLength = 10_000_000
 
     public static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
-        guard let first = arguments.first else { return .success(.help(topic: nil)) }
+        guard let first = arguments.first else { return .success(.usage) }
         let rest = Array(arguments.dropFirst())
         switch first {
         case "--help", "-h": return .success(.help(topic: nil))
@@ -73,7 +75,7 @@ public enum Arguments {
         var file: String?
         var offsets: [Double]?
         var settings: [InputSetting] = []
-        var format = EvalOptions.Format.table
+        var format: EvalOptions.Format?
         var settle: Double?
         var index = 0
         func value(_ flag: String) -> Result<String, UsageError> {
@@ -111,9 +113,14 @@ public enum Arguments {
                     guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
                         return .failure(UsageError(message: "'--set' takes INPUT=VALUE, found '\(text)'"))
                     }
-                    settings.append(InputSetting(name: String(text[..<equals]), value: String(text[text.index(after: equals)...])))
+                    let name = String(text[..<equals])
+                    guard !settings.contains(where: { $0.name == name }) else {
+                        return .failure(UsageError(message: "'--set \(name)' is given twice; set each input once"))
+                    }
+                    settings.append(InputSetting(name: name, value: String(text[text.index(after: equals)...])))
                 }
             case "--format":
+                guard format == nil else { return .failure(UsageError(message: "'--format' is given twice; give it once")) }
                 switch value(argument) {
                 case .failure(let error): return .failure(error)
                 case .success(let text):
@@ -123,6 +130,7 @@ public enum Arguments {
                     format = parsed
                 }
             case "--settle":
+                guard settle == nil else { return .failure(UsageError(message: "'--settle' is given twice; give it once")) }
                 switch value(argument) {
                 case .failure(let error): return .failure(error)
                 case .success(let text):
@@ -142,7 +150,8 @@ public enum Arguments {
         }
         guard let file else { return .failure(UsageError(message: "'eval' needs a file")) }
         guard let offsets else { return .failure(UsageError(message: "'eval' needs offsets: --at -50,0,100 or --sweep 0:300:10")) }
-        return .success(EvalOptions(file: file, offsets: offsets, settings: settings, format: format, settleVelocity: settle))
+        return .success(EvalOptions(file: file, offsets: offsets, settings: settings, format: format ?? .table,
+                                   settleVelocity: settle))
     }
 
     private static func parseCompile(_ arguments: [String]) -> Result<CompileOptions, UsageError> {
@@ -156,12 +165,18 @@ public enum Arguments {
                 index += 1
                 guard index < arguments.count else { return .failure(UsageError(message: "'\(argument)' needs a value")) }
                 if argument == "--name" {
+                    guard options.enumName == nil else {
+                        return .failure(UsageError(message: "'--name' is given twice; give it once"))
+                    }
                     let name = arguments[index]
                     guard SwiftNames.isPlainIdentifier(name) else {
                         return .failure(UsageError(message: "'--name' takes a Swift type name, found '\(name)'"))
                     }
                     options.enumName = name
                 } else {
+                    guard options.output == nil else {
+                        return .failure(UsageError(message: "the output is given twice (with -o or --output); give it once"))
+                    }
                     options.output = arguments[index]
                 }
             default:
@@ -196,8 +211,10 @@ public enum Arguments {
         return .success(offsets)
     }
 
-    /// FROM:TO:STEP, inclusive of TO when the steps land on it; each offset is FROM + i * STEP, so that
-    /// rounding does not accumulate along a long sweep.
+    /// FROM:TO:STEP: the offsets FROM + i * STEP for i = 0, 1, ..., never past TO, each computed from FROM
+    /// so that rounding does not accumulate along a long sweep. When the steps land on TO (the number of
+    /// steps from FROM to TO is a whole number to within 1e-12 of itself), the last offset is TO exactly:
+    /// `0:0.3:0.1` is 0, 0.1, 0.2, 0.3, where 3 * 0.1 would be 0.30000000000000004, past TO.
     private static func parseSweep(_ text: String) -> Result<[Double], UsageError> {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { parseNumber(String($0)) }
         guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2] else {
@@ -206,11 +223,20 @@ public enum Arguments {
         guard step != 0, (to - from) / step >= 0 || from == to else {
             return .failure(UsageError(message: "'--sweep' needs a step that goes from \(from) towards \(to)"))
         }
-        let span = ((to - from) / step * (1 + 1e-12)).rounded(.down)
-        guard span.isFinite, span < Double(maximumSweepLength) else {
+        let steps = (to - from) / step
+        let whole = steps.rounded()
+        let landsOnTo = abs(steps - whole) <= 1e-12 * max(1, whole)
+        let count = landsOnTo ? whole : steps.rounded(.down)
+        guard count.isFinite, count < Double(maximumSweepLength) else {
             return .failure(UsageError(message: "'--sweep \(text)' gives more than \(maximumSweepLength) offsets"))
         }
-        return .success((0...Int(span)).map { from + Double($0) * step })
+        let last = Int(count)
+        return .success((0...last).compactMap { index in
+            if index == last, landsOnTo { return to }
+            let offset = from + Double(index) * step
+            // A sweep that does not land on TO ends short of it by most of a step; this only guards the rule.
+            return (step > 0 ? offset <= to : offset >= to) ? offset : nil
+        })
     }
 }
 

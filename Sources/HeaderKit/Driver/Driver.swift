@@ -9,11 +9,61 @@ public struct Driver {
         public var exitCode: Int32 = 0
     }
 
+    /// Every stage recurses through expressions, as deep as the parser allows (`Parser.maximumHeight`):
+    /// a flat chain of 10,000 operators is 10,000 levels, which the main thread's 8 MB do not hold in a
+    /// debug build. The command runs on a thread whose stack is sized for the bound, about 25 KB a level.
+    static let stackSize = 256 << 20
+
     public static func run(_ arguments: [String]) -> Outcome {
+        final class Work: @unchecked Sendable {
+            let arguments: [String]
+            var outcome = Outcome()
+            init(_ arguments: [String]) { self.arguments = arguments }
+            func run() { outcome = Driver.runOnThisThread(arguments) }
+        }
+        let work = Work(arguments)
+        #if canImport(Glibc)
+        // pthread rather than Thread, to learn when the stack cannot be had (a strict overcommit policy,
+        // a low ulimit) and run here instead of waiting for a thread that never starts.
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        var thread = pthread_t()
+        let context = Unmanaged.passRetained(work)
+        let created = pthread_attr_setstacksize(&attributes, stackSize) == 0
+            && pthread_create(&thread, &attributes, { pointer in
+                guard let pointer else { return nil }
+                Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().run()
+                return nil
+            }, context.toOpaque()) == 0
+        if created {
+            pthread_join(thread, nil)
+        } else {
+            context.release()
+            work.run()
+        }
+        #else
+        final class Done: @unchecked Sendable { let semaphore = DispatchSemaphore(value: 0) }
+        let done = Done()
+        let thread = Thread {
+            work.run()
+            done.semaphore.signal()
+        }
+        thread.stackSize = stackSize
+        thread.start()
+        done.semaphore.wait()
+        #endif
+        return work.outcome
+    }
+
+    private static func runOnThisThread(_ arguments: [String]) -> Outcome {
         var outcome = Outcome()
         switch Arguments.parse(arguments) {
         case .failure(let error):
             outcome.standardError = "headerc: \(error.message)\n"
+            outcome.exitCode = 2
+        case .success(.usage):
+            outcome.standardError = HelpText.text(for: nil)
             outcome.exitCode = 2
         case .success(.help(let topic)):
             outcome.standardOutput = HelpText.text(for: topic)
@@ -51,7 +101,12 @@ public struct Driver {
                 return
             }
             guard let value = parseInputValue(text, type: input.type) else {
-                usageError("input '\(name)' is a \(input.type.displayName); '\(text)' is not", &outcome)
+                let number = input.type == .length && text.hasSuffix("pt") ? String(text.dropLast(2)) : text
+                if input.type != .bool, let parsed = Double(number), !parsed.isFinite {
+                    usageError("input '\(name)' must be finite, found '\(text)'", &outcome)
+                } else {
+                    usageError("input '\(name)' is a \(input.type.displayName); '\(text)' is not", &outcome)
+                }
                 return
             }
             interpreter.setInput(name, to: value)
@@ -76,6 +131,11 @@ public struct Driver {
     }
 
     private static func compile(_ options: CompileOptions, _ outcome: inout Outcome) {
+        if let output = options.output, AtomicFile.isSameFile(options.file, output) {
+            usageError("the output '\(output)' is the spec '\(options.file)' itself; writing it would replace the spec",
+                       &outcome)
+            return
+        }
         guard let compilation = load(options.file, enumName: options.enumName, &outcome),
               let program = compilation.program else { return }
         let swift = SwiftEmitter(program: program, sourcePath: options.file, enumName: options.enumName).emit()
@@ -121,7 +181,7 @@ public struct Driver {
             outcome.exitCode = 1
             return nil
         }
-        let compilation = Compilation(source: SourceFile(path: path, text: String(decoding: data, as: UTF8.self)),
+        let compilation = Compilation(source: SourceFile(path: path, contents: [UInt8](data)),
                                       checksSwiftNames: checksSwiftNames, enumName: enumName)
         outcome.standardError += DiagnosticRenderer(source: compilation.source).render(compilation.diagnostics.sorted)
         if compilation.spec == nil { outcome.exitCode = 1 }

@@ -17,8 +17,9 @@ enum HelpText {
 
             Evaluates every output of the spec at each offset, in the order given (a spec with state follows that path).
               --at LIST              offsets separated by commas: --at -50,0,75.5,400
-              --sweep FROM:TO:STEP   FROM, FROM+STEP, ... up to TO: --sweep 0:100:10
-              --set INPUT=VALUE      sets an input: --set safeAreaTop=47 --set reduceMotion=true
+              --sweep FROM:TO:STEP   FROM, FROM+STEP, ... never past TO, and TO itself when the steps land on it:
+                                     --sweep 0:100:10 (0, 10, ..., 100), --sweep 0:0.3:0.1 (0, 0.1, 0.2, 0.3)
+              --set INPUT=VALUE      sets an input, once: --set safeAreaTop=47 --set reduceMotion=true
               --format FORMAT        table (the default, for people), csv or json (for tools)
               --settle VELOCITY      adds, per snap declaration, where a gesture ending at each offset
                                      with this velocity (points per second) comes to rest
@@ -30,7 +31,8 @@ enum HelpText {
 
             Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
             every output, one function per output and per named value. It imports Foundation only.
-              -o OUT.swift   writes the file atomically instead of printing it; on error the file is left as it was
+              -o OUT.swift   writes the file instead of printing it: atomically, keeping its mode (a link's target
+                             is replaced, a device or FIFO written to); on error the file is left as it was
               --name ENUM    the enum's name instead of <Header>Math
 
             """

@@ -111,7 +111,8 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
 
 public struct Expression: Sendable {
     public indirect enum Kind: Sendable {
-        case number(Double, isLength: Bool)
+        /// `isInteger`: written with digits only, no fraction or exponent (`2`, not `2.0`), as CSS's `<integer>`.
+        case number(Double, isLength: Bool, isInteger: Bool)
         case bool(Bool)
         case name(Identifier)
         case unary(UnaryOperator, Expression)
@@ -125,17 +126,47 @@ public struct Expression: Sendable {
 
     public let kind: Kind
     public let range: SourceRange
-    /// The height of the tree below this node; the parser keeps it bounded so every later pass can recurse.
+    /// The height of the tree below this node, which every later pass may recurse through; the parser keeps
+    /// it within `Parser.maximumHeight`.
     public let depth: Int
+    /// How deeply the node is nested, where the left operand of a binary operator is not nested in it, so
+    /// that a flat chain `a + b + c + ...` is two levels however long; the parser refuses more than
+    /// `Parser.maximumDepth`.
+    public let nesting: Int
 
-    public init(_ kind: Kind, _ range: SourceRange, depth: Int = 1) {
+    public init(_ kind: Kind, _ range: SourceRange, depth: Int = 1, nesting: Int? = nil) {
         self.kind = kind
         self.range = range
         self.depth = depth
+        self.nesting = nesting ?? depth
     }
 }
 
-/// A call argument: `[label:] value [position% [position%]]`; positions only mean something in `linear(...)`.
+extension Expression.Kind {
+    /// The sub-expressions, in source order: the one statement of the tree's shape, so that what measures
+    /// or walks a tree (the parser's bounds on its depth and nesting) does not list them again per kind.
+    public var children: [Expression] {
+        switch self {
+        case .number, .bool, .name, .error:
+            return []
+        case .unary(_, let operand):
+            return [operand]
+        case .binary(_, let lhs, let rhs):
+            return [lhs, rhs]
+        case .conditional(let condition, let then, let otherwise):
+            return [condition, then, otherwise]
+        case .call(let callee, let arguments):
+            return [callee] + arguments.flatMap { [$0.value] + $0.positions }
+        case .keyframes(let driver, let options, let stops):
+            var children = [driver] + options.flatMap { [$0.value] + $0.positions }
+            for stop in stops { children += [stop.position, stop.value] + (stop.curve.map { [$0] } ?? []) }
+            return children
+        }
+    }
+}
+
+/// A call argument: `[label:] value [position% [position%]]`, or the positions first as CSS allows
+/// (`50% 0.5`); positions only mean something in `linear(...)`.
 public struct Argument: Sendable {
     public let label: Identifier?
     public let value: Expression
@@ -157,6 +188,8 @@ public struct KeyframeStop: Sendable {
 
 public enum UnaryOperator: String, Sendable {
     case negate = "-"
+    /// `+x` is `x`, as in Swift and CSS (`cubicBezier(+0.5, 0, 0.5, 1)`).
+    case plus = "+"
     case not = "not"
 }
 

@@ -10,12 +10,23 @@ public struct Lexer {
     /// as documentation for what follows.
     private var lineHasContent = false
 
+    /// Where a U+FFFD stands for bytes that were not UTF-8, already reported.
+    private let invalidUTF8Starts: Set<Int>
+
     public init(source: SourceFile) {
         self.source = source
         self.bytes = source.bytes
+        self.invalidUTF8Starts = Set(source.invalidUTF8.map(\.range.start))
     }
 
     public static func tokenize(_ source: SourceFile, into diagnostics: inout Diagnostics) -> [Token] {
+        // Reported wherever they are, comments included: a replaced byte would otherwise change a doc
+        // comment silently.
+        for invalid in source.invalidUTF8 where !diagnostics.isSaturated {
+            let shown = invalid.fileBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            diagnostics.error("invalid UTF-8 at byte \(invalid.fileOffset) of the file (\(shown)); a spec is UTF-8 text",
+                              at: invalid.range)
+        }
         var lexer = Lexer(source: source)
         var tokens: [Token] = []
         while true {
@@ -40,15 +51,38 @@ public struct Lexer {
             Token(kind: kind, range: SourceRange(start, position), text: text, number: number, hasPointUnit: unit,
                   documentation: documentation, startsLine: startsLine, spaceBefore: spaceBefore, spaceAfter: spaceFollows())
         }
-        if byte.isIdentifierHead {
-            while let next = peek(), next.isIdentifierBody { position += 1 }
+        if byte.isIdentifierHead || nonASCIILetter(at: position) != nil {
+            var firstNonASCII: (scalar: Unicode.Scalar, range: SourceRange)?
+            while let next = peek() {
+                if next.isIdentifierBody {
+                    position += 1
+                } else if let letter = nonASCIILetter(at: position) {
+                    if firstNonASCII == nil {
+                        firstNonASCII = (letter.scalar, SourceRange(position, position + letter.length))
+                    }
+                    position += letter.length
+                } else {
+                    break
+                }
+            }
             let name = String(decoding: bytes[start..<position], as: UTF8.self)
+            if let (scalar, range) = firstNonASCII {
+                // Still a name, so that its declaration and its uses agree and nothing else cascades from it.
+                let code = "U+" + String(String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4))
+                diagnostics.error("names are ASCII: '\(name)' has '\(scalar)' (\(code)); use the letters a to z and A to Z, digits and '_'",
+                                  at: range)
+                return make(.identifier, text: name)
+            }
             if let keyword = Keyword(rawValue: name) { return make(.keyword(keyword), text: name) }
             return make(.identifier, text: name)
         }
         if byte.isDigit {
             let number = lexNumber(start: start, &diagnostics)
             return make(number.kind, text: number.spelling, number: number.value, unit: number.unit)
+        }
+        if byte == UInt8(ascii: "."), start > 0, bytes[start - 1].isIdentifierBody, let next = peek(1), next.isIdentifierHead {
+            position += 1
+            return make(.punctuation(.dot), text: ".")
         }
         if let punctuation = lexPunctuation() {
             return make(.punctuation(punctuation), text: punctuation.rawValue)
@@ -64,6 +98,8 @@ public struct Lexer {
         let shown = text.unicodeScalars.first.map { $0.isASCII && $0.value >= 0x20 ? "'\($0)'" : "U+\(String($0.value, radix: 16, uppercase: true))" } ?? "byte"
         if byte == UInt8(ascii: ".") {
             diagnostics.error("unexpected '.'; write a number as '0.5', and a range as 'a...b'", at: SourceRange(start, position))
+        } else if invalidUTF8Starts.contains(start) {
+            // Reported as invalid UTF-8 already.
         } else {
             diagnostics.error("unexpected character \(shown)", at: SourceRange(start, position))
         }
@@ -112,7 +148,7 @@ public struct Lexer {
         // Longest match first, so "<=" is not read as "<" then "=".
         for length in [3, 2, 1] where position + length <= bytes.count {
             let text = String(decoding: bytes[position..<(position + length)], as: UTF8.self)
-            if let punctuation = Punctuation(rawValue: text) {
+            if let punctuation = Punctuation(rawValue: text), punctuation != .dot {
                 position += length
                 return punctuation
             }
@@ -125,8 +161,8 @@ public struct Lexer {
     private mutating func skipTrivia(_ diagnostics: inout Diagnostics) -> Bool {
         let start = position
         while let byte = peek() {
-            if byte == UInt8(ascii: "\n") {
-                position += 1
+            if byte.isLineBreak {
+                position += SourceFile.lineBreakLength(in: bytes, at: position)
                 sawLineBreak = true
                 // A blank line cuts a comment off from the declaration below it.
                 if !lineHasContent { pendingDocumentation = [] }
@@ -137,9 +173,8 @@ public struct Lexer {
                 let ownLine = !lineHasContent
                 position += 2
                 let textStart = position
-                while let next = peek(), next != UInt8(ascii: "\n") { position += 1 }
+                while let next = peek(), !next.isLineBreak { position += 1 }
                 var text = String(decoding: bytes[textStart..<position], as: UTF8.self)
-                if text.hasSuffix("\r") { text.removeLast() }
                 if text.hasPrefix("/") { text.removeFirst() }
                 if text.hasPrefix(" ") { text.removeFirst() }
                 if ownLine { pendingDocumentation.append(text) } else { pendingDocumentation = [] }
@@ -173,20 +208,48 @@ public struct Lexer {
                 depth -= 1
                 position += 2
             } else {
-                if byte == UInt8(ascii: "\n") { sawLineBreak = true }
+                if byte.isLineBreak { sawLineBreak = true }
                 position += 1
             }
         }
-        let inner = String(decoding: bytes[(start + 2)..<(position - 2)], as: UTF8.self)
-        let lines = inner.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+        let commentLines = lines(from: start + 2, to: position - 2).map { line -> String in
             var text = Substring(line).drop { $0 == " " || $0 == "\t" }
-            if text.hasSuffix("\r") { text = text.dropLast() }
             if text.hasPrefix("*") { text = text.dropFirst() }
             if text.hasPrefix(" ") { text = text.dropFirst() }
             return String(text)
         }
-        let trimmed = lines.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
+        let trimmed = commentLines.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()
         return trimmed.joined(separator: "\n")
+    }
+
+    /// The lines of `bytes[start..<end]`, split at every kind of line break.
+    private func lines(from start: Int, to end: Int) -> [String] {
+        var lines: [String] = []
+        var lineStart = start
+        var index = start
+        while index < end {
+            let length = SourceFile.lineBreakLength(in: bytes, at: index)
+            if length > 0 {
+                lines.append(String(decoding: bytes[lineStart..<index], as: UTF8.self))
+                index += length
+                lineStart = index
+            } else {
+                index += 1
+            }
+        }
+        lines.append(String(decoding: bytes[lineStart..<max(lineStart, end)], as: UTF8.self))
+        return lines
+    }
+
+    /// A letter outside ASCII (`é`, `π`) starting at `index`, and its length in bytes: names cannot have
+    /// one, and the lexer says so instead of calling it an unexpected character.
+    private func nonASCIILetter(at index: Int) -> (scalar: Unicode.Scalar, length: Int)? {
+        guard index < bytes.count, bytes[index] >= 0xC0 else { return nil }
+        let length = bytes[index] >= 0xF0 ? 4 : bytes[index] >= 0xE0 ? 3 : 2
+        guard index + length <= bytes.count,
+              let scalar = String(decoding: bytes[index..<(index + length)], as: UTF8.self).unicodeScalars.first,
+              scalar != "\u{FFFD}", scalar.properties.isAlphabetic else { return nil }
+        return (scalar, length)
     }
 
     private func peek(_ ahead: Int = 0) -> UInt8? {
@@ -206,7 +269,14 @@ extension UInt8 {
     }
     fileprivate var isIdentifierHead: Bool { isLetter || self == UInt8(ascii: "_") }
     fileprivate var isIdentifierBody: Bool { isIdentifierHead || isDigit }
+    fileprivate var isLineBreak: Bool { self == UInt8(ascii: "\n") || self == UInt8(ascii: "\r") }
     fileprivate var isWhitespace: Bool {
         self == UInt8(ascii: " ") || self == UInt8(ascii: "\t") || self == UInt8(ascii: "\r") || self == UInt8(ascii: "\n")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
     }
 }

@@ -4,6 +4,9 @@
 public struct Parser {
     /// Deeper expressions are refused, so that no later recursive pass can exhaust the stack.
     public static let maximumDepth = 200
+    /// A flat chain (`a + b + c + ...`) is not nesting, but every later pass recurses through its length:
+    /// a longer one is refused.
+    public static let maximumHeight = 10_000
 
     private let source: SourceFile
     private let tokens: [Token]
@@ -175,6 +178,7 @@ public struct Parser {
         let openBrace = current
         advance()
         var properties: [PropertyDeclaration] = []
+        var previousProperty: PropertyDeclaration?
         while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
             if current.startsLine, isDeclarationKeyword(current.kind),
                peek(1).kind != .punctuation(.equal), peek(1).kind != .punctuation(.colon) {
@@ -182,7 +186,15 @@ public struct Parser {
                 break
             }
             let before = index
-            if let property = parseProperty() { properties.append(property) }
+            if let previous = previousProperty, !current.startsLine, !startsProperty() {
+                // `top = 1pt x }`: the value of `top` is over, and what follows on its line is no property.
+                error("unexpected \(spelled(current)) after the value of property '\(previous.name.name)'", at: current.range)
+                skipToNextLineInBlock()
+                previousProperty = nil
+                continue
+            }
+            previousProperty = parseProperty()
+            if let property = previousProperty { properties.append(property) }
             if index == before { advance() }
         }
         let end = current
@@ -199,14 +211,25 @@ public struct Parser {
         }
     }
 
+    /// Whether the current token starts `name =` or `name:`, a property (a keyword can name one).
+    private func startsProperty() -> Bool {
+        guard current.kind == .identifier || current.kind.isKeyword else { return false }
+        return peek(1).kind == .punctuation(.equal) || peek(1).kind == .punctuation(.colon)
+    }
+
+    /// A token as a message quotes it: a name or number as written, anything else by its kind.
+    private func spelled(_ token: Token) -> String {
+        switch token.kind {
+        case .identifier, .number: return "'\(source.text(of: token.range))'"
+        default: return token.kind.description
+        }
+    }
+
     /// property = name [ ":" type ] "=" expression
     private mutating func parseProperty() -> PropertyDeclaration? {
         isRecoveringFromDeepExpression = false
         let start = current
-        var isName = current.kind == .identifier
-        if case .keyword = current.kind, peek(1).kind == .punctuation(.equal) || peek(1).kind == .punctuation(.colon) {
-            isName = true
-        }
+        let isName = current.kind == .identifier || startsProperty()
         guard isName else {
             error("expected a property such as 'height = ...', found \(current.kind)", at: current.range)
             skipToNextLineInBlock()
@@ -255,11 +278,11 @@ public struct Parser {
         case .punctuation(.greaterEqual): return (.greaterEqual, .comparison)
         case .punctuation(.equalEqual): return (.equal, .comparison)
         case .punctuation(.bangEqual): return (.notEqual, .comparison)
-        case .punctuation(.plus): return (.add, .additive)
-        case .punctuation(.minus):
-            // As in Swift, `a -b` is two expressions: a space before '-' and none after makes it a prefix.
+        case .punctuation(.plus), .punctuation(.minus):
+            // As in Swift, `a -b` and `a +b` are two expressions: a space before the sign and none after
+            // makes it a prefix.
             if token.spaceBefore && !token.spaceAfter { return nil }
-            return (.subtract, .additive)
+            return token.kind == .punctuation(.plus) ? (.add, .additive) : (.subtract, .additive)
         case .punctuation(.star): return (.multiply, .multiplicative)
         case .punctuation(.slash): return (.divide, .multiplicative)
         default: return nil
@@ -278,7 +301,7 @@ public struct Parser {
         let then = parseExpression()
         guard expect(.colon, "':' and the value when the condition is false") else { return node(.error, condition.range) }
         let otherwise = parseExpression()
-        return node(.conditional(condition, then, otherwise), condition.range.union(otherwise.range), children: [condition, then, otherwise])
+        return node(.conditional(condition, then, otherwise), condition.range.union(otherwise.range))
     }
 
     /// binary = unary { operator unary }, by precedence; comparisons do not chain.
@@ -287,7 +310,7 @@ public struct Parser {
         while let (op, precedence) = binaryOperator(current), minimum.map({ precedence > $0 }) ?? true {
             advance()
             let right = precedence == .comparison ? parseBinary(above: .comparison) : parseBinary(above: precedence)
-            left = node(.binary(op, left, right), left.range.union(right.range), children: [left, right])
+            left = node(.binary(op, left, right), left.range.union(right.range))
             if precedence == .comparison, let (next, nextPrecedence) = binaryOperator(current), nextPrecedence == .comparison {
                 error("comparisons do not chain: write 'a \(op.rawValue) b and b \(next.rawValue) c'", at: current.range)
                 advance()
@@ -297,12 +320,13 @@ public struct Parser {
         return left
     }
 
-    /// unary = ( "-" | "not" | "!" ) unary | postfix
+    /// unary = ( "-" | "+" | "not" | "!" ) unary | postfix
     private mutating func parseUnary() -> Expression {
         let token = current
         let op: UnaryOperator?
         switch token.kind {
         case .punctuation(.minus): op = .negate
+        case .punctuation(.plus): op = .plus
         case .keyword(.not), .punctuation(.bang): op = .not
         default: op = nil
         }
@@ -312,7 +336,7 @@ public struct Parser {
         defer { depth -= 1 }
         if depth > Parser.maximumDepth { return refuseDeepExpression(at: token, insideBracket: false) }
         let operand = parseUnary()
-        return node(.unary(op, operand), token.range.union(operand.range), children: [operand])
+        return node(.unary(op, operand), token.range.union(operand.range))
     }
 
     private var depth = 0
@@ -320,30 +344,61 @@ public struct Parser {
     /// postfix = primary { "(" [ argument { "," argument } ] ")" }
     private mutating func parsePostfix() -> Expression {
         var expression = parsePrimary()
+        if current.kind == .punctuation(.dot) { return refuseMemberAccess(expression) }
         // A call's '(' must be on the callee's line, so a parenthesised expression on the next line starts anew.
         while current.kind == .punctuation(.leftParen), !current.startsLine {
             let open = current
             advance()
-            let arguments = parseArguments(closing: open)
+            let (arguments, isComplete) = parseArguments(closing: open)
             let end = tokens[max(0, index - 1)].range
-            expression = node(.call(callee: expression, arguments: arguments), expression.range.union(end),
-                              children: [expression] + arguments.map(\.value))
+            // A list cut short by an error is not checked: its missing arguments would be a second error.
+            guard isComplete else {
+                expression = Expression(.error, expression.range.union(end))
+                continue
+            }
+            expression = node(.call(callee: expression, arguments: arguments), expression.range.union(end))
         }
         return expression
     }
 
-    /// argument = [ identifier ":" ] expression { number "%" }
-    private mutating func parseArguments(closing open: Token) -> [Argument] {
+    /// `banner.height`: there is no member access, and a block's properties are outputs that no expression
+    /// reads. Said once for the whole `a.b.c`, with the way to share a value.
+    private mutating func refuseMemberAccess(_ base: Expression) -> Expression {
+        var range = base.range
+        var members: [String] = []
+        while current.kind == .punctuation(.dot) {
+            advance()
+            guard !current.startsLine, current.kind == .identifier || current.kind.isKeyword else { break }
+            members.append(current.text)
+            range = range.union(current.range)
+            advance()
+        }
+        let written = source.text(of: range)
+        var hint = ""
+        if case .name(let block) = base.kind, let member = members.last {
+            let name = block.name + member.prefix(1).uppercased() + member.dropFirst()
+            hint = " ('let \(name) = ...') and use '\(name)'"
+        }
+        error("'\(written)': an expression cannot read a block's property; declare the value with 'let'\(hint) wherever it is needed",
+              at: range)
+        return Expression(.error, range)
+    }
+
+    /// argument = [ identifier ":" ] ( expression { position } | position { position } expression )
+    /// position = [ "+" | "-" ] number "%"
+    ///
+    /// Whether the list was read to its `)`: false after an error that cut it short.
+    private mutating func parseArguments(closing open: Token) -> (arguments: [Argument], isComplete: Bool) {
         depth += 1
         defer { depth -= 1 }
         if depth > Parser.maximumDepth {
             _ = refuseDeepExpression(at: open, insideBracket: true)
-            return []
+            return ([], false)
         }
         var arguments: [Argument] = []
         if current.kind == .punctuation(.rightParen) {
             advance()
-            return arguments
+            return (arguments, true)
         }
         while true {
             var label: Identifier?
@@ -352,22 +407,48 @@ public struct Parser {
                 advance()
                 advance()
             }
+            // CSS takes a linear() stop's positions before its value as well as after: `50% 0.5`.
+            var positions = parsePositions()
+            let positionsFirst = !positions.isEmpty
             let value = parseExpression()
-            var positions: [Expression] = []
-            while current.kind == .number, peek(1).kind == .punctuation(.percent) {
-                let number = current
-                advance()
-                let percent = current
-                advance()
-                positions.append(Expression(.number(number.number / 100, isLength: false), number.range.union(percent.range)))
+            let after = parsePositions()
+            if positionsFirst, let stray = after.first {
+                error("a stop's positions go together, before or after its value", at: stray.range)
             }
+            positions += after
             arguments.append(Argument(label: label, value: value, positions: positions))
             if current.kind == .punctuation(.comma) {
                 advance()
                 continue
             }
-            if !expectClosing(.rightParen, opening: open) { skipPast(.rightParen) }
-            return arguments
+            if !expectClosing(.rightParen, opening: open) {
+                skipPast(.rightParen)
+                return (arguments, false)
+            }
+            return (arguments, true)
+        }
+    }
+
+    /// { position }: percentages such as `75%`, `-10%` or `+10%` (the sign against the number, as in CSS),
+    /// each as a fraction.
+    private mutating func parsePositions() -> [Expression] {
+        var positions: [Expression] = []
+        while true {
+            var sign = 1.0
+            var ahead = 0
+            if current.kind == .punctuation(.minus) || current.kind == .punctuation(.plus), !current.spaceAfter {
+                sign = current.kind == .punctuation(.minus) ? -1 : 1
+                ahead = 1
+            }
+            guard peek(ahead).kind == .number, peek(ahead + 1).kind == .punctuation(.percent) else { return positions }
+            let start = current
+            for _ in 0..<ahead { advance() }
+            let number = current
+            advance()
+            let percent = current
+            advance()
+            positions.append(Expression(.number(sign * number.number / 100, isLength: false, isInteger: false),
+                                        start.range.union(percent.range)))
         }
     }
 
@@ -377,7 +458,8 @@ public struct Parser {
         switch token.kind {
         case .number:
             advance()
-            return Expression(.number(token.number, isLength: token.hasPointUnit), token.range)
+            let isInteger = token.text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            return Expression(.number(token.number, isLength: token.hasPointUnit, isInteger: isInteger), token.range)
         case .keyword(.true), .keyword(.false):
             advance()
             return Expression(.bool(token.kind == .keyword(.true)), token.range)
@@ -391,7 +473,8 @@ public struct Parser {
             if depth > Parser.maximumDepth { return refuseDeepExpression(at: token, insideBracket: true) }
             let inner = parseExpression()
             if !expectClosing(.rightParen, opening: token) { skipPast(.rightParen) }
-            return Expression(inner.kind, token.range.union(tokens[max(0, index - 1)].range), depth: inner.depth)
+            return Expression(inner.kind, token.range.union(tokens[max(0, index - 1)].range), depth: inner.depth,
+                              nesting: inner.nesting)
         case .keyword(.keyframes):
             return parseKeyframes()
         case .invalid:
@@ -414,13 +497,11 @@ public struct Parser {
         }
         let open = current
         advance()
-        let arguments = parseArguments(closing: open)
-        guard let driver = arguments.first else {
-            error("'keyframes' needs a driver, as in 'keyframes(offset)'", at: open.range)
-            return Expression(.error, start.range)
-        }
+        let (arguments, isComplete) = parseArguments(closing: open)
+        // After an error in the arguments, the stops are still read (so that their braces do not confuse
+        // the block around them), but the keyframes are not checked.
         guard current.kind == .punctuation(.leftBrace) else {
-            error("expected '{' and the stops after 'keyframes(...)'", at: current.range)
+            if isComplete { error("expected '{' and the stops after 'keyframes(...)'", at: current.range) }
             return Expression(.error, start.range)
         }
         let openBrace = current
@@ -450,27 +531,43 @@ public struct Parser {
         }
         let end = current
         _ = expectClosing(.rightBrace, opening: openBrace)
-        var children = [driver.value] + arguments.dropFirst().map(\.value)
-        for stop in stops { children += [stop.position, stop.value] + (stop.curve.map { [$0] } ?? []) }
+        guard isComplete else { return Expression(.error, start.range.union(end.range)) }
+        guard let driver = arguments.first else {
+            error("'keyframes' needs a driver, as in 'keyframes(offset)'", at: open.range)
+            return Expression(.error, start.range.union(end.range))
+        }
         return node(.keyframes(driver: driver.value, options: Array(arguments.dropFirst()), stops: stops),
-                    start.range.union(end.range), children: children)
+                    start.range.union(end.range))
     }
 
     // MARK: Helpers
 
-    /// Builds a node unless the tree would become deeper than `maximumDepth`; long operator chains are
-    /// bounded the same way as nesting.
-    private mutating func node(_ kind: Expression.Kind, _ range: SourceRange, children: [Expression] = []) -> Expression {
+    /// Builds a node unless it would be nested more than `maximumDepth` levels, or the tree would be higher
+    /// than `maximumHeight`. A binary operator's left operand is not nested in it, so a flat chain
+    /// `a + b + c + ...` is not refused as nesting; its length is bounded by the height.
+    private mutating func node(_ kind: Expression.Kind, _ range: SourceRange) -> Expression {
+        let children = kind.children
         let depth = 1 + (children.map(\.depth).max() ?? 0)
-        if depth > Parser.maximumDepth {
+        let nesting: Int
+        if case .binary(_, let lhs, let rhs) = kind {
+            nesting = max(lhs.nesting, rhs.nesting + 1)
+        } else {
+            nesting = 1 + (children.map(\.nesting).max() ?? 0)
+        }
+        guard nesting <= Parser.maximumDepth, depth <= Parser.maximumHeight else {
             // Above a refused expression the error has been reported once already.
             if children.contains(where: { if case .error = $0.kind { return true } else { return false } }) {
                 return Expression(.error, range)
             }
-            error("expression is too deeply nested (more than \(Parser.maximumDepth) levels)", at: range)
+            if nesting > Parser.maximumDepth {
+                error("expression is too deeply nested (more than \(Parser.maximumDepth) levels)", at: range)
+            } else {
+                error("expression is too long (more than \(Parser.maximumHeight) operations, each applied to the result of the one before)",
+                      at: range)
+            }
             return Expression(.error, range)
         }
-        return Expression(kind, range, depth: depth)
+        return Expression(kind, range, depth: depth, nesting: nesting)
     }
 
     /// Skips the rest of a too-deep expression without recursing. Inside a bracket it skips through the
@@ -572,9 +669,10 @@ public struct Parser {
         }
     }
 
-    /// Panic mode inside braces: skip to the next line, or to the closing brace.
+    /// Panic mode inside braces: skip to the next line, or to the closing brace, which is left for the
+    /// block to close on (so `scale` alone before `}` does not take the `}` with it).
     private mutating func skipToNextLineInBlock() {
-        advance()
+        if current.kind != .punctuation(.rightBrace) { advance() }
         while current.kind != .endOfFile, !current.startsLine, current.kind != .punctuation(.rightBrace) { advance() }
     }
 

@@ -52,6 +52,16 @@ public enum Punctuation: String, Sendable, Hashable, CaseIterable {
     case equalEqual = "==", bangEqual = "!="
     case ampAmp = "&&", pipePipe = "||", bang = "!"
     case dotDotDot = "...", percent = "%"
+    /// Only between two names with no space (`banner.height`), which the parser refuses with a hint: the
+    /// language has no member access.
+    case dot = "."
+}
+
+extension Token.Kind {
+    var isKeyword: Bool {
+        if case .keyword = self { return true }
+        return false
+    }
 }
 
 extension Token.Kind: CustomStringConvertible {

@@ -38,8 +38,8 @@ enum Markers {
                 continue
             }
             stripped.append(character)
-            // "\r\n" is one Character, and SourceFile counts a line per "\n" byte.
-            if character.unicodeScalars.contains("\n") {
+            // A line ends at "\n", "\r\n" (one Character) or "\r" alone, as in SourceFile.
+            if character.unicodeScalars.contains("\n") || character.unicodeScalars.contains("\r") {
                 line += 1
                 column = 1
             } else {

@@ -148,8 +148,10 @@ struct SpecGenerator {
                         : rng.pick([("0", "1"), ("-1", "1")])
                     if rng.chance(0.2) {
                         // Bounds may be expressions of inputs and the offset.
-                        // min(..., high) keeps constant bounds in order.
-                        let lowEx = call("min", [expr(kind, depth: 2), Ex(text: high, prec: 7)])
+                        // min(high, ...) keeps constant bounds in order and is never NaN: Swift's
+                        // min(high, nan) is high, where min(nan, high) would be nan (sqrt(-116) folds to nan).
+                        let bound = expr(kind, depth: 2)
+                        let lowEx = call("min", [Ex(text: high, prec: 7), bound])
                         line += " in \(lowEx.text)...\(high)"
                     } else {
                         line += " in \(low)...\(high)"
