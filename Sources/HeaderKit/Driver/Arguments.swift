@@ -5,6 +5,8 @@ public enum Command: Equatable, Sendable {
     case check(files: [String])
     case eval(EvalOptions)
     case compile(CompileOptions)
+    /// `check --format json`: the diagnostics of every file as one JSON document, for tools.
+    case checkJSON(files: [String])
 }
 
 public struct EvalOptions: Equatable, Sendable {
@@ -52,11 +54,7 @@ public enum Arguments {
             return .success(.help(topic: rest.first))
         case "check":
             if rest.contains("--help") { return .success(.help(topic: "check")) }
-            if let flag = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-                return .failure(UsageError(message: "unknown option '\(flag)' for 'check'"))
-            }
-            guard !rest.isEmpty else { return .failure(UsageError(message: "'check' needs at least one file")) }
-            return .success(.check(files: rest))
+            return parseCheck(rest)
         case "eval":
             if rest.contains("--help") { return .success(.help(topic: "eval")) }
             return parseEval(rest).map(Command.eval)
@@ -67,6 +65,38 @@ public enum Arguments {
             if first.hasPrefix("-") { return .failure(UsageError(message: "unknown option '\(first)'; try 'headerc --help'")) }
             return .failure(UsageError(message: "unknown command '\(first)'; the commands are check, eval and compile"))
         }
+    }
+
+    /// check FILE... [--format text|json]
+    private static func parseCheck(_ arguments: [String]) -> Result<Command, UsageError> {
+        var files: [String] = []
+        var json = false
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--format" {
+                index += 1
+                guard index < arguments.count else { return .failure(UsageError(message: "'--format' needs a value")) }
+                switch arguments[index] {
+                case "text": json = false
+                case "json": json = true
+                default: return .failure(UsageError(message: "unknown format '\(arguments[index])'; use text or json"))
+                }
+            } else if argument.hasPrefix("-"), argument != "-" {
+                return .failure(UsageError(message: "unknown option '\(argument)' for 'check'"))
+            } else {
+                files.append(argument)
+            }
+            index += 1
+        }
+        guard !files.isEmpty else { return .failure(UsageError(message: "'check' needs at least one file")) }
+        if let error = standardInputTwice(files) { return .failure(error) }
+        return .success(json ? .checkJSON(files: files) : .check(files: files))
+    }
+
+    /// Standard input can be read once.
+    private static func standardInputTwice(_ files: [String]) -> UsageError? {
+        files.filter { $0 == "-" }.count > 1 ? UsageError(message: "'-' (standard input) can be given once") : nil
     }
 
     private static func parseEval(_ arguments: [String]) -> Result<EvalOptions, UsageError> {

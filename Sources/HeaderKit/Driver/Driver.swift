@@ -25,6 +25,8 @@ public struct Driver {
             eval(options, &outcome)
         case .success(.compile(let options)):
             compile(options, &outcome)
+        case .success(.checkJSON(let files)):
+            checkJSON(files, &outcome)
         }
         return outcome
     }
@@ -75,7 +77,7 @@ public struct Driver {
 
     private static func compile(_ options: CompileOptions, _ outcome: inout Outcome) {
         guard let compilation = load(options.file, &outcome), let spec = compilation.spec else { return }
-        let swift = SwiftEmitter(spec: spec, sourcePath: options.file, enumName: options.enumName).emit()
+        let swift = SwiftEmitter(spec: spec, sourcePath: compilation.source.path, enumName: options.enumName).emit()
         guard let path = options.output else {
             outcome.standardOutput = swift
             return
@@ -104,20 +106,11 @@ public struct Driver {
         }
     }
 
-    /// Reads, parses and checks a file, printing its diagnostics; nil when the file cannot be read.
+    /// Reads (`-`: standard input), parses and checks a file, printing its diagnostics; nil when the file
+    /// cannot be read.
     private static func load(_ path: String, _ outcome: inout Outcome) -> Compilation? {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "it cannot be read"
-            outcome.standardError += "headerc: cannot read '\(path)': \(reason)\n"
-            outcome.exitCode = 1
-            return nil
-        }
-        let compilation = Compilation(source: SourceFile(path: path, text: String(decoding: data, as: UTF8.self)))
+        guard let source = readSource(path, &outcome) else { return nil }
+        let compilation = Compilation(source: source)
         outcome.standardError += DiagnosticRenderer(source: compilation.source).render(compilation.diagnostics.sorted)
         if compilation.spec == nil { outcome.exitCode = 1 }
         return compilation

@@ -4,10 +4,12 @@ enum HelpText {
         switch topic {
         case "check":
             return """
-            usage: headerc check FILE...
+            usage: headerc check FILE... [--format text|json]
 
             Validates each spec and prints every error and warning as file:line:col, with the line and a caret.
-            Exit status: 0 when no file has an error (warnings are allowed), 1 otherwise.
+            Exit status: 0 when no file has an error (warnings are allowed), 1 otherwise. FILE - reads standard input.
+              --format json   prints the diagnostics as JSON on standard output, for tools: {"diagnostics": [{"file",
+                              "severity", "message", "line", "column", "endLine", "endColumn", "notes": [...]}]}
 
             """
         case "eval":
