@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import HeaderKit
 
-/// The commands for tools and editors: `check --format json`, and `-` for standard input.
+/// The commands for tools and editors: `fmt`, `check --format json`, and `-` for standard input.
 final class ToolCommandTests: XCTestCase {
     private var scratch: URL!
 
@@ -22,19 +22,98 @@ final class ToolCommandTests: XCTestCase {
         return url.path
     }
 
+    private func read(_ path: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    }
+
     private func run(_ arguments: [String], input: String) -> Driver.Outcome {
         StandardInput.$read.withValue({ Data(input.utf8) }) { Driver.run(arguments) }
     }
 
-    /// `nope` is not declared.
+    private let messy = "header F\nv { height = 1+2\n  opacity=0.5 }\n"
+    private let tidy = "header F\nv {\n    height = 1 + 2\n    opacity = 0.5\n}\n"
+    /// `nope` is not declared: the checker's error, which fmt does not look for.
     private let checkerError = "header F\nv {\n  height = nope }\n"
+    /// The '{' on line 2 is never closed: a syntax error.
+    private let syntaxError = "header F\nv {\n    height = 1\n"
 
-    func testUsage() {
-        for arguments in [["check", "-", "-"], ["check", "--format", "xml", "a"], ["check", "--format"]] {
+    // MARK: fmt
+
+    func testFormatPrints() throws {
+        let path = try write("a.header", messy)
+        let outcome = Driver.run(["fmt", path])
+        XCTAssertEqual(outcome.exitCode, 0)
+        XCTAssertEqual(outcome.standardOutput, tidy)
+        XCTAssertEqual(outcome.standardError, "")
+        XCTAssertEqual(try read(path), messy, "fmt without --in-place changes nothing")
+    }
+
+    func testFormatInPlace() throws {
+        let changed = try write("a.header", messy)
+        let formatted = try write("b.header", tidy)
+        let before = try FileManager.default.attributesOfItem(atPath: formatted)[.modificationDate] as? Date
+        let outcome = Driver.run(["fmt", "--in-place", changed, formatted])
+        XCTAssertEqual(outcome.exitCode, 0)
+        XCTAssertEqual(outcome.standardOutput, "")
+        XCTAssertEqual(try read(changed), tidy)
+        XCTAssertEqual(try read(formatted), tidy)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: formatted)[.modificationDate] as? Date, before,
+                       "a file already formatted is not rewritten")
+        // No temporary file is left behind.
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted(), ["a.header", "b.header"])
+    }
+
+    func testFormatInPlaceThroughASymbolicLink() throws {
+        let target = try write("real.header", messy)
+        let link = scratch.appendingPathComponent("link.header").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        XCTAssertEqual(Driver.run(["fmt", "--in-place", link]).exitCode, 0)
+        XCTAssertEqual(try read(target), tidy)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target, "the link stays a link")
+    }
+
+    func testFormatCheck() throws {
+        let changed = try write("a.header", messy)
+        let formatted = try write("b.header", tidy)
+        let outcome = Driver.run(["fmt", "--check", changed, formatted])
+        XCTAssertEqual(outcome.exitCode, 1)
+        XCTAssertEqual(outcome.standardOutput, "\(changed)\n", "only the file that would change is named")
+        XCTAssertEqual(try read(changed), messy, "--check changes nothing")
+        let clean = Driver.run(["fmt", "--check", formatted])
+        XCTAssertEqual(clean.exitCode, 0)
+        XCTAssertEqual(clean.standardOutput, "")
+    }
+
+    func testFormatSyntaxErrorChangesNothing() throws {
+        let broken = try write("broken.header", syntaxError)
+        let fine = try write("fine.header", messy)
+        let outcome = Driver.run(["fmt", "--in-place", broken, fine])
+        XCTAssertEqual(outcome.exitCode, 1)
+        XCTAssertEqual(try read(broken), syntaxError)
+        XCTAssertEqual(try read(fine), tidy, "the other files are still formatted")
+        XCTAssertTrue(outcome.standardError.hasPrefix("\(broken):2:3: error: expected '}' to close the '{' opened at line 2"),
+                      outcome.standardError)
+        let printed = Driver.run(["fmt", broken])
+        XCTAssertEqual(printed.exitCode, 1)
+        XCTAssertEqual(printed.standardOutput, "")
+    }
+
+    func testFormatLeavesCheckerErrorsToCheck() throws {
+        let outcome = run(["fmt", "-"], input: checkerError)
+        XCTAssertEqual(outcome.exitCode, 0)
+        XCTAssertEqual(outcome.standardOutput, "header F\nv {\n    height = nope\n}\n")
+    }
+
+    func testFormatUsage() {
+        for arguments in [["fmt"], ["fmt", "--check", "--in-place", "a.header"], ["fmt", "--tabs", "a.header"],
+                          ["fmt", "--in-place", "-"], ["fmt", "-", "-"], ["check", "-", "-"], ["check", "--format", "xml", "a"],
+                          ["check", "--format"], ["help", "fmtx"]] {
             let outcome = Driver.run(arguments)
             XCTAssertEqual(outcome.exitCode, 2, "\(arguments)")
             XCTAssertEqual(outcome.standardError.filter { $0 == "\n" }.count, 1, "\(arguments): \(outcome.standardError)")
         }
+        XCTAssertTrue(Driver.run(["help", "fmt"]).standardOutput.contains("--in-place"))
+        XCTAssertTrue(Driver.run(["--help"]).standardOutput.contains("fmt"))
         XCTAssertTrue(Driver.run(["help", "check"]).standardOutput.contains("--format json"))
     }
 
@@ -56,6 +135,14 @@ final class ToolCommandTests: XCTestCase {
         XCTAssertEqual(check.exitCode, 1)
         XCTAssertTrue(check.standardError.hasPrefix("<stdin>:3:12: error: unknown name 'nope'"), check.standardError)
 
+        let format = run(["fmt", "-"], input: messy)
+        XCTAssertEqual(format.standardOutput, tidy)
+        let formatCheck = run(["fmt", "--check", "-"], input: messy)
+        XCTAssertEqual(formatCheck.exitCode, 1)
+        XCTAssertEqual(formatCheck.standardOutput, "<stdin>\n")
+        let formatError = run(["fmt", "-"], input: syntaxError)
+        XCTAssertEqual(formatError.exitCode, 1)
+        XCTAssertTrue(formatError.standardError.hasPrefix("<stdin>:2:3: error:"), formatError.standardError)
     }
 
     // MARK: check --format json
@@ -120,5 +207,26 @@ final class ToolCommandTests: XCTestCase {
         XCTAssertEqual(DiagnosticJSON.quoted("a\"b\\c\nd\u{1}é"), "\"a\\\"b\\\\c\\nd\\u0001é\"")
     }
 
+    // MARK: the built binary, reading a real standard input
 
+    func testBinaryReadsStandardInput() throws {
+        let candidates = [Bundle.main.bundleURL.appendingPathComponent("headerc"),
+                          Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("headerc"),
+                          PackagePaths.url(".build/debug/headerc")]
+        guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw XCTSkip("no headerc binary")
+        }
+        let input = try write("in.header", messy)
+        let output = scratch.appendingPathComponent("out")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["fmt", "-"]
+        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
+        process.standardOutput = try FileHandle(forWritingTo: output)
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(try read(output.path), tidy)
+    }
 }

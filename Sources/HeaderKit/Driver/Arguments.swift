@@ -7,6 +7,21 @@ public enum Command: Equatable, Sendable {
     case compile(CompileOptions)
     /// `check --format json`: the diagnostics of every file as one JSON document, for tools.
     case checkJSON(files: [String])
+    case format(FormatOptions)
+}
+
+/// `fmt FILE... [--check | --in-place]`
+public struct FormatOptions: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+        /// Prints the formatted text.
+        case print
+        /// Names the files that would change; exit code 1 if any.
+        case check
+        /// Rewrites the files that would change.
+        case inPlace
+    }
+    public var files: [String]
+    public var mode: Mode
 }
 
 public struct EvalOptions: Equatable, Sendable {
@@ -48,8 +63,8 @@ public enum Arguments {
         case "--version": return .success(.version)
         case "help":
             guard rest.count <= 1 else { return .failure(UsageError(message: "'help' takes at most one command")) }
-            if let topic = rest.first, !["check", "eval", "compile"].contains(topic) {
-                return .failure(UsageError(message: "unknown command '\(topic)'; the commands are check, eval and compile"))
+            if let topic = rest.first, !["check", "eval", "compile", "fmt"].contains(topic) {
+                return .failure(UsageError(message: "unknown command '\(topic)'; the commands are check, eval, compile and fmt"))
             }
             return .success(.help(topic: rest.first))
         case "check":
@@ -61,9 +76,12 @@ public enum Arguments {
         case "compile":
             if rest.contains("--help") { return .success(.help(topic: "compile")) }
             return parseCompile(rest).map(Command.compile)
+        case "fmt":
+            if rest.contains("--help") { return .success(.help(topic: "fmt")) }
+            return parseFormat(rest).map(Command.format)
         default:
             if first.hasPrefix("-") { return .failure(UsageError(message: "unknown option '\(first)'; try 'headerc --help'")) }
-            return .failure(UsageError(message: "unknown command '\(first)'; the commands are check, eval and compile"))
+            return .failure(UsageError(message: "unknown command '\(first)'; the commands are check, eval, compile and fmt"))
         }
     }
 
@@ -92,6 +110,33 @@ public enum Arguments {
         guard !files.isEmpty else { return .failure(UsageError(message: "'check' needs at least one file")) }
         if let error = standardInputTwice(files) { return .failure(error) }
         return .success(json ? .checkJSON(files: files) : .check(files: files))
+    }
+
+    /// fmt FILE... [--check | --in-place]
+    private static func parseFormat(_ arguments: [String]) -> Result<FormatOptions, UsageError> {
+        var files: [String] = []
+        var mode = FormatOptions.Mode.print
+        for argument in arguments {
+            switch argument {
+            case "--check", "--in-place":
+                let flagMode: FormatOptions.Mode = argument == "--check" ? .check : .inPlace
+                guard mode == .print || mode == flagMode else {
+                    return .failure(UsageError(message: "'fmt' takes --check or --in-place, not both"))
+                }
+                mode = flagMode
+            default:
+                if argument.hasPrefix("-"), argument != "-" {
+                    return .failure(UsageError(message: "unknown option '\(argument)' for 'fmt'"))
+                }
+                files.append(argument)
+            }
+        }
+        guard !files.isEmpty else { return .failure(UsageError(message: "'fmt' needs at least one file")) }
+        if let error = standardInputTwice(files) { return .failure(error) }
+        if mode == .inPlace, files.contains("-") {
+            return .failure(UsageError(message: "'fmt --in-place' cannot rewrite standard input; leave out --in-place"))
+        }
+        return .success(FormatOptions(files: files, mode: mode))
     }
 
     /// Standard input can be read once.

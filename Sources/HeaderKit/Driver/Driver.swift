@@ -27,6 +27,8 @@ public struct Driver {
             compile(options, &outcome)
         case .success(.checkJSON(let files)):
             checkJSON(files, &outcome)
+        case .success(.format(let options)):
+            format(options, &outcome)
         }
         return outcome
     }

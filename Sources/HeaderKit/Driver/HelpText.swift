@@ -36,6 +36,19 @@ enum HelpText {
               --name ENUM    the enum's name instead of <Header>Math
 
             """
+        case "fmt":
+            return """
+            usage: headerc fmt FILE... [--check | --in-place]
+
+            Lays specs out one way: 4-space indentation, spaces around operators, one property a line, keyframe
+            stops one a line or all on one line as written, at most one blank line; every comment stays in its
+            place. It never changes what a spec means. FILE - reads standard input.
+              (no flag)      prints the formatted specs
+              --check        names the files that would change; exit status 1 if any would
+              --in-place     rewrites the files that change, atomically
+            A file with a syntax error gets its diagnostics and exit status 1, and is left as it is.
+
+            """
         default:
             return """
             headerc \(Arguments.version): scroll-driven headers, declared once, evaluated and compiled to Swift.
@@ -46,6 +59,7 @@ enum HelpText {
               check FILE...     validate specs and print diagnostics
               eval FILE ...     evaluate every output at offsets (table, CSV or JSON)
               compile FILE ...  emit a standalone Swift enum with the same math
+              fmt FILE...       lay specs out one way, comments kept
 
             headerc help COMMAND   details of one command
             headerc --version      the version
