@@ -204,7 +204,7 @@ final class ToolCommandTests: XCTestCase {
     }
 
     func testJSONStrings() {
-        XCTAssertEqual(DiagnosticJSON.quoted("a\"b\\c\nd\u{1}é"), "\"a\\\"b\\\\c\\nd\\u0001é\"")
+        XCTAssertEqual(JSONString.quoted("a\"b\\c\nd\u{1}é"), "\"a\\\"b\\\\c\\nd\\u0001é\"")
     }
 
     // MARK: the built binary, reading a real standard input

@@ -27,32 +27,10 @@ public enum DiagnosticJSON {
     private static func fields(_ source: SourceFile, _ severity: String?, _ message: String, _ range: SourceRange) -> String {
         let start = source.location(of: range.start)
         let end = source.location(of: range.end)
-        var out = "\"file\": \(quoted(source.path)), "
-        if let severity { out += "\"severity\": \(quoted(severity)), " }
-        out += "\"message\": \(quoted(message)), "
+        var out = "\"file\": \(JSONString.quoted(source.path)), "
+        if let severity { out += "\"severity\": \(JSONString.quoted(severity)), " }
+        out += "\"message\": \(JSONString.quoted(message)), "
         out += "\"line\": \(start.line), \"column\": \(start.column), \"endLine\": \(end.line), \"endColumn\": \(end.column)"
         return out
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped, everything else as it is.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

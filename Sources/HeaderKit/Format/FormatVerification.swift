@@ -6,11 +6,10 @@ enum FormatVerification {
     static func sameSpec(_ source: SourceFile, syntax: SpecSyntax, comments: [SourceRange], formatted: String) -> Bool {
         let output = SourceFile(path: source.path, text: formatted)
         var diagnostics = Diagnostics()
-        let reparsed = Parser.parse(output, into: &diagnostics)
-        guard !diagnostics.hasErrors else { return false }
-        var ignored = Diagnostics()
         var outputComments: [SourceRange] = []
-        _ = Lexer.tokenize(output, into: &ignored, comments: &outputComments)
+        let tokens = Lexer.tokenize(output, into: &diagnostics, comments: &outputComments)
+        let reparsed = Parser.parse(output, tokens: tokens, into: &diagnostics)
+        guard !diagnostics.hasErrors else { return false }
         return SyntaxFingerprint.of(syntax) == SyntaxFingerprint.of(reparsed)
             && comments.map { normalizedComment(source.text(of: $0)) } == outputComments.map { normalizedComment(output.text(of: $0)) }
     }

@@ -17,11 +17,10 @@ public enum Formatter {
 
     public static func format(_ source: SourceFile) -> Result {
         var diagnostics = Diagnostics()
-        let syntax = Parser.parse(source, into: &diagnostics)
-        guard !diagnostics.hasErrors else { return Result(text: nil, diagnostics: diagnostics) }
         var comments: [SourceRange] = []
-        var ignored = Diagnostics()
-        let tokens = Lexer.tokenize(source, into: &ignored, comments: &comments)
+        let tokens = Lexer.tokenize(source, into: &diagnostics, comments: &comments)
+        let syntax = Parser.parse(source, tokens: tokens, into: &diagnostics)
+        guard !diagnostics.hasErrors else { return Result(text: nil, diagnostics: diagnostics) }
         let roles = LayoutRoles(syntax: syntax, tokens: tokens, source: source)
         var layout = Layout(source: source, tokens: tokens, comments: comments, roles: roles)
         let text = layout.run()

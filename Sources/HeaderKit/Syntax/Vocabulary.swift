@@ -16,10 +16,8 @@ public enum Vocabulary {
     public static let curvePresets: [String] = Curve.presets.map(\.name)
     public static let curveConstructors = ["cubicBezier", "steps", "linear", "spring"]
     /// CSS spellings, their camel-case forms, and the aliases `start` and `end`.
-    public static let stepPositions: [String] = StepPosition.allCases.flatMap { position -> [String] in
-        let parts = position.rawValue.split(separator: "-")
-        return [position.rawValue, parts.enumerated().map { $0.offset == 0 ? String($0.element) : $0.element.prefix(1).uppercased() + $0.element.dropFirst() }.joined()]
-    } + ["start", "end"]
+    public static let stepPositions: [String] = StepPosition.allCases.flatMap { [$0.rawValue, Curve.camelCase($0.rawValue)] }
+        + ["start", "end"]
     /// The labels of `spring(...)`.
     public static let springLabels = ["duration", "bounce", "response", "dampingFraction"]
 }
