@@ -18,6 +18,7 @@ enum HelpText {
                                 [--settle VELOCITY]
 
             Evaluates every output of the spec at each offset, in the order given (a spec with state follows that path).
+            FILE - reads standard input.
               --at LIST              offsets separated by commas: --at -50,0,75.5,400
               --sweep FROM:TO:STEP   FROM, FROM+STEP, ... up to TO: --sweep 0:100:10
               --set INPUT=VALUE      sets an input: --set safeAreaTop=47 --set reduceMotion=true
@@ -31,7 +32,8 @@ enum HelpText {
             usage: headerc compile FILE [-o OUT.swift] [--name ENUM]
 
             Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
-            every output, one function per output and per named value. It imports Foundation only.
+            every output, one function per output and per named value. It imports Foundation only. FILE - reads
+            standard input.
               -o OUT.swift   writes the file atomically instead of printing it; on error the file is left as it was
               --name ENUM    the enum's name instead of <Header>Math
 

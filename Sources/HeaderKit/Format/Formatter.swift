@@ -94,11 +94,13 @@ private struct Layout {
 
     // MARK: Trivia
 
-    /// Writes the comments between two tokens, each on the line it was on relative to its neighbours, and
-    /// leaves `pendingBreaks` for the token after them. Returns whether there was any comment.
+    /// The line breaks the source has between the last comment (or token) written and the next token.
     private var pendingBreaks = 0
+    /// Whether the last thing written is a `//` comment, which a line break must follow.
     private var lastCommentIsLine = false
 
+    /// Writes the comments between two tokens, each on the line it was on relative to its neighbours, and
+    /// leaves `pendingBreaks` for the token after them. Returns whether there was any comment.
     private mutating func writeGap(from start: Int, to end: Int, before index: Int) -> Bool {
         pendingBreaks = 0
         lastCommentIsLine = false
