@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "headerc", targets: ["headerc"]),
         .library(name: "HeaderKit", targets: ["HeaderKit"]),
+        .plugin(name: "HeaderPlugin", targets: ["HeaderPlugin"]),
     ],
     targets: [
         .target(name: "HeaderKit"),
@@ -16,5 +17,7 @@ let package = Package(
             exclude: ["Specs", "Regenerate.md"]
         ),
         .testTarget(name: "HeaderKitTests", dependencies: ["HeaderKit"]),
+        // Compiles the `.header` specs among a target's sources to Swift at build time (Examples/PluginDemo).
+        .plugin(name: "HeaderPlugin", capability: .buildTool(), dependencies: ["headerc"]),
     ]
 )

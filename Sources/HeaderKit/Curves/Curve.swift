@@ -77,7 +77,7 @@ public enum Curve: Sendable, Hashable {
     }
 
     /// `ease-in-out` → `easeInOut`; names without `-` are returned unchanged.
-    private static func camelCase(_ name: String) -> String {
+    static func camelCase(_ name: String) -> String {
         let parts = name.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count > 1, !parts.contains(where: \.isEmpty) else { return name }
         return String(parts[0]) + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()

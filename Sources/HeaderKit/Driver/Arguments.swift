@@ -7,6 +7,23 @@ public enum Command: Equatable, Sendable {
     case check(files: [String])
     case eval(EvalOptions)
     case compile(CompileOptions)
+    /// `check --format json`: the diagnostics of every file as one JSON document, for tools.
+    case checkJSON(files: [String])
+    case format(FormatOptions)
+}
+
+/// `fmt FILE... [--check | --in-place]`
+public struct FormatOptions: Equatable, Sendable {
+    public enum Mode: Equatable, Sendable {
+        /// Prints the formatted text.
+        case print
+        /// Names the files that would change; exit code 1 if any.
+        case check
+        /// Rewrites the files that would change.
+        case inPlace
+    }
+    public var files: [String]
+    public var mode: Mode
 }
 
 public struct EvalOptions: Equatable, Sendable {
@@ -48,27 +65,85 @@ public enum Arguments {
         case "--version": return .success(.version)
         case "help":
             guard rest.count <= 1 else { return .failure(UsageError(message: "'help' takes at most one command")) }
-            if let topic = rest.first, !["check", "eval", "compile"].contains(topic) {
-                return .failure(UsageError(message: "unknown command '\(topic)'; the commands are check, eval and compile"))
+            if let topic = rest.first, !["check", "eval", "compile", "fmt"].contains(topic) {
+                return .failure(UsageError(message: "unknown command '\(topic)'; the commands are check, eval, compile and fmt"))
             }
             return .success(.help(topic: rest.first))
         case "check":
             if rest.contains("--help") { return .success(.help(topic: "check")) }
-            if let flag = rest.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
-                return .failure(UsageError(message: "unknown option '\(flag)' for 'check'"))
-            }
-            guard !rest.isEmpty else { return .failure(UsageError(message: "'check' needs at least one file")) }
-            return .success(.check(files: rest))
+            return parseCheck(rest)
         case "eval":
             if rest.contains("--help") { return .success(.help(topic: "eval")) }
             return parseEval(rest).map(Command.eval)
         case "compile":
             if rest.contains("--help") { return .success(.help(topic: "compile")) }
             return parseCompile(rest).map(Command.compile)
+        case "fmt":
+            if rest.contains("--help") { return .success(.help(topic: "fmt")) }
+            return parseFormat(rest).map(Command.format)
         default:
             if first.hasPrefix("-") { return .failure(UsageError(message: "unknown option '\(first)'; try 'headerc --help'")) }
-            return .failure(UsageError(message: "unknown command '\(first)'; the commands are check, eval and compile"))
+            return .failure(UsageError(message: "unknown command '\(first)'; the commands are check, eval, compile and fmt"))
         }
+    }
+
+    /// check FILE... [--format text|json]
+    private static func parseCheck(_ arguments: [String]) -> Result<Command, UsageError> {
+        var files: [String] = []
+        var json = false
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--format" {
+                index += 1
+                guard index < arguments.count else { return .failure(UsageError(message: "'--format' needs a value")) }
+                switch arguments[index] {
+                case "text": json = false
+                case "json": json = true
+                default: return .failure(UsageError(message: "unknown format '\(arguments[index])'; use text or json"))
+                }
+            } else if argument.hasPrefix("-"), argument != "-" {
+                return .failure(UsageError(message: "unknown option '\(argument)' for 'check'"))
+            } else {
+                files.append(argument)
+            }
+            index += 1
+        }
+        guard !files.isEmpty else { return .failure(UsageError(message: "'check' needs at least one file")) }
+        if let error = standardInputTwice(files) { return .failure(error) }
+        return .success(json ? .checkJSON(files: files) : .check(files: files))
+    }
+
+    /// fmt FILE... [--check | --in-place]
+    private static func parseFormat(_ arguments: [String]) -> Result<FormatOptions, UsageError> {
+        var files: [String] = []
+        var mode = FormatOptions.Mode.print
+        for argument in arguments {
+            switch argument {
+            case "--check", "--in-place":
+                let flagMode: FormatOptions.Mode = argument == "--check" ? .check : .inPlace
+                guard mode == .print || mode == flagMode else {
+                    return .failure(UsageError(message: "'fmt' takes --check or --in-place, not both"))
+                }
+                mode = flagMode
+            default:
+                if argument.hasPrefix("-"), argument != "-" {
+                    return .failure(UsageError(message: "unknown option '\(argument)' for 'fmt'"))
+                }
+                files.append(argument)
+            }
+        }
+        guard !files.isEmpty else { return .failure(UsageError(message: "'fmt' needs at least one file")) }
+        if let error = standardInputTwice(files) { return .failure(error) }
+        if mode == .inPlace, files.contains("-") {
+            return .failure(UsageError(message: "'fmt --in-place' cannot rewrite standard input; leave out --in-place"))
+        }
+        return .success(FormatOptions(files: files, mode: mode))
+    }
+
+    /// Standard input can be read once.
+    private static func standardInputTwice(_ files: [String]) -> UsageError? {
+        files.filter { $0 == "-" }.count > 1 ? UsageError(message: "'-' (standard input) can be given once") : nil
     }
 
     private static func parseEval(_ arguments: [String]) -> Result<EvalOptions, UsageError> {

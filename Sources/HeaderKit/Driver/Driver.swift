@@ -75,6 +75,10 @@ public struct Driver {
             eval(options, &outcome)
         case .success(.compile(let options)):
             compile(options, &outcome)
+        case .success(.checkJSON(let files)):
+            checkJSON(files, &outcome)
+        case .success(.format(let options)):
+            format(options, &outcome)
         }
         return outcome
     }
@@ -138,7 +142,7 @@ public struct Driver {
         }
         guard let compilation = load(options.file, enumName: options.enumName, &outcome),
               let program = compilation.program else { return }
-        let swift = SwiftEmitter(program: program, sourcePath: options.file, enumName: options.enumName).emit()
+        let swift = SwiftEmitter(program: program, sourcePath: compilation.source.path, enumName: options.enumName).emit()
         guard let path = options.output else {
             outcome.standardOutput = swift
             return
@@ -167,22 +171,12 @@ public struct Driver {
         }
     }
 
-    /// Reads, parses and checks a file, printing its diagnostics; nil when the file cannot be read.
+    /// Reads (`-`: standard input), parses and checks a file, printing its diagnostics; nil when the file
+    /// cannot be read.
     private static func load(_ path: String, checksSwiftNames: Bool = true, enumName: String? = nil,
                              _ outcome: inout Outcome) -> Compilation? {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "it cannot be read"
-            outcome.standardError += "headerc: cannot read '\(path)': \(reason)\n"
-            outcome.exitCode = 1
-            return nil
-        }
-        let compilation = Compilation(source: SourceFile(path: path, contents: [UInt8](data)),
-                                      checksSwiftNames: checksSwiftNames, enumName: enumName)
+        guard let source = readSource(path, &outcome) else { return nil }
+        let compilation = Compilation(source: source, checksSwiftNames: checksSwiftNames, enumName: enumName)
         outcome.standardError += DiagnosticRenderer(source: compilation.source).render(compilation.diagnostics.sorted)
         if compilation.spec == nil { outcome.exitCode = 1 }
         return compilation

@@ -52,14 +52,14 @@ struct EvalTable {
             case .bool(let bool): return bool ? "true" : "false"
             }
         }
-        var out = "{\"header\": \(quoted(spec.name)), \"inputs\": {"
-        out += inputs.map { "\(quoted($0.name)): \(json($0.value))" }.joined(separator: ", ")
+        var out = "{\"header\": \(JSONString.quoted(spec.name)), \"inputs\": {"
+        out += inputs.map { "\(JSONString.quoted($0.name)): \(json($0.value))" }.joined(separator: ", ")
         out += "}, \"frames\": ["
         for (index, row) in rows.enumerated() {
             out += index == 0 ? "\n  {" : ",\n  {"
             out += "\"offset\": \(number(row.offset))"
             for (column, value) in zip(columns, row.values) {
-                out += ", \(quoted(column)): \(json(value))"
+                out += ", \(JSONString.quoted(column)): \(json(value))"
             }
             out += "}"
         }
@@ -88,21 +88,4 @@ struct EvalTable {
         return out
     }
 
-    private func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
 }

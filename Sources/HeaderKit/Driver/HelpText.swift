@@ -4,10 +4,12 @@ enum HelpText {
         switch topic {
         case "check":
             return """
-            usage: headerc check FILE...
+            usage: headerc check FILE... [--format text|json]
 
             Validates each spec and prints every error and warning as file:line:col, with the line and a caret.
-            Exit status: 0 when no file has an error (warnings are allowed), 1 otherwise.
+            Exit status: 0 when no file has an error (warnings are allowed), 1 otherwise. FILE - reads standard input.
+              --format json   prints the diagnostics as JSON on standard output, for tools: {"diagnostics": [{"file",
+                              "severity", "message", "line", "column", "endLine", "endColumn", "notes": [...]}]}
 
             """
         case "eval":
@@ -16,6 +18,7 @@ enum HelpText {
                                 [--settle VELOCITY]
 
             Evaluates every output of the spec at each offset, in the order given (a spec with state follows that path).
+            FILE - reads standard input.
               --at LIST              offsets separated by commas: --at -50,0,75.5,400
               --sweep FROM:TO:STEP   FROM, FROM+STEP, ... never past TO, and TO itself when the steps land on it:
                                      --sweep 0:100:10 (0, 10, ..., 100), --sweep 0:0.3:0.1 (0, 0.1, 0.2, 0.3)
@@ -30,10 +33,24 @@ enum HelpText {
             usage: headerc compile FILE [-o OUT.swift] [--name ENUM]
 
             Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
-            every output, one function per output and per named value. It imports Foundation only.
+            every output, one function per output and per named value. It imports Foundation only. FILE - reads
+            standard input.
               -o OUT.swift   writes the file instead of printing it: atomically, keeping its mode (a link's target
                              is replaced, a device or FIFO written to); on error the file is left as it was
               --name ENUM    the enum's name instead of <Header>Math
+
+            """
+        case "fmt":
+            return """
+            usage: headerc fmt FILE... [--check | --in-place]
+
+            Lays specs out one way: 4-space indentation, spaces around operators, one property a line, keyframe
+            stops one a line or all on one line as written, at most one blank line; every comment stays in its
+            place. It never changes what a spec means. FILE - reads standard input.
+              (no flag)      prints the formatted specs
+              --check        names the files that would change; exit status 1 if any would
+              --in-place     rewrites the files that change, atomically
+            A file with a syntax error gets its diagnostics and exit status 1, and is left as it is.
 
             """
         default:
@@ -46,6 +63,7 @@ enum HelpText {
               check FILE...     validate specs and print diagnostics
               eval FILE ...     evaluate every output at offsets (table, CSV or JSON)
               compile FILE ...  emit a standalone Swift enum with the same math
+              fmt FILE...       lay specs out one way, comments kept
 
             headerc help COMMAND   details of one command
             headerc --version      the version

@@ -9,6 +9,8 @@ public struct Lexer {
     /// Whether the current line has had a token or a comment on it, so a comment after code is not taken
     /// as documentation for what follows.
     private var lineHasContent = false
+    /// The ranges of the comments skipped, in order, when `tokenize(_:into:comments:)` asks for them.
+    private var commentRanges: [SourceRange]?
 
     /// Where a U+FFFD stands for bytes that were not UTF-8, already reported.
     private let invalidUTF8Starts: Set<Int>
@@ -34,6 +36,22 @@ public struct Lexer {
             tokens.append(token)
             if token.kind == .endOfFile { return tokens }
         }
+    }
+
+    /// The tokens, and the range of every comment (from `//` to the end of its line, or `/*` to its `*/`),
+    /// which the tokens skip; the formatter puts them back.
+    public static func tokenize(_ source: SourceFile, into diagnostics: inout Diagnostics,
+                                comments: inout [SourceRange]) -> [Token] {
+        var lexer = Lexer(source: source)
+        lexer.commentRanges = []
+        var tokens: [Token] = []
+        while true {
+            let token = lexer.next(&diagnostics)
+            tokens.append(token)
+            if token.kind == .endOfFile { break }
+        }
+        comments = lexer.commentRanges ?? []
+        return tokens
     }
 
     private mutating func next(_ diagnostics: inout Diagnostics) -> Token {
@@ -171,9 +189,11 @@ public struct Lexer {
                 position += 1
             } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "/") {
                 let ownLine = !lineHasContent
+                let commentStart = position
                 position += 2
                 let textStart = position
                 while let next = peek(), !next.isLineBreak { position += 1 }
+                commentRanges?.append(SourceRange(commentStart, position))
                 var text = String(decoding: bytes[textStart..<position], as: UTF8.self)
                 if text.hasPrefix("/") { text.removeFirst() }
                 if text.hasPrefix(" ") { text.removeFirst() }
@@ -181,7 +201,9 @@ public struct Lexer {
                 lineHasContent = true
             } else if byte == UInt8(ascii: "/"), peek(1) == UInt8(ascii: "*") {
                 let ownLine = !lineHasContent
+                let commentStart = position
                 let text = skipBlockComment(&diagnostics)
+                commentRanges?.append(SourceRange(commentStart, position))
                 if ownLine, let text { pendingDocumentation.append(text) } else { pendingDocumentation = [] }
                 lineHasContent = true
             } else {

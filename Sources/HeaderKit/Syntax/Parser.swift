@@ -25,6 +25,16 @@ public struct Parser {
 
     public static func parse(_ source: SourceFile, into diagnostics: inout Diagnostics) -> SpecSyntax {
         let tokens = Lexer.tokenize(source, into: &diagnostics)
+        return parse(source, tokens: tokens, into: &diagnostics)
+    }
+
+    /// Parses tokens the caller has lexed already (the formatter, which asks the lexer for comments too).
+    public static func parse(_ source: SourceFile, tokens: [Token], into diagnostics: inout Diagnostics) -> SpecSyntax {
+        var tokens = tokens
+        if tokens.last?.kind != .endOfFile {
+            let end = source.bytes.count
+            tokens.append(Token(kind: .endOfFile, range: SourceRange(end, end), startsLine: true, spaceBefore: true, spaceAfter: true))
+        }
         var parser = Parser(source: source, tokens: tokens, diagnostics: diagnostics)
         let spec = parser.parseSpec()
         diagnostics = parser.diagnostics

@@ -1,0 +1,336 @@
+import Foundation
+import XCTest
+@testable import HeaderKit
+
+/// `headerc fmt`: the layout it promises, and over every example, every spec of the test corpus and a few
+/// hundred random specs with comments woven in: formatting succeeds, is idempotent, keeps every comment
+/// between the same tokens and on the same side of a line break, and changes neither what `eval` prints
+/// nor the Swift that `compile` emits.
+final class FormatterTests: XCTestCase {
+    private func format(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
+        let result = Formatter.format(SourceFile(path: "test.header", text: text))
+        guard let formatted = result.text else {
+            XCTFail("fmt refused:\n" + DiagnosticRenderer(source: SourceFile(path: "test.header", text: text))
+                .render(result.diagnostics.sorted), file: file, line: line)
+            return ""
+        }
+        return formatted
+    }
+
+    // MARK: The layout
+
+    func testLayout() {
+        let messy = """
+
+
+        // intro comment\u{20}\u{20}
+        header   Messy // trailing on header
+
+
+
+        /// doc for a
+        input a:pt=0
+        let b=a*2+-3pt   // trailing b
+        let c = a > 0pt?1:2
+        let d = max(a,
+          b,   c * 1pt)
+        curve k=cubicBezier(0.2,0,0,1)
+        cover{height=b width=a /* inline */ scale=c
+          // own line before opacity
+          opacity=keyframes(c,extend:after){0:1 0.5:0.4 via steps(3,jump-end) 1:0 via linear(0,0.25 75%,1)}
+          offsetY=keyframes(a){
+             0pt:0pt,
+           100pt:-40pt via easeOut
+             /* before last */
+             160pt : -40pt via hold   // tail
+          }
+
+        }
+        empty {   }
+        state h: pt = 260pt in 120pt ... 320pt { next = h-delta }
+        snap s {0pt,max(b,0pt)}
+        snap t {
+        0pt
+        b }
+        /* end
+           comment */
+        """
+        let expected = """
+        // intro comment
+        header Messy // trailing on header
+
+        /// doc for a
+        input a: pt = 0
+        let b = a * 2 + -3pt // trailing b
+        let c = a > 0pt ? 1 : 2
+        let d = max(a,
+            b, c * 1pt)
+        curve k = cubicBezier(0.2, 0, 0, 1)
+        cover {
+            height = b
+            width = a /* inline */
+            scale = c
+            // own line before opacity
+            opacity = keyframes(c, extend: after) { 0: 1 0.5: 0.4 via steps(3, jump-end) 1: 0 via linear(0, 0.25 75%, 1) }
+            offsetY = keyframes(a) {
+                0pt: 0pt,
+                100pt: -40pt via easeOut
+                /* before last */
+                160pt: -40pt via hold // tail
+            }
+        }
+        empty {}
+        state h: pt = 260pt in 120pt...320pt {
+            next = h - delta
+        }
+        snap s { 0pt, max(b, 0pt) }
+        snap t {
+            0pt
+            b
+        }
+        /* end
+           comment */
+
+        """
+        XCTAssertEqual(format(messy), expected)
+        XCTAssertEqual(format(expected), expected)
+    }
+
+    func testMinusKeepsItsMeaning() {
+        // `1 -10pt` is a value and the next stop's position; `a-b` and `a - b` subtract.
+        let text = "header M\nv {\n    x: pt = keyframes(offset) { 0: 1pt -10pt: 0pt }\n    y: pt = offset-1pt\n    z: pt = - offset\n}\n"
+        XCTAssertEqual(format(text), "header M\nv {\n    x: pt = keyframes(offset) { 0: 1pt -10pt: 0pt }\n    y: pt = offset - 1pt\n    z: pt = -offset\n}\n")
+    }
+
+    func testCallsAndParentheses() {
+        // A '(' that starts a line is not a call, so that line break stays; one after 'not' groups.
+        let text = "header P\nlet a = not(true)\nlet b = max (1,2)\nv {\n    x = keyframes(offset) {\n        0: 1\n        (50): 2\n    }\n}\n"
+        XCTAssertEqual(format(text), "header P\nlet a = not (true)\nlet b = max(1, 2)\nv {\n    x = keyframes(offset) {\n        0: 1\n        (50): 2\n    }\n}\n")
+    }
+
+    func testContinuationLinesAndConditionals() {
+        let text = "header C\nlet p = offset > 0\n? 1\n: 2\nlet q = max(\n1,\nmin(\n2,\n3\n)\n)\n"
+        XCTAssertEqual(format(text), "header C\nlet p = offset > 0\n    ? 1\n    : 2\nlet q = max(\n    1,\n    min(\n        2,\n        3\n    )\n)\n")
+    }
+
+    func testDocumentationStaysAttached() {
+        // A comment on its own line directly above documents; one after code or past a blank line does not.
+        let text = "header D\n/// documents a\nlet a = 1 // not documentation\n\n// cut off by the blank line\n\n\nlet b = 2\nv { /* after the brace */ opacity = a /* before */ scale = b }\n"
+        let formatted = format(text)
+        XCTAssertEqual(formatted, "header D\n/// documents a\nlet a = 1 // not documentation\n\n// cut off by the blank line\n\nlet b = 2\nv { /* after the brace */\n    opacity = a /* before */\n    scale = b\n}\n")
+        var before = Diagnostics(), after = Diagnostics()
+        XCTAssertEqual(SyntaxFingerprint.of(Parser.parse(SourceFile(path: "a", text: text), into: &before)),
+                       SyntaxFingerprint.of(Parser.parse(SourceFile(path: "a", text: formatted), into: &after)))
+    }
+
+    func testLineEndingsAndByteOrderMark() {
+        XCTAssertEqual(format("header R\r\nv {\r\n  height = 1 // c\r\n}\r\n"), "header R\r\nv {\r\n    height = 1 // c\r\n}\r\n")
+        XCTAssertEqual(format("header R\nv { height = 1 }"), "header R\nv {\n    height = 1\n}\n")
+        // A block comment keeps its own line breaks; the first line break outside comments decides.
+        XCTAssertEqual(format("header R /*\n*/\r\nv {}"), "header R /*\n*/\r\nv {}\r\n")
+        // A byte-order mark stays, once the lexer reads past it; until then the spec is refused as unreadable.
+        let marked = "\u{FEFF}header R\nv {\n    height = 1\n}\n"
+        var diagnostics = Diagnostics()
+        _ = Parser.parse(SourceFile(path: "bom", text: marked), into: &diagnostics)
+        let result = Formatter.format(SourceFile(path: "bom", text: marked))
+        if diagnostics.hasErrors {
+            XCTAssertNil(result.text)
+        } else {
+            XCTAssertEqual(result.text, marked)
+        }
+    }
+
+    func testStepPositionsStayWritten() {
+        let text = "header S\nv {\n    opacity = keyframes(offset) { 0: 0, 100: 1 via steps(4, jump-none) }\n}\n"
+        XCTAssertEqual(format(text), text)
+    }
+
+    // MARK: Every spec we have
+
+    func testExamplesAreFormatted() throws {
+        for name in ["ProfileStretchy", "StickyParallax", "StretchyImage", "AppleMusicProfile"] {
+            let text = try PackagePaths.text("Examples/\(name).header")
+            XCTAssertEqual(format(text), text, "Examples/\(name).header is not in fmt's layout")
+            assertFormattingKeepsEverything(text, name: name, offsets: [-100, -1, 0, 0.5, 50, 73, 146, 200, 1000])
+        }
+    }
+
+    func testCorpus() throws {
+        var formatted = 0, refused = 0
+        for entry in try SpecCorpus.all() {
+            var diagnostics = Diagnostics()
+            _ = Parser.parse(SourceFile(path: entry.name, text: entry.text), into: &diagnostics)
+            if diagnostics.hasErrors {
+                XCTAssertNil(Formatter.format(SourceFile(path: entry.name, text: entry.text)).text,
+                             "\(entry.name) has a syntax error but was formatted")
+                refused += 1
+            } else {
+                assertFormattingKeepsEverything(entry.text, name: entry.name, offsets: [-200, -10, 0, 1, 25, 50, 99.5, 100, 150, 300])
+                formatted += 1
+            }
+        }
+        print("FormatterTests corpus: \(formatted) specs formatted, \(refused) with syntax errors refused")
+        XCTAssertGreaterThan(formatted, 40)
+    }
+
+    func testRandomSpecsWithComments() {
+        let count = ProcessInfo.processInfo.environment["HEADERC_FMT_COUNT"].flatMap(Int.init) ?? 200
+        var generator = SpecGenerator(seed: 0x666D_7421, allowExtend: DifferentialTests.extendParses)
+        var random = SeededGenerator(seed: 0x636F_6D6D)
+        for index in 0..<count {
+            let generated = generator.generate(index: index)
+            let woven = Self.weaveComments(into: generated.text, &random)
+            let offsets = Array(Set(generated.interestingOffsets.filter(\.isFinite) + [-120, 0, 33, 100, 260])).sorted()
+            assertFormattingKeepsEverything(woven, name: "random spec \(index)", offsets: Array(offsets.prefix(40)))
+        }
+    }
+
+    /// Specs and random specs with a few random insertions and deletions (brackets, operators, comments,
+    /// line breaks of every kind): whenever the result still parses, fmt lays it out (it never has to
+    /// refuse), idempotently, with every token and comment in its place.
+    func testMutatedSpecs() throws {
+        var random = SeededGenerator(seed: 0x6D75_7461)
+        var generator = SpecGenerator(seed: 0x6D75_7462, allowExtend: DifferentialTests.extendParses)
+        let bases = try SpecCorpus.all().map(\.text) + (0..<40).map { generator.generate(index: $0).text }
+        let pieces = [" ", "\n", "\n\n\n", "\t", "\r\n", "\r", "(", ")", "{", "}", "-", "- ", " -", "\n-", "-\n", "*", "!", "not ",
+                      ",", ":", "?", " ? 1 : ", "...", "%", "1", "x", "=", "\n(", "(x)", "f(", "max(1,\n2)", "/* c */", "// d\n", "/*\n*/",
+                      "/*", "*/", "via hold", ", extend: both", "jump-end", "keyframes(offset) { 0: 1 }", "\nv { a: pt = 1 }\n",
+                      "\nstate s = 1 { next = s }\n", "\nsnap q { 1 2 }\n"]
+        var parsed = 0
+        for _ in 0..<6000 {
+            var bytes = Array(random.pick(bases).utf8)
+            for _ in 0..<(1 + random.below(4)) {
+                let at = random.below(bytes.count + 1)
+                if random.chance(0.4), at < bytes.count {
+                    bytes.removeSubrange(at..<min(bytes.count, at + 1 + random.below(3)))
+                } else {
+                    bytes.insert(contentsOf: Array(random.pick(pieces).utf8), at: at)
+                }
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            var diagnostics = Diagnostics()
+            _ = Parser.parse(SourceFile(path: "m", text: text), into: &diagnostics)
+            guard !diagnostics.hasErrors else { continue }
+            parsed += 1
+            guard let formatted = Formatter.format(SourceFile(path: "m", text: text)).text else {
+                XCTFail("fmt refused a spec that parses:\n\(text.debugDescription)")
+                continue
+            }
+            XCTAssertEqual(Formatter.format(SourceFile(path: "m", text: formatted)).text, formatted,
+                           "not idempotent:\n\(text.debugDescription)\n\(formatted.debugDescription)")
+            XCTAssertEqual(Self.tokensAndComments(formatted), Self.tokensAndComments(text),
+                           "tokens or comments moved:\n\(text.debugDescription)\n\(formatted.debugDescription)")
+        }
+        XCTAssertGreaterThan(parsed, 300)
+    }
+
+    /// Comments on lines of their own, after code and between tokens (only where there is a space already,
+    /// since a comment counts as a space: `a-b` would become `a /* */-b`, a different expression), extra
+    /// blank lines and ragged indentation.
+    static func weaveComments(into text: String, _ random: inout SeededGenerator) -> String {
+        var lines: [String] = []
+        var marker = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if random.chance(0.15) {
+                marker += 1
+                lines.append(String(repeating: " ", count: random.below(9)) + "// own line \(marker)")
+            }
+            if random.chance(0.05) { lines.append(contentsOf: Array(repeating: "", count: 1 + random.below(3))) }
+            var woven = ""
+            var inComment = false
+            var previous: Character?
+            for character in line.drop(while: { $0 == " " }) {
+                if character == "/" && previous == "/" { inComment = true }
+                if character == " ", !inComment, random.chance(0.12) {
+                    marker += 1
+                    woven += random.chance(0.5) ? " /* between \(marker) */ " : " /*\(marker)*/ "
+                } else {
+                    woven.append(character)
+                }
+                previous = character
+            }
+            var indented = String(repeating: random.chance(0.2) ? "\t" : " ", count: random.below(7)) + woven
+            if !woven.isEmpty, !woven.contains("//"), random.chance(0.2) {
+                marker += 1
+                indented += random.chance(0.5) ? "   // after code \(marker)" : " /* after code \(marker) */"
+            } else if !woven.contains("//"), random.chance(0.05) {
+                indented += "  \t"
+            }
+            lines.append(indented)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: The promise
+
+    /// Formats `text` and checks: idempotent; the same tokens and comments in the same order, each comment
+    /// after code or on a line of its own as before; `eval` prints the same at `offsets` (and the same
+    /// settle targets); `compile` emits the same Swift; `check` reports the same messages.
+    private func assertFormattingKeepsEverything(_ text: String, name: String, offsets: [Double],
+                                                 file: StaticString = #filePath, line: UInt = #line) {
+        let source = SourceFile(path: "spec.header", text: text)
+        guard let formatted = Formatter.format(source).text else {
+            let diagnostics = Formatter.format(source).diagnostics.sorted
+            XCTFail("\(name): fmt refused:\n\(DiagnosticRenderer(source: source).render(diagnostics))\n\(text)", file: file, line: line)
+            return
+        }
+        XCTAssertEqual(Formatter.format(SourceFile(path: "spec.header", text: formatted)).text, formatted,
+                       "\(name): fmt is not idempotent on\n\(formatted)", file: file, line: line)
+        XCTAssertEqual(Self.tokensAndComments(formatted), Self.tokensAndComments(text),
+                       "\(name): tokens or comments moved:\n\(text)\n---\n\(formatted)", file: file, line: line)
+        let at = offsets.map(\.description).joined(separator: ",")
+        var commands: [[String]] = [["eval", "-", "--at", at, "--format", "csv"], ["compile", "-"], ["check", "-"]]
+        if let spec = Compilation(source: source).spec, !spec.snaps.isEmpty {
+            commands.append(["eval", "-", "--at", at, "--format", "csv", "--settle", "900"])
+            commands.append(["eval", "-", "--at", at, "--format", "csv", "--settle", "-40"])
+        }
+        for command in commands {
+            let before = Self.run(command, input: text), after = Self.run(command, input: formatted)
+            XCTAssertEqual(after.standardOutput, before.standardOutput, "\(name): \(command[0]) differs after fmt:\n\(text)\n---\n\(formatted)",
+                           file: file, line: line)
+            XCTAssertEqual(after.exitCode, before.exitCode, "\(name): \(command[0]) exit code differs", file: file, line: line)
+            if command[0] == "check" {
+                XCTAssertEqual(Self.messages(after.standardError), Self.messages(before.standardError), "\(name): check differs",
+                               file: file, line: line)
+            }
+        }
+    }
+
+    static func run(_ arguments: [String], input: String) -> Driver.Outcome {
+        StandardInput.$read.withValue({ Data(input.utf8) }) { Driver.run(arguments) }
+    }
+
+    /// The diagnostics' messages, without their positions, which formatting moves.
+    private static func messages(_ standardError: String) -> [String] {
+        standardError.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("<stdin>:"), let range = line.range(of: ": error: ") ?? line.range(of: ": warning: ") ?? line.range(of: ": note: ") else {
+                return nil
+            }
+            return String(line[range.lowerBound...])
+        }
+    }
+
+    /// The tokens' spellings and the comments, in source order; a comment is marked with whether code or
+    /// another comment comes before it on its line.
+    static func tokensAndComments(_ text: String) -> [String] {
+        let source = SourceFile(path: "a", text: text)
+        var diagnostics = Diagnostics()
+        var comments: [SourceRange] = []
+        let tokens = Lexer.tokenize(source, into: &diagnostics, comments: &comments)
+        var items = tokens.filter { $0.kind != .endOfFile }.map { (start: $0.range.start, end: $0.range.end, text: source.text(of: $0.range), comment: false) }
+        items += comments.map { ($0.start, $0.end, FormatVerification.normalizedComment(source.text(of: $0)), true) }
+        items.sort { $0.start < $1.start }
+        var result: [String] = []
+        var previousEnd: Int?
+        for item in items {
+            if item.comment {
+                let afterCode = previousEnd.map { LineBreaks.count(in: source.bytes, from: $0, to: item.start) == 0 } ?? false
+                result.append((afterCode ? "after code: " : "own line: ") + item.text)
+            } else {
+                result.append(item.text)
+            }
+            previousEnd = item.end
+        }
+        return result
+    }
+}
