@@ -128,16 +128,68 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(format("header R\nv { height = 1 }"), "header R\nv {\n    height = 1\n}\n")
         // A block comment keeps its own line breaks; the first line break outside comments decides.
         XCTAssertEqual(format("header R /*\n*/\r\nv {}"), "header R /*\n*/\r\nv {}\r\n")
-        // A byte-order mark stays, once the lexer reads past it; until then the spec is refused as unreadable.
+        // A byte order mark stays.
         let marked = "\u{FEFF}header R\nv {\n    height = 1\n}\n"
-        var diagnostics = Diagnostics()
-        _ = Parser.parse(SourceFile(path: "bom", text: marked), into: &diagnostics)
-        let result = Formatter.format(SourceFile(path: "bom", text: marked))
-        if diagnostics.hasErrors {
-            XCTAssertNil(result.text)
-        } else {
-            XCTAssertEqual(result.text, marked)
-        }
+        XCTAssertEqual(Formatter.format(SourceFile(path: "bom", text: marked)).text, marked)
+    }
+
+    /// A lone `\r` ends a line as `\n` and `\r\n` do: a file whose first line ends so keeps its `\r`s,
+    /// and a line break after a lone `\r` is one (a continuation line, indented).
+    func testLoneCarriageReturnsEndLines() {
+        XCTAssertEqual(format("header R\rv {\r  height = 1 // c\r}\r"), "header R\rv {\r    height = 1 // c\r}\r")
+        XCTAssertEqual(format("header R\rlet a = 1 +\r2\r\r\r\rlet b = max(\r1)"),
+                       "header R\rlet a = 1 +\r    2\r\rlet b = max(\r    1)\r")
+        // The first line break decides; comments keep theirs.
+        XCTAssertEqual(format("header R\r\nlet a = 1\rlet b = 2 /*\r*/\nlet c = 3"),
+                       "header R\r\nlet a = 1\r\nlet b = 2 /*\r*/\r\nlet c = 3\r\n")
+        XCTAssertEqual(format("header R /*\n*/\rv {}"), "header R /*\n*/\rv {}\r")
+    }
+
+    /// `SourceFile` leaves a byte order mark out of its bytes; fmt writes it back, and `--check` and
+    /// `--in-place` compare with the file as it is, mark included.
+    func testByteOrderMarkStaysInTheFile() {
+        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let formatted = Formatter.format(SourceFile(path: "bom", contents: mark + Array("header R\nv {}\n".utf8)))
+        XCTAssertEqual(formatted.text, "\u{FEFF}header R\nv {}\n")
+        XCTAssertFalse(formatted.changesFile)
+        let messy = Formatter.format(SourceFile(path: "bom", contents: mark + Array("header R\r\nv {  }".utf8)))
+        XCTAssertEqual(messy.text, "\u{FEFF}header R\r\nv {}\r\n")
+        XCTAssertTrue(messy.changesFile)
+        XCTAssertFalse(Formatter.format(SourceFile(path: "plain", text: "header R\nv {}\n")).changesFile)
+        XCTAssertTrue(Formatter.format(SourceFile(path: "plain", text: "header R\nv {}")).changesFile)
+        XCTAssertEqual(Self.run(["fmt", "--check", "-"], input: "\u{FEFF}header R\nv {}\n").exitCode, 0)
+        XCTAssertEqual(Self.run(["fmt", "--check", "-"], input: "\u{FEFF}header R\nv {  }\n").exitCode, 1)
+        XCTAssertEqual(Self.run(["fmt", "-"], input: "\u{FEFF}header R\nv {  }\n").standardOutput, "\u{FEFF}header R\nv {}\n")
+    }
+
+    /// Bytes that are not UTF-8 read as U+FFFD: fmt must refuse the file with the lexer's error, not write
+    /// the U+FFFD over a comment's bytes, nor report its own output as a failure.
+    func testInvalidUTF8IsRefused() {
+        let inComment = Array("header U\n// caf".utf8) + [0xE9] + Array("\nv {}\n".utf8)
+        let commented = Formatter.format(SourceFile(path: "u", contents: inComment))
+        XCTAssertNil(commented.text)
+        XCTAssertEqual(commented.diagnostics.errors.map(\.message), ["invalid UTF-8 at byte 15 of the file (0xE9); a spec is UTF-8 text"])
+        let inCode = Array("header U\nv { height = 1 ".utf8) + [0xFF] + Array(" }\n".utf8)
+        let coded = Formatter.format(SourceFile(path: "u", contents: inCode))
+        XCTAssertNil(coded.text)
+        XCTAssertEqual(coded.diagnostics.errors.map(\.message), ["invalid UTF-8 at byte 24 of the file (0xFF); a spec is UTF-8 text"])
+        XCTAssertEqual(Self.run(["fmt", "--check", "-"], input: "header U\n// caf\u{FFFD}\nv {}\n").exitCode, 0,
+                       "a U+FFFD written as such is text like any other")
+    }
+
+    /// `+` is a prefix operator as `-` is, with the same spacing rule: `1 +10pt` is a value and the next
+    /// stop's position, `+offset+ +2pt` a sum of two prefixed operands.
+    func testUnaryPlusKeepsItsMeaning() {
+        let text = "header P\ncover {\n    opacity = cubicBezier(+ 0.5, 0, +0.5, +1)(0.5)\n    height = +offset+ +2pt\n    scale = keyframes(offset) { 0: 1 +10pt: 0 }\n    scaleX = + (offset)\n}\n"
+        XCTAssertEqual(format(text), "header P\ncover {\n    opacity = cubicBezier(+0.5, 0, +0.5, +1)(0.5)\n    height = +offset + +2pt\n    scale = keyframes(offset) { 0: 1 +10pt: 0 }\n    scaleX = +(offset)\n}\n")
+    }
+
+    /// The sign of a percentage (`-10%`, `+50%`) is no operator, and `- 10%` is no percentage: it stays
+    /// against its number, wherever the parser takes a position (after a keyframes driver too, which the
+    /// syntax tree drops).
+    func testSignedPercentagesStayAgainstTheirNumbers() {
+        let text = "header L\ncurve c = linear(0, 0.1 -10 %, -25%  0.5,0.5 +50%, 1)\ncover { opacity = keyframes(offset -5%) { 0: 1, 100: 0 } }\n"
+        XCTAssertEqual(format(text), "header L\ncurve c = linear(0, 0.1 -10%, -25% 0.5, 0.5 +50%, 1)\ncover {\n    opacity = keyframes(offset -5%) { 0: 1, 100: 0 }\n}\n")
     }
 
     func testStepPositionsStayWritten() {
@@ -294,6 +346,14 @@ final class FormatterTests: XCTestCase {
                                file: file, line: line)
             }
         }
+    }
+
+    /// The comparisons above run the commands in-process on `input`: the driver's large-stack thread must
+    /// read that, not the test's own standard input (which would make every comparison pass, vacuously).
+    func testCommandsReadTheSpecGiven() {
+        XCTAssertEqual(Self.run(["fmt", "-"], input: "header F\nv { height = 1 }").standardOutput, "header F\nv {\n    height = 1\n}\n")
+        XCTAssertEqual(Self.run(["eval", "-", "--at", "0,10", "--format", "csv"], input: "header F\nv { height = 1pt + offset }\n").standardOutput,
+                       "offset,v.height\n0.0,1.0\n10.0,11.0\n")
     }
 
     static func run(_ arguments: [String], input: String) -> Driver.Outcome {

@@ -17,9 +17,14 @@ public struct Driver {
     public static func run(_ arguments: [String]) -> Outcome {
         final class Work: @unchecked Sendable {
             let arguments: [String]
+            /// Task-local values stay on the calling thread, so what `-` reads is carried over by hand
+            /// (a test's spec, in-process).
+            let readStandardInput = StandardInput.read
             var outcome = Outcome()
             init(_ arguments: [String]) { self.arguments = arguments }
-            func run() { outcome = Driver.runOnThisThread(arguments) }
+            func run() {
+                outcome = StandardInput.$read.withValue(readStandardInput) { Driver.runOnThisThread(arguments) }
+            }
         }
         let work = Work(arguments)
         #if canImport(Glibc)

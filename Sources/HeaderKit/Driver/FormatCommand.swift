@@ -12,7 +12,7 @@ extension Driver {
                 outcome.exitCode = 1
                 continue
             }
-            let changed = Array(formatted.utf8) != source.bytes
+            let changed = result.changesFile
             switch options.mode {
             case .print:
                 outcome.standardOutput += formatted

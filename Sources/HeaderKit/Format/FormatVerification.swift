@@ -1,7 +1,6 @@
 /// The formatter's promise, checked on every run: the formatted text parses, without errors, to the same
 /// spec (every declaration, expression, number, name and operator, and the same documentation) and has the
-/// same comments in the same order. Spaces (and tabs, and lone carriage returns) at the ends of lines do
-/// not count.
+/// same comments in the same order. Spaces and tabs at the ends of lines do not count.
 enum FormatVerification {
     static func sameSpec(_ source: SourceFile, syntax: SpecSyntax, comments: [SourceRange], formatted: String) -> Bool {
         let output = SourceFile(path: source.path, text: formatted)

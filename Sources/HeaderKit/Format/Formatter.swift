@@ -3,8 +3,10 @@
 /// `keyframes` and the points of `snap` go one a line, or all on one line, as written; line breaks inside
 /// an expression stay where they are, its continuation lines one level deeper; at most one blank line in a
 /// row, none at the start of the file, after an opening brace or before a closing one; no trailing spaces;
-/// one line break at the end. Tokens are written as they are spelled, in their order, and every comment
-/// stays where it is relative to them: after code on the same line, or on a line of its own.
+/// one line break at the end; every line break outside block comments of the kind of the source's first
+/// (`\n`, `\r\n` or `\r`); a byte order mark kept. Tokens are written as they are spelled, in their order,
+/// and every comment stays where it is relative to them: after code on the same line, or on a line of its
+/// own.
 ///
 /// The result is checked before it is returned: it must parse to the same spec with the same documentation
 /// and the same comments, or the spec is left as it was.
@@ -13,6 +15,9 @@ public enum Formatter {
         /// The formatted text; nil when the spec has a syntax error, reported in `diagnostics`.
         public let text: String?
         public let diagnostics: Diagnostics
+        /// Whether `text` differs from the file as read, its byte order mark included: what `--check`
+        /// reports and `--in-place` writes.
+        public let changesFile: Bool
     }
 
     public static func format(_ source: SourceFile) -> Result {
@@ -20,16 +25,18 @@ public enum Formatter {
         var comments: [SourceRange] = []
         let tokens = Lexer.tokenize(source, into: &diagnostics, comments: &comments)
         let syntax = Parser.parse(source, tokens: tokens, into: &diagnostics)
-        guard !diagnostics.hasErrors else { return Result(text: nil, diagnostics: diagnostics) }
+        guard !diagnostics.hasErrors else { return Result(text: nil, diagnostics: diagnostics, changesFile: false) }
         let roles = LayoutRoles(syntax: syntax, tokens: tokens, source: source)
         var layout = Layout(source: source, tokens: tokens, comments: comments, roles: roles)
         let text = layout.run()
         guard FormatVerification.sameSpec(source, syntax: syntax, comments: comments, formatted: text) else {
             diagnostics.error("headerc fmt could not lay this spec out without changing what it says, so it is left as it is; please report this",
                               at: SourceRange(0, 0))
-            return Result(text: nil, diagnostics: diagnostics)
+            return Result(text: nil, diagnostics: diagnostics, changesFile: false)
         }
-        return Result(text: text, diagnostics: diagnostics)
+        // (A file with bytes that are not UTF-8 has stopped at its diagnostics, so `bytes` is the file.)
+        let file = (source.hasByteOrderMark ? [0xEF, 0xBB, 0xBF] : []) + source.bytes
+        return Result(text: text, diagnostics: diagnostics, changesFile: Array(text.utf8) != file)
     }
 }
 
@@ -48,7 +55,7 @@ private struct Layout {
     private var previous: Int?
     private var previousWasComment = false
     private var nextComment = 0
-    /// `\r\n` when the source's first line ends so, else `\n`.
+    /// The source's first line break: `\n`, `\r\n` or `\r` alone.
     private let lineEnding: String
 
     init(source: SourceFile, tokens: [Token], comments: [SourceRange], roles: LayoutRoles) {
@@ -58,7 +65,7 @@ private struct Layout {
         self.roles = roles
         let bytes = source.bytes
         // The first line break outside comments decides, as comments keep theirs.
-        var firstBreak: Int?
+        var firstBreak: Range<Int>?
         var comment = 0
         var index = 0
         while index < bytes.count, firstBreak == nil {
@@ -67,16 +74,13 @@ private struct Layout {
                 comment += 1
                 continue
             }
-            if bytes[index] == UInt8(ascii: "\n") || bytes[index] == UInt8(ascii: "\r") { firstBreak = index }
+            let length = SourceFile.lineBreakLength(in: bytes, at: index)
+            if length > 0 { firstBreak = index..<(index + length) }
             index += 1
         }
-        // (A `//` comment's range takes the `\r` of the `\r\n` after it.)
-        lineEnding = firstBreak.map { at in
-            bytes[at] == UInt8(ascii: "\r") ? at + 1 < bytes.count && bytes[at + 1] == UInt8(ascii: "\n")
-                : at > 0 && bytes[at - 1] == UInt8(ascii: "\r")
-        } == true ? "\r\n" : "\n"
-        // A byte-order mark stays.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { out = "\u{FEFF}" }
+        lineEnding = firstBreak.map { String(decoding: bytes[$0], as: UTF8.self) } ?? "\n"
+        // A byte order mark stays: `SourceFile` leaves it out of `bytes`, and says whether the file had one.
+        if source.hasByteOrderMark { out = "\u{FEFF}" }
     }
 
     mutating func run() -> String {
@@ -200,7 +204,7 @@ private struct Layout {
         guard let previous else { return "" }
         let before = tokens[previous].kind, after = tokens[index].kind
         let tightPrefix = roles.prefixOperators.contains(previous)
-            && (before == .punctuation(.minus) || before == .punctuation(.bang))
+            && (before == .punctuation(.minus) || before == .punctuation(.plus) || before == .punctuation(.bang))
         switch after {
         case .punctuation(.comma), .punctuation(.rightParen), .punctuation(.percent): return ""
         default: break

@@ -16,6 +16,8 @@ struct LayoutRoles {
     /// Declarations, properties, `next`, and the items of a list laid out a line each: what a line at
     /// the level of its braces starts with; any other line is a continuation, one level deeper.
     private(set) var startsStatement: [Bool]
+    /// Prefix operators (`-`, `+`, `!`, `not`), and the signs of percentages (`-10%` in `linear()`), which
+    /// are not operators: `- 10%` is no percentage.
     private(set) var prefixOperators: Set<Int> = []
     /// A `(` that opens a call's arguments (or `keyframes(`), written against what it follows.
     private(set) var callParentheses: Set<Int> = []
@@ -36,6 +38,14 @@ struct LayoutRoles {
         for (index, token) in tokens.enumerated() where token.kind != .endOfFile {
             indexByStart[token.range.start] = index
             indexByEnd[token.range.end] = index
+        }
+        // A sign before a number and `%` is a percentage's, wherever it is (the parser also takes, and
+        // drops, positions after a keyframes driver, which the syntax tree does not hold): in a spec that
+        // parses, no `-` or `+` that is an operator stands there.
+        for index in tokens.indices.dropLast(2)
+        where (tokens[index].kind == .punctuation(.minus) || tokens[index].kind == .punctuation(.plus))
+            && tokens[index + 1].kind == .number && tokens[index + 2].kind == .punctuation(.percent) {
+            prefixOperators.insert(index)
         }
         if let first = tokens.first, first.kind == .keyword(.header) { startsStatement[0] = true }
         if let last = tokens.indices.last { startsStatement[last] = true }

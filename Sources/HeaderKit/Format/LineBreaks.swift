@@ -1,22 +1,16 @@
-/// Line breaks as the lexer reads them, so that the formatter keeps every token on the same side of every
-/// line break (a `(` that starts a line is not a call). `\n` and `\r\n` end a line; a lone `\r` does too
-/// if the lexer says so, which it is asked once.
+/// Line breaks as the lexer reads them (`SourceFile.lineBreakLength`), so that the formatter keeps every
+/// token on the same side of every line break (a `(` that starts a line is not a call): `\n`, `\r\n`, and
+/// `\r` alone.
 enum LineBreaks {
-    static let loneCarriageReturnEndsLine: Bool = {
-        var diagnostics = Diagnostics()
-        let tokens = Lexer.tokenize(SourceFile(path: "", text: "a\rb"), into: &diagnostics)
-        return tokens.count > 1 && tokens[1].startsLine
-    }()
-
     /// How many lines end between two byte offsets.
     static func count(in bytes: [UInt8], from start: Int, to end: Int) -> Int {
         guard start < end else { return 0 }
         var count = 0
         for index in max(0, start)..<min(end, bytes.count) {
+            // A `\r\n` is counted at its `\n`.
             if bytes[index] == UInt8(ascii: "\n") {
                 count += 1
-            } else if bytes[index] == UInt8(ascii: "\r"), loneCarriageReturnEndsLine,
-                      index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n") {
+            } else if bytes[index] == UInt8(ascii: "\r"), index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n") {
                 count += 1
             }
         }
@@ -28,8 +22,7 @@ enum LineBreaks {
         text.split(omittingEmptySubsequences: false, whereSeparator: isLineBreak)
     }
 
-    /// The text without spaces, tabs or lone `\r`s (when they do not end lines) at the ends of its lines,
-    /// its line breaks as they are.
+    /// The text without spaces or tabs at the ends of its lines, its line breaks as they are.
     static func trimmingTrailingSpaces(_ text: String) -> String {
         var out = ""
         var pending = ""
@@ -37,7 +30,7 @@ enum LineBreaks {
             if isLineBreak(character) {
                 pending = ""
                 out.append(character)
-            } else if character == " " || character == "\t" || character == "\r" {
+            } else if character == " " || character == "\t" {
                 pending.append(character)
             } else {
                 out += pending
@@ -48,7 +41,8 @@ enum LineBreaks {
         return out
     }
 
+    /// `"\r\n"` is one Character.
     static func isLineBreak(_ character: Character) -> Bool {
-        character == "\n" || character == "\r\n" || (character == "\r" && loneCarriageReturnEndsLine)
+        character == "\n" || character == "\r\n" || character == "\r"
     }
 }

@@ -7,6 +7,9 @@ public struct SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Where the file's bytes were not UTF-8; each such sequence reads as U+FFFD in `text`.
     public let invalidUTF8: [InvalidUTF8]
+    /// Whether the file started with a byte order mark, which `bytes` and `text` leave out (so that offsets
+    /// count from the first character); `headerc fmt` writes it back.
+    public let hasByteOrderMark: Bool
     private let lineStarts: [Int]
 
     /// A sequence of bytes that is not UTF-8, which the lexer reports.
@@ -45,17 +48,19 @@ public struct SourceFile: Sendable {
                 break decoding
             }
         }
-        self.init(path: path, bytes: decoded, invalidUTF8: invalid)
+        self.init(path: path, bytes: decoded, invalidUTF8: invalid, hasByteOrderMark: skipped > 0)
     }
 
     /// Text that is already a String: only a byte order mark at its start is dropped.
     public init(path: String, text: String) {
-        let withoutMark = text.unicodeScalars.first == "\u{FEFF}" ? String(text.unicodeScalars.dropFirst()) : text
-        self.init(path: path, bytes: Array(withoutMark.utf8), invalidUTF8: [])
+        let hasMark = text.unicodeScalars.first == "\u{FEFF}"
+        let withoutMark = hasMark ? String(text.unicodeScalars.dropFirst()) : text
+        self.init(path: path, bytes: Array(withoutMark.utf8), invalidUTF8: [], hasByteOrderMark: hasMark)
     }
 
-    private init(path: String, bytes: [UInt8], invalidUTF8: [InvalidUTF8]) {
+    private init(path: String, bytes: [UInt8], invalidUTF8: [InvalidUTF8], hasByteOrderMark: Bool) {
         self.path = path
+        self.hasByteOrderMark = hasByteOrderMark
         self.text = String(decoding: bytes, as: UTF8.self)
         self.bytes = bytes
         self.invalidUTF8 = invalidUTF8

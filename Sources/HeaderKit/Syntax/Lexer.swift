@@ -22,13 +22,7 @@ public struct Lexer {
     }
 
     public static func tokenize(_ source: SourceFile, into diagnostics: inout Diagnostics) -> [Token] {
-        // Reported wherever they are, comments included: a replaced byte would otherwise change a doc
-        // comment silently.
-        for invalid in source.invalidUTF8 where !diagnostics.isSaturated {
-            let shown = invalid.fileBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-            diagnostics.error("invalid UTF-8 at byte \(invalid.fileOffset) of the file (\(shown)); a spec is UTF-8 text",
-                              at: invalid.range)
-        }
+        reportInvalidUTF8(in: source, into: &diagnostics)
         var lexer = Lexer(source: source)
         var tokens: [Token] = []
         while true {
@@ -42,6 +36,7 @@ public struct Lexer {
     /// which the tokens skip; the formatter puts them back.
     public static func tokenize(_ source: SourceFile, into diagnostics: inout Diagnostics,
                                 comments: inout [SourceRange]) -> [Token] {
+        reportInvalidUTF8(in: source, into: &diagnostics)
         var lexer = Lexer(source: source)
         lexer.commentRanges = []
         var tokens: [Token] = []
@@ -52,6 +47,16 @@ public struct Lexer {
         }
         comments = lexer.commentRanges ?? []
         return tokens
+    }
+
+    /// Reported wherever they are, comments included: a replaced byte would otherwise change a doc comment
+    /// silently, or, in `headerc fmt`, the file.
+    private static func reportInvalidUTF8(in source: SourceFile, into diagnostics: inout Diagnostics) {
+        for invalid in source.invalidUTF8 where !diagnostics.isSaturated {
+            let shown = invalid.fileBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+            diagnostics.error("invalid UTF-8 at byte \(invalid.fileOffset) of the file (\(shown)); a spec is UTF-8 text",
+                              at: invalid.range)
+        }
     }
 
     private mutating func next(_ diagnostics: inout Diagnostics) -> Token {
