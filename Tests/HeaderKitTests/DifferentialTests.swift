@@ -449,6 +449,10 @@ final class DifferentialTests: XCTestCase {
         let offsets: [Double]
         /// Input values for the settings after the first, which uses the defaults.
         let settings: [[Value]]
+        /// The generated enum's name (`compile --name`); `Gen<index>Math` when nil.
+        var enumName: String? = nil
+
+        var swiftEnumName: String { enumName ?? "Gen\(index)Math" }
     }
 
     struct Report {
@@ -464,15 +468,19 @@ final class DifferentialTests: XCTestCase {
         var framesCompared = 0
         var valuesCompared = 0
         var buildSeconds = 0.0
+        /// swiftc's warnings about the generated files.
+        var warnings: [String] = []
     }
 
-    static func runDifferential(_ cases: [DiffCase], swiftc: URL, label: String) throws -> Report {
+    /// `optimize`: build with -O, as an app's release build does; -Onone builds many specs faster where
+    /// names, not the optimizer, are under test.
+    static func runDifferential(_ cases: [DiffCase], swiftc: URL, label: String, optimize: Bool = true) throws -> Report {
         var report = Report()
         let directory = try makeDirectory(label)
         var included = cases
         var generated: [Int: String] = [:], drivers: [Int: String] = [:]
         for diffCase in cases {
-            let name = "Gen\(diffCase.index)Math"
+            let name = diffCase.swiftEnumName
             generated[diffCase.index] = SwiftEmitter(spec: diffCase.spec, sourcePath: "spec\(diffCase.index).header", enumName: name).emit()
             drivers[diffCase.index] = driverSource(diffCase, enumName: name)
         }
@@ -507,9 +515,14 @@ final class DifferentialTests: XCTestCase {
             let main = ["import Foundation", ""] + included.map { "drive\($0.index)()" } + ["flush()", ""]
             try main.joined(separator: "\n").write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
             let files = ["GenA.swift", "GenB.swift", "Drive.swift", "Support.swift", "main.swift"]
-            let build = try run(swiftc, ["-O", "-j", "2", "-disable-batch-mode", "-module-name", "Differential", "-o", "differential"] + files,
+            let build = try run(swiftc, [optimize ? "-O" : "-Onone", "-j", "2", "-disable-batch-mode", "-module-name", "Differential", "-o", "differential"] + files,
                                 in: directory)
-            if build.status == 0 { break }
+            if build.status == 0 {
+                report.warnings = build.output.split(separator: "\n").filter {
+                    $0.contains(": warning:") && ($0.contains("GenA.swift") || $0.contains("GenB.swift"))
+                }.map(String.init)
+                break
+            }
             var broken: [Int: [String]] = [:]
             for line in build.output.split(separator: "\n") where line.contains(": error:") {
                 let parts = line.split(separator: ":")

@@ -51,15 +51,20 @@ struct FunctionBody {
             append("let \(name): \(type.rawValue) = \(text)")
             return
         }
-        append("let \(name): \(type.rawValue)")
+        // Every test is written before the chain: what a test hoists into `let`s must come before its
+        // `if`, and nothing has side effects, so an early test decides the same either way.
+        var tests: [String] = []
+        var branches: [Expr] = []
         var current = expression
-        var first = true
         while case .select(let condition, let then, let otherwise) = current.kind {
-            let test = render(condition, as: .bool, top: true).text
-            append(first ? "if \(test) {" : "} else if \(test) {")
-            first = false
-            branch(then, into: name, as: type)
+            tests.append(render(condition, as: .bool, top: true).text)
+            branches.append(then)
             current = otherwise
+        }
+        append("let \(name): \(type.rawValue)")
+        for (index, test) in tests.enumerated() {
+            append(index == 0 ? "if \(test) {" : "} else if \(test) {")
+            branch(branches[index], into: name, as: type)
         }
         append("} else {")
         branch(current, into: name, as: type)
@@ -277,27 +282,6 @@ struct FunctionBody {
         let name = fresh("t")
         append("let \(name): Double = \(rendered.text)")
         return name
-    }
-}
-
-extension Expr {
-    /// Calls `body` for every node, parents before children.
-    func forEachNode(_ body: (Expr) -> Void) {
-        var pending = [self]
-        while let expression = pending.popLast() {
-            body(expression)
-            switch expression.kind {
-            case .constant, .boolConstant, .read: break
-            case .unary(_, let operand), .curve(_, let operand): pending.append(operand)
-            case .binary(_, let lhs, let rhs):
-                pending.append(rhs)
-                pending.append(lhs)
-            case .select(let condition, let then, let otherwise):
-                pending.append(otherwise)
-                pending.append(then)
-                pending.append(condition)
-            }
-        }
     }
 }
 

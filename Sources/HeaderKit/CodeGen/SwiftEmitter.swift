@@ -125,13 +125,14 @@ public struct SwiftEmitter {
 
     /// The parameters of a function that reads `uses`, in the API's order: offset, state, then the inputs
     /// in declaration order, each with its default.
-    private func parameters(_ uses: Uses, alwaysOffset: Bool = false) -> [String] {
+    private func parameters(_ uses: Uses, alwaysOffset: Bool = false, withDefaults: Bool = true) -> [String] {
         var parameters: [String] = []
         if uses.offset || alwaysOffset { parameters.append("offset: CGFloat") }
         if uses.state { parameters.append("state: State") }
         for index in uses.inputs {
             let input = program.inputs[index]
-            parameters.append("\(names.inputLabels[index])\(names.inputParameters[index]): \(SwiftType(input.type).rawValue) = \(literal(input.defaultValue, SwiftType(input.type)))")
+            let defaultValue = withDefaults ? " = \(literal(input.defaultValue, SwiftType(input.type)))" : ""
+            parameters.append("\(names.inputParameters[index]): \(SwiftType(input.type).rawValue)\(defaultValue)")
         }
         return parameters
     }
@@ -228,6 +229,10 @@ public struct SwiftEmitter {
         printer.line("/// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.")
         if program.isStateful { printer.line("/// `state` is the state after `advance` to the same offset.") }
         emitParameterDocumentation(&printer, uses.inputs)
+        if needed.count + program.outputs.count > SwiftEmitter.largestSingleFrame {
+            emitFrameByBlock(&printer, uses: uses, needed: needed)
+            return
+        }
         printer.block("static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame") { printer in
             var scope = scope(for: uses)
             var valueNames: [Int: String] = [:]
@@ -235,12 +240,7 @@ public struct SwiftEmitter {
                 valueNames[index] = scope.fresh(program.values[index].name)
             }
             var function = FunctionBody(scope: scope) { parameterRead($0, values: valueNames) }
-            for (index, value) in program.values.enumerated() where needed.contains(index) {
-                guard let name = valueNames[index] else { continue }
-                let type = SwiftType(value.type)
-                let text = function.render(value.body, as: type, name: name)
-                if text != name { function.append("let \(name): \(type.rawValue) = \(text)") }
-            }
+            computeValues(program.values.indices.filter(needed.contains), named: valueNames, in: &function)
             let values = program.outputs.map { function.render($0.body, as: SwiftType($0.type)) }
             printer.lines(function.lines)
             printer.line("return Frame(")
@@ -262,6 +262,114 @@ public struct SwiftEmitter {
                 }
                 printer.dedent()
                 printer.line(")\(comma)")
+            }
+            printer.dedent()
+            printer.line(")")
+        }
+    }
+
+    /// `let name = …` for each named value of `indices` (in evaluation order), under the names given.
+    private func computeValues(_ indices: [Int], named names: [Int: String], in function: inout FunctionBody) {
+        for index in indices {
+            guard let name = names[index] else { continue }
+            let type = SwiftType(program.values[index].type)
+            let text = function.render(program.values[index].body, as: type, name: name)
+            if text != name { function.append("let \(name): \(type.rawValue) = \(text)") }
+        }
+    }
+
+    /// Beyond this many named values and outputs, `frame` builds each block in a function of its own: one
+    /// function with thousands of locals costs swiftc time that grows with their square.
+    static let largestSingleFrame = 96
+
+    /// `frame` for a large header: the named values that several blocks read are computed once in
+    /// `frame`; each block's own values and outputs in a private function that takes what it reads.
+    private func emitFrameByBlock(_ printer: inout CodePrinter, uses: Uses, needed: Set<Int>) {
+        // The named values each block needs, through one another.
+        var readers = [Int](repeating: 0, count: program.values.count)
+        var blockValues: [[Int]] = []
+        for block in program.blocks {
+            var values = Set<Int>()
+            var pending = block.outputs.flatMap { program.outputs[$0].body.uses.values }
+            while let index = pending.popLast() {
+                if values.insert(index).inserted { pending += program.values[index].body.uses.values }
+            }
+            for index in values { readers[index] += 1 }
+            blockValues.append(values.sorted())
+        }
+        let shared = Set(needed.filter { readers[$0] > 1 })
+        // The names `frame` gives the shared values, which the calls pass on.
+        var frameScope = scope(for: uses)
+        var sharedNames: [Int: String] = [:]
+        for index in program.values.indices where shared.contains(index) {
+            sharedNames[index] = frameScope.fresh(program.values[index].name)
+        }
+        var memberScope = names.memberScope
+        let helpers = program.blocks.indices.map { memberScope.fresh("frame" + names.blockTypes[$0]) }
+        var blockArguments: [String] = []
+        for (blockIndex, block) in program.blocks.enumerated() {
+            let own = blockValues[blockIndex].filter { !shared.contains($0) }
+            let sharedRead = Set(blockValues[blockIndex].filter { shared.contains($0) })
+            // What the block's own bodies read themselves: the shared values bring their reads with them.
+            var blockUses = Uses()
+            var inputs = Set<Int>()
+            for body in block.outputs.map({ program.outputs[$0].body }) + own.map({ program.values[$0].body }) {
+                for expression in body.locals + [body.result] {
+                    expression.forEachRead { read in
+                        switch read {
+                        case .offset: blockUses.offset = true
+                        case .state: blockUses.state = true
+                        case .input(let index): inputs.insert(index)
+                        default: break
+                        }
+                    }
+                }
+            }
+            blockUses.inputs = inputs.sorted()
+            var scope = scope(for: blockUses)
+            var parameterNames: [Int: String] = [:]
+            var parameterList = parameters(blockUses, withDefaults: false)
+            var arguments: [String] = []
+            if blockUses.offset { arguments.append("offset: offset") }
+            if blockUses.state { arguments.append("state: state") }
+            for input in blockUses.inputs {
+                arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])")
+            }
+            for index in sharedRead.sorted() {
+                let label = names.valueFunctions[index]
+                let internalName = scope.fresh(program.values[index].name)
+                parameterNames[index] = internalName
+                parameterList.append("\(label == internalName ? "" : label + " ")\(internalName): \(SwiftType(program.values[index].type).rawValue)")
+                arguments.append("\(label): \(sharedNames[index] ?? "nan")")
+            }
+            blockArguments.append("\(SwiftNames.label(block.name)): Self.\(helpers[blockIndex])(\(arguments.joined(separator: ", ")))")
+            printer.line()
+            let type = names.blockTypes[blockIndex]
+            printer.block("private static func \(helpers[blockIndex])(\(parameterList.joined(separator: ", "))) -> Frame.\(type)") { printer in
+                var valueNames = parameterNames
+                for index in own { valueNames[index] = scope.fresh(program.values[index].name) }
+                var function = FunctionBody(scope: scope) { parameterRead($0, values: valueNames) }
+                computeValues(own, named: valueNames, in: &function)
+                let outputs = block.outputs.map {
+                    "\(SwiftNames.label(program.outputs[$0].name)): \(function.render(program.outputs[$0].body, as: SwiftType(program.outputs[$0].type)))"
+                }
+                printer.lines(function.lines)
+                printer.line("return Frame.\(type)(\(outputs.joined(separator: ", ")))")
+            }
+        }
+        printer.block("static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame") { printer in
+            var scope = scope(for: uses)
+            var valueNames: [Int: String] = [:]
+            for index in program.values.indices where shared.contains(index) {
+                valueNames[index] = scope.fresh(program.values[index].name)
+            }
+            var function = FunctionBody(scope: scope) { parameterRead($0, values: valueNames) }
+            computeValues(program.values.indices.filter(shared.contains), named: valueNames, in: &function)
+            printer.lines(function.lines)
+            printer.line("return Frame(")
+            printer.indent()
+            for (index, argument) in blockArguments.enumerated() {
+                printer.line(argument + (index == blockArguments.count - 1 ? "" : ","))
             }
             printer.dedent()
             printer.line(")")
@@ -378,7 +486,6 @@ public struct SwiftEmitter {
 
     /// Every Swift name the file declares for the spec's own names, worked out once.
     private struct Names {
-        var inputLabels: [String] = []
         var inputParameters: [String] = []
         var valueFunctions: [String] = []
         var outputFunctions: [String] = []
@@ -389,12 +496,13 @@ public struct SwiftEmitter {
         var lastOffsetField = "lastOffset"
         /// The names every function has taken before its own: its fixed parameters.
         let functionScope = SwiftScope(taken: ["offset", "state"])
+        /// The enum's members, so that a private helper takes a name of its own.
+        var memberScope = SwiftScope()
 
         init(_ program: Program) {
+            // One name, label and parameter both: a keyword in backticks is both (a label beside it would be extraneous).
             for input in program.inputs {
                 inputParameters.append(SwiftNames.identifier(input.name))
-                // A label is written bare; where the name is a keyword the parameter keeps its backticks.
-                inputLabels.append(SwiftNames.identifier(input.name) == input.name ? "" : SwiftNames.label(input.name) + " ")
             }
             let outputNames = Set(program.outputs.map { SwiftNames.outputFunction(block: $0.block, property: $0.name) })
             valueFunctions = program.values.map { SwiftNames.identifier(SwiftNames.valueFunction($0.name, outputFunctions: outputNames)) }
@@ -406,6 +514,11 @@ public struct SwiftEmitter {
             stateFields = program.states.map { SwiftNames.identifier($0.name) }
             var stateScope = SwiftScope(taken: Set(program.states.map(\.name)))
             lastOffsetField = stateScope.fresh("lastOffset")
+            var members = SwiftNames.generatedFunctions.union(program.animations.map(\.name))
+            members.formUnion(program.values.map { SwiftNames.valueFunction($0.name, outputFunctions: outputNames) })
+            members.formUnion(outputNames)
+            members.formUnion(program.snaps.map { SwiftNames.settleFunction($0.name, count: program.snaps.count) })
+            memberScope = SwiftScope(taken: members)
         }
     }
 

@@ -39,10 +39,10 @@ public enum SwiftNames {
         keywords.contains(name) || name.hasPrefix("_") ? "`\(name)`" : name
     }
 
-    /// A spec name as an argument label at a call site, where Swift takes keywords as they are; only
-    /// `inout` and the underscored words must be escaped there.
+    /// A spec name as an argument label at a call site, where Swift takes keywords as they are (and
+    /// warns about needless backticks); only `inout` must be escaped there.
     public static func label(_ name: String) -> String {
-        name == "inout" || name.hasPrefix("_") ? "`\(name)`" : name
+        name == "inout" ? "`inout`" : name
     }
 
     /// The nested struct of a block: `cover` -> `Cover`; with `Block` appended where the plain form is a
@@ -68,8 +68,12 @@ public enum SwiftNames {
     }
 
     static func valueFunction(_ name: String, outputFunctions: Set<String>) -> String {
-        outputFunctions.contains(name) || generatedFunctions.contains(name) ? name + "Value" : name
+        outputFunctions.contains(name) || generatedFunctions.contains(name) || typeMembers.contains(name) ? name + "Value" : name
     }
+
+    /// Names that Swift reads as the type's own after a dot (`X.self`, `X.Type`, `X.init`), even in
+    /// backticks: no member can be reached by them.
+    static let typeMembers: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript"]
 
     /// The settle function of a snap: `settle` when the header has one snap, else `settle` + its name.
     static func settleFunction(_ snap: String, count: Int) -> String {
@@ -110,6 +114,13 @@ public enum SwiftNames {
         }
         for animation in program.animations {
             claim(animation.name, for: "animation '\(animation.name)'", at: animation.nameRange)
+        }
+        var fields: [(String, String, SourceRange)] = program.blocks.map { ($0.name, "block", $0.nameRange) }
+        fields += program.outputs.map { ($0.name, "property", $0.nameRange) } + program.states.map { ($0.name, "state", $0.nameRange) }
+        fields += program.animations.map { ($0.name, "animation", $0.nameRange) }
+        for (name, what, range) in fields where typeMembers.contains(name) {
+            diagnostics.error("a \(what) cannot be named '\(name)': in the generated Swift, `.\(name)` after a value or type means the type's own, not a member; rename it",
+                              at: range)
         }
         for snap in program.snaps where program.snaps.count > 1 {
             claim(settleFunction(snap.name, count: program.snaps.count), for: "the settle function of snap '\(snap.name)'",

@@ -154,13 +154,14 @@ extension Expr {
         }
     }
 
-    /// Calls `body` for every read in the expression, depth first, left to right.
-    public func forEachRead(_ body: (Read) -> Void) {
+    /// Calls `body` for every node, parents before children, left to right: the one traversal of an
+    /// expression, which every other walk over the program uses.
+    public func forEachNode(_ body: (Expr) -> Void) {
         var pending = [self]
         while let expression = pending.popLast() {
+            body(expression)
             switch expression.kind {
-            case .constant, .boolConstant: break
-            case .read(let read): body(read)
+            case .constant, .boolConstant, .read: break
             case .unary(_, let operand), .curve(_, let operand): pending.append(operand)
             case .binary(_, let lhs, let rhs):
                 pending.append(rhs)
@@ -171,6 +172,11 @@ extension Expr {
                 pending.append(condition)
             }
         }
+    }
+
+    /// Calls `body` for every read in the expression, left to right.
+    public func forEachRead(_ body: (Read) -> Void) {
+        forEachNode { if case .read(let read) = $0.kind { body(read) } }
     }
 
     /// The expression with each read that `transform` answers replaced by its answer.
