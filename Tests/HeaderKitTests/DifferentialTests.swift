@@ -18,7 +18,7 @@ final class DifferentialTests: XCTestCase {
     }
 
     static var count: Int {
-        ProcessInfo.processInfo.environment["HEADERC_DIFF_COUNT"].flatMap(Int.init) ?? 220
+        ProcessInfo.processInfo.environment["HEADERC_DIFF_COUNT"].flatMap(Int.init) ?? 1000
     }
 
     /// Whether the parser takes `keyframes(x, extend: both)`; see `testKeyframesExtendOptionParses`.
