@@ -345,6 +345,9 @@ public struct SwiftEmitter {
             blockArguments.append("\(SwiftNames.label(block.name)): Self.\(helpers[blockIndex])(\(arguments.joined(separator: ", ")))")
             printer.line()
             let type = names.blockTypes[blockIndex]
+            // Not inlined: a function called once would be, and `frame` would again be one function of
+            // thousands of values, which the optimizer takes far more than linear time over.
+            printer.line("@inline(never)")
             printer.block("private static func \(helpers[blockIndex])(\(parameterList.joined(separator: ", "))) -> Frame.\(type)") { printer in
                 var valueNames = parameterNames
                 for index in own { valueNames[index] = scope.fresh(program.values[index].name) }

@@ -115,12 +115,10 @@ public enum SwiftNames {
         for animation in program.animations {
             claim(animation.name, for: "animation '\(animation.name)'", at: animation.nameRange)
         }
-        var fields: [(String, String, SourceRange)] = program.blocks.map { ($0.name, "block", $0.nameRange) }
-        fields += program.outputs.map { ($0.name, "property", $0.nameRange) } + program.states.map { ($0.name, "state", $0.nameRange) }
-        fields += program.animations.map { ($0.name, "animation", $0.nameRange) }
-        for (name, what, range) in fields where typeMembers.contains(name) {
-            diagnostics.error("a \(what) cannot be named '\(name)': in the generated Swift, `.\(name)` after a value or type means the type's own, not a member; rename it",
-                              at: range)
+        // A static member is reached through the type (`AppMath.init`), where these names mean the type's own.
+        for animation in program.animations where typeMembers.contains(animation.name) {
+            diagnostics.error("an animation cannot be named '\(animation.name)': in the generated Swift, `.\(animation.name)` after the enum means the enum's own, not a member; rename it",
+                              at: animation.nameRange)
         }
         for snap in program.snaps where program.snaps.count > 1 {
             claim(settleFunction(snap.name, count: program.snaps.count), for: "the settle function of snap '\(snap.name)'",
