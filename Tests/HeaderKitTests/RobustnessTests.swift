@@ -363,11 +363,12 @@ final class RobustnessTests: XCTestCase {
         lines.append("cover {")
         for index in stride(from: 0, to: 10_000, by: 10) { lines.append("    p\(index): pt = v\(index)") }
         lines.append("}")
-        try timed("many", limit: 8) {
+        // A hang detector on a debug build of a shared machine: the benchmark measures the cost itself.
+        try timed("many", limit: 30) {
             try assertChildrenSurvive([
                 ("manyStops", "header Stops\ncover { opacity = keyframes(offset / 1pt) { \(stops) } }\n"),
                 ("manyDeclarations", lines.joined(separator: "\n")),
-            ], timeout: 4)
+            ], timeout: 12)
         }
     }
 

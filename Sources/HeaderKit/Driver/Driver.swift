@@ -7,6 +7,9 @@ public struct Driver {
         public var standardOutput = ""
         public var standardError = ""
         public var exitCode: Int32 = 0
+        /// What `-` reads: the caller's `StandardInput.read`, taken on the caller's thread, since a
+        /// task-local cannot be bound on the thread the command runs on.
+        var readStandardInput: @Sendable () -> Data = { Data() }
     }
 
     /// Every stage recurses through expressions, as deep as the parser allows (`Parser.maximumHeight`):
@@ -17,14 +20,12 @@ public struct Driver {
     public static func run(_ arguments: [String]) -> Outcome {
         final class Work: @unchecked Sendable {
             let arguments: [String]
-            /// Task-local values stay on the calling thread, so what `-` reads is carried over by hand
+            /// Task-local values stay on the calling thread, so what `-` reads is taken here and passed on
             /// (a test's spec, in-process).
             let readStandardInput = StandardInput.read
             var outcome = Outcome()
             init(_ arguments: [String]) { self.arguments = arguments }
-            func run() {
-                outcome = StandardInput.$read.withValue(readStandardInput) { Driver.runOnThisThread(arguments) }
-            }
+            func run() { outcome = Driver.runOnThisThread(arguments, readStandardInput: readStandardInput) }
         }
         let work = Work(arguments)
         #if canImport(Glibc)
@@ -61,8 +62,9 @@ public struct Driver {
         return work.outcome
     }
 
-    private static func runOnThisThread(_ arguments: [String]) -> Outcome {
+    private static func runOnThisThread(_ arguments: [String], readStandardInput: @escaping @Sendable () -> Data) -> Outcome {
         var outcome = Outcome()
+        outcome.readStandardInput = readStandardInput
         switch Arguments.parse(arguments) {
         case .failure(let error):
             outcome.standardError = "headerc: \(error.message)\n"

@@ -13,7 +13,7 @@ extension Driver {
     /// Reads a spec from a file, or from standard input for `-`; nil, after saying why, when it cannot be read.
     static func readSource(_ path: String, _ outcome: inout Outcome) -> SourceFile? {
         if path == "-" {
-            return SourceFile(path: StandardInput.displayName, contents: [UInt8](StandardInput.read()))
+            return SourceFile(path: StandardInput.displayName, contents: [UInt8](outcome.readStandardInput()))
         }
         let data: Data
         do {
