@@ -76,10 +76,11 @@ final class SwiftNameRegressionTests: XCTestCase {
     }
 
     func testNamesThatWouldHideTheGeneratedCodesTypesAreRefusedByName() {
-        for name in ["SpringAnimation", "Double", "CGFloat", "Frame", "State", "Swift", "Equatable", "Sendable"] {
+        for name in ["SpringAnimation", "Double", "CGFloat", "Frame", "State", "Swift", "Equatable", "Sendable", "Self", "init"] {
             let text = "header A\nanimation \(name) = spring(response: 0.4, dampingFraction: 0.7)\nb { top = clamp(offset, 0, 1pt) }\n"
             let compilation = Compilation(path: "a.header", text: text)
             XCTAssertNil(compilation.spec, name)
+            XCTAssertEqual(compilation.diagnostics.errors.count, 1, "one error for one name: \(compilation.diagnostics.errors.map(\.message))")
             XCTAssertTrue(compilation.diagnostics.errors.contains { $0.message.contains("'\(name)'") }, "\(name): \(compilation.diagnostics.errors.map(\.message))")
             // eval emits nothing, so it takes the spec.
             XCTAssertNotNil(Compilation(path: "a.header", text: text, checksSwiftNames: false).spec, name)

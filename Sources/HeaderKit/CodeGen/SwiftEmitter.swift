@@ -234,13 +234,7 @@ public struct SwiftEmitter {
             return
         }
         printer.block("static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame") { printer in
-            var scope = scope(for: uses)
-            var valueNames: [Int: String] = [:]
-            for index in program.values.indices where needed.contains(index) {
-                valueNames[index] = scope.fresh(program.values[index].name)
-            }
-            var function = FunctionBody(scope: scope) { parameterRead($0, values: valueNames) }
-            computeValues(program.values.indices.filter(needed.contains), named: valueNames, in: &function)
+            var (function, _) = framePrelude(computing: needed, uses: uses)
             let values = program.outputs.map { function.render($0.body, as: SwiftType($0.type)) }
             printer.lines(function.lines)
             printer.line("return Frame(")
@@ -266,6 +260,19 @@ public struct SwiftEmitter {
             printer.dedent()
             printer.line(")")
         }
+    }
+
+    /// The start of `frame`: the named values of `values` computed once each, in evaluation order, as
+    /// locals named after them; and those names.
+    private func framePrelude(computing values: Set<Int>, uses: Uses) -> (FunctionBody, [Int: String]) {
+        var scope = scope(for: uses)
+        var names: [Int: String] = [:]
+        for index in program.values.indices where values.contains(index) {
+            names[index] = scope.fresh(program.values[index].name)
+        }
+        var function = FunctionBody(scope: scope) { [names] in parameterRead($0, values: names) }
+        computeValues(program.values.indices.filter(values.contains), named: names, in: &function)
+        return (function, names)
     }
 
     /// `let name = …` for each named value of `indices` (in evaluation order), under the names given.
@@ -298,12 +305,8 @@ public struct SwiftEmitter {
             blockValues.append(values.sorted())
         }
         let shared = Set(needed.filter { readers[$0] > 1 })
-        // The names `frame` gives the shared values, which the calls pass on.
-        var frameScope = scope(for: uses)
-        var sharedNames: [Int: String] = [:]
-        for index in program.values.indices where shared.contains(index) {
-            sharedNames[index] = frameScope.fresh(program.values[index].name)
-        }
+        // `frame` computes the shared values; the calls pass them on by the names it gives them.
+        let (prelude, sharedNames) = framePrelude(computing: shared, uses: uses)
         var memberScope = names.memberScope
         let helpers = program.blocks.indices.map { memberScope.fresh("frame" + names.blockTypes[$0]) }
         var blockArguments: [String] = []
@@ -361,13 +364,7 @@ public struct SwiftEmitter {
             }
         }
         printer.block("static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame") { printer in
-            var scope = scope(for: uses)
-            var valueNames: [Int: String] = [:]
-            for index in program.values.indices where shared.contains(index) {
-                valueNames[index] = scope.fresh(program.values[index].name)
-            }
-            var function = FunctionBody(scope: scope) { parameterRead($0, values: valueNames) }
-            computeValues(program.values.indices.filter(shared.contains), named: valueNames, in: &function)
+            let function = prelude
             printer.lines(function.lines)
             printer.line("return Frame(")
             printer.indent()

@@ -116,7 +116,7 @@ public enum SwiftNames {
             claim(animation.name, for: "animation '\(animation.name)'", at: animation.nameRange)
         }
         // A static member is reached through the type (`AppMath.init`), where these names mean the type's own.
-        for animation in program.animations where typeMembers.contains(animation.name) {
+        for animation in program.animations where typeMembers.contains(animation.name) && !shadowedTypes.contains(animation.name) {
             diagnostics.error("an animation cannot be named '\(animation.name)': in the generated Swift, `.\(animation.name)` after the enum means the enum's own, not a member; rename it",
                               at: animation.nameRange)
         }
