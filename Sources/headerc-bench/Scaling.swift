@@ -55,6 +55,18 @@ func printScaling() {
             }
         }
     }
+    // Where one eval offset's time goes, for the larger spec.
+    do {
+        let text = scalingSpec(blocks: 10_000)
+        var compilation: Compilation?
+        let front = seconds(repeats: 1) { compilation = Compilation(path: "big.header", text: text, checksSwiftNames: false) }
+        if let spec = compilation?.spec, let program = compilation?.program {
+            var interpreter: Interpreter?
+            let build = seconds(repeats: 1) { interpreter = Interpreter(spec: spec, program: program) }
+            let frame = seconds(repeats: 1) { if case .number(let value)? = interpreter?.frame(at: 50).first { sink += value } }
+            print(String(format: "eval 10000 blocks: front end and lowering %.3f s, interpreter %.3f s, first frame %.4f s", front, build, frame))
+        }
+    }
     for name in ["check", "compile", "eval one offset"] {
         let small = figures[name]?[1_000] ?? .nan, large = figures[name]?[10_000] ?? .nan
         print(String(format: "%@ 1000 blocks %.3f s", name, small))
