@@ -1,5 +1,5 @@
 /// The checked, resolved form of a spec: names are slots, types are known, constants are folded.
-/// The interpreter and the Swift emitter both consume it, so they cannot disagree about what a spec means.
+/// `Lowering` turns it into the program that every back end translates.
 public struct CheckedSpec: Sendable {
     public let name: String
     public let nameRange: SourceRange
@@ -25,26 +25,6 @@ public struct CheckedSpec: Sendable {
 
     public func type(ofSlot slot: Int) -> ValueType {
         slot >= 0 && slot < slotTypes.count ? slotTypes[slot] : .length
-    }
-
-    /// Whether an expression yields a bool; slots are looked up, since a slot alone does not say.
-    public func isBool(_ expression: CheckedExpression) -> Bool {
-        switch expression {
-        case .boolConstant, .not, .comparison, .boolEquality, .logical: return true
-        case .slot(let slot): return type(ofSlot: slot) == .bool
-        case .conditional(_, let then, _): return isBool(then)
-        default: return false
-        }
-    }
-
-    /// The name of each slot, for messages and generated code.
-    public func slotName(_ slot: Int) -> String {
-        if slot == CheckedSpec.offsetSlot { return "offset" }
-        if slot == CheckedSpec.deltaSlot { return "delta" }
-        if let input = inputs.first(where: { $0.slot == slot }) { return input.name }
-        if let state = states.first(where: { $0.slot == slot }) { return state.name }
-        if let value = values.first(where: { $0.slot == slot }) { return value.name }
-        return "slot\(slot)"
     }
 }
 
