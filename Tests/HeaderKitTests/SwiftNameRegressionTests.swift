@@ -110,3 +110,20 @@ final class SwiftNameRegressionTests: XCTestCase {
         XCTAssertTrue(swift.contains("    /// - Parameters:\n    ///   - safeAreaTop: The top inset, under the status bar.\n    static func frame("), swift)
     }
 }
+
+/// What the parser reads must not be dropped: a percentage or a label on a keyframes driver, or a
+/// percentage after its `extend` option, is an error rather than nothing.
+final class KeyframesArgumentTests: XCTestCase {
+    func testDriverTakesNoLabelOrPercentage() {
+        for (text, message) in [
+            ("keyframes(offset -5%) { 0: 0pt, 100pt: 1pt }", "the driver of 'keyframes' is an expression alone, as in 'keyframes(offset)': no label and no percentage"),
+            ("keyframes(d: offset 5%) { 0: 0pt, 100pt: 1pt }", "the driver of 'keyframes' is an expression alone, as in 'keyframes(offset)': no label and no percentage"),
+            ("keyframes(offset, extend: both 5%) { 0: 0pt, 100pt: 1pt }", "keyframes takes one option, 'extend: before', 'after', 'both' or 'none'"),
+        ] {
+            let compilation = Compilation(path: "k.header", text: "header K\nb { top = \(text) }\n")
+            XCTAssertNil(compilation.spec, text)
+            XCTAssertEqual(compilation.diagnostics.errors.map(\.message), [message], text)
+        }
+        XCTAssertNotNil(Compilation(path: "k.header", text: "header K\nb { top = keyframes(offset, extend: both) { 0: 0pt, 100pt: 1pt } }\n").spec)
+    }
+}

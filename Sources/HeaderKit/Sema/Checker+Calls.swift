@@ -116,7 +116,7 @@ extension Checker {
         }
         var extendsBefore = false, extendsAfter = false
         for option in options {
-            guard option.label?.name == "extend", case .name(let mode) = option.value.kind else {
+            guard option.label?.name == "extend", case .name(let mode) = option.value.kind, option.positions.isEmpty else {
                 diagnostics.error("keyframes takes one option, 'extend: before', 'after', 'both' or 'none'", at: option.range)
                 continue
             }

@@ -546,6 +546,12 @@ public struct Parser {
             error("'keyframes' needs a driver, as in 'keyframes(offset)'", at: open.range)
             return Expression(.error, start.range.union(end.range))
         }
+        // A label or a percentage on the driver would otherwise be read past and dropped.
+        if driver.label != nil || !driver.positions.isEmpty {
+            error("the driver of 'keyframes' is an expression alone, as in 'keyframes(offset)': no label and no percentage",
+                  at: driver.range)
+            return Expression(.error, start.range.union(end.range))
+        }
         return node(.keyframes(driver: driver.value, options: Array(arguments.dropFirst()), stops: stops),
                     start.range.union(end.range))
     }
