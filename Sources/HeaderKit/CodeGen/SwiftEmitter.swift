@@ -227,7 +227,7 @@ public struct SwiftEmitter {
             if needed.insert(index).inserted { pending += program.values[index].body.uses.values }
         }
         printer.line("/// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.")
-        if program.isStateful { printer.line("/// `state` is the state after `advance` to the same offset.") }
+        if uses.state { printer.line("/// `state` is the state after `advance` to the same offset.") }
         emitParameterDocumentation(&printer, uses.inputs)
         if needed.count + program.outputs.count > SwiftEmitter.largestSingleFrame {
             emitFrameByBlock(&printer, uses: uses, needed: needed)
