@@ -682,4 +682,29 @@ final class LexerParserTests: XCTestCase {
 
         """)
     }
+
+    // MARK: Reading tokens as the parser goes
+
+    /// `Parser.parse(_:into:)` reads tokens from the lexer as it needs them; the formatter hands it the
+    /// whole list. Both must give the same tree and the same diagnostics, on good specs and broken ones
+    /// (every corpus spec, and each cut short at several points, which leaves constructs open).
+    func testParsingAsTokensArriveEqualsParsingAList() throws {
+        var compared = 0
+        for entry in try SpecCorpus.all() {
+            let bytes = Array(entry.text.utf8)
+            let cuts = [bytes.count, bytes.count / 2, bytes.count / 3, bytes.count * 3 / 4, 7]
+            for cut in cuts where cut <= bytes.count {
+                let source = SourceFile(path: "t.header", contents: Array(bytes[0..<cut]))
+                var streamed = Diagnostics()
+                let streamedSyntax = Parser.parse(source, into: &streamed)
+                var listed = Diagnostics()
+                let tokens = Lexer.tokenize(source, into: &listed)
+                let listedSyntax = Parser.parse(source, tokens: tokens, into: &listed)
+                XCTAssertEqual(SyntaxFingerprint.of(streamedSyntax), SyntaxFingerprint.of(listedSyntax), "\(entry.name) cut at \(cut)")
+                XCTAssertEqual(streamed.sorted, listed.sorted, "\(entry.name) cut at \(cut)")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 500)
+    }
 }

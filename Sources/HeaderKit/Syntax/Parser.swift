@@ -9,7 +9,14 @@ public struct Parser {
     public static let maximumHeight = 10_000
 
     private let source: SourceFile
-    private let tokens: [Token]
+    /// Where tokens come from when the parser reads them as it goes: the whole list of a large spec is
+    /// never held at once, so parsing works within the processor's caches. Nil when given all tokens.
+    private var lexer: Lexer?
+    /// The tokens read and still needed: `window[0]` is token number `windowStart`. It holds the previous
+    /// token and looks ahead as far as `peek` does.
+    private var window: [Token]
+    private var windowStart = 0
+    /// The number of the current token.
     private var index = 0
     private var diagnostics: Diagnostics
     /// The position of the last error, so that one bad token yields one message, not a cascade.
@@ -17,15 +24,23 @@ public struct Parser {
     /// Set when a too-deep expression was skipped; errors are muted until the next declaration or property.
     private var isRecoveringFromDeepExpression = false
 
-    private init(source: SourceFile, tokens: [Token], diagnostics: Diagnostics) {
+    /// The farthest `peek` looks past the current token.
+    private static let lookahead = 2
+
+    private init(source: SourceFile, lexer: Lexer?, tokens: [Token], diagnostics: Diagnostics) {
         self.source = source
-        self.tokens = tokens
+        self.lexer = lexer
+        self.window = tokens
         self.diagnostics = diagnostics
+        fillWindow()
     }
 
     public static func parse(_ source: SourceFile, into diagnostics: inout Diagnostics) -> SpecSyntax {
-        let tokens = Lexer.tokenize(source, into: &diagnostics)
-        return parse(source, tokens: tokens, into: &diagnostics)
+        Lexer.reportInvalidUTF8(in: source, into: &diagnostics)
+        var parser = Parser(source: source, lexer: Lexer(source: source), tokens: [], diagnostics: diagnostics)
+        let spec = parser.parseSpec()
+        diagnostics = parser.diagnostics
+        return spec
     }
 
     /// Parses tokens the caller has lexed already (the formatter, which asks the lexer for comments too).
@@ -35,7 +50,7 @@ public struct Parser {
             let end = source.bytes.count
             tokens.append(Token(kind: .endOfFile, range: SourceRange(end, end), startsLine: true, spaceBefore: true, spaceAfter: true))
         }
-        var parser = Parser(source: source, tokens: tokens, diagnostics: diagnostics)
+        var parser = Parser(source: source, lexer: nil, tokens: tokens, diagnostics: diagnostics)
         let spec = parser.parseSpec()
         diagnostics = parser.diagnostics
         return spec
@@ -137,7 +152,7 @@ public struct Parser {
             bounds = (low, high)
         }
         guard expect(.leftBrace, "'{ next = ... }' after state '\(name.name)'") else { return recoverAtTopLevel() }
-        let openBrace = tokens[index - 1]
+        let openBrace = previous
         guard current.kind == .identifier, current.text == "next" else {
             error("expected 'next = expression' in state '\(name.name)'", at: current.range)
             skipToClosingBrace()
@@ -158,7 +173,7 @@ public struct Parser {
         advance()
         guard let name = expectIdentifier("a name after 'snap'") else { return recoverAtTopLevel() }
         guard expect(.leftBrace, "'{' and the snap points after 'snap \(name.name)'") else { return recoverAtTopLevel() }
-        let openBrace = tokens[index - 1]
+        let openBrace = previous
         var points: [Expression] = []
         while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
             let before = index
@@ -360,7 +375,7 @@ public struct Parser {
             let open = current
             advance()
             let (arguments, isComplete) = parseArguments(closing: open)
-            let end = tokens[max(0, index - 1)].range
+            let end = previous.range
             // A list cut short by an error is not checked: its missing arguments would be a second error.
             guard isComplete else {
                 expression = Expression(.error, expression.range.union(end))
@@ -483,7 +498,7 @@ public struct Parser {
             if depth > Parser.maximumDepth { return refuseDeepExpression(at: token, insideBracket: true) }
             let inner = parseExpression()
             if !expectClosing(.rightParen, opening: token) { skipPast(.rightParen) }
-            return Expression(inner.kind, token.range.union(tokens[max(0, index - 1)].range), depth: inner.depth,
+            return Expression(inner.kind, token.range.union(previous.range), depth: inner.depth,
                               nesting: inner.nesting)
         case .keyword(.keyframes):
             return parseKeyframes()
@@ -612,12 +627,34 @@ public struct Parser {
         return Expression(.error, token.range)
     }
 
-    private var current: Token { tokens[min(index, tokens.count - 1)] }
+    private var current: Token { peek(0) }
 
-    private func peek(_ ahead: Int) -> Token { tokens[min(index + ahead, tokens.count - 1)] }
+    /// A token ahead of the current one; the end of the file stands for anything past it.
+    private func peek(_ ahead: Int) -> Token {
+        let position = min(index + ahead - windowStart, window.count - 1)
+        return window[max(position, 0)]
+    }
+
+    /// The token before the current one (the current one at the start).
+    private var previous: Token { peek(index > 0 ? -1 : 0) }
 
     private mutating func advance() {
-        if index < tokens.count - 1 { index += 1 }
+        guard index - windowStart < window.count - 1 else { return }
+        index += 1
+        fillWindow()
+    }
+
+    /// Reads tokens until `peek` can see as far as it looks, and forgets those before the previous one.
+    private mutating func fillWindow() {
+        while window.count - (index - windowStart) <= Parser.lookahead, window.last?.kind != .endOfFile,
+              let token = lexer?.next(&diagnostics) {
+            window.append(token)
+        }
+        let unneeded = index - 1 - windowStart
+        if unneeded >= 256 {
+            window.removeFirst(unneeded)
+            windowStart += unneeded
+        }
     }
 
     private mutating func expect(_ punctuation: Punctuation, _ what: String) -> Bool {
@@ -666,7 +703,7 @@ public struct Parser {
     /// new line, since the mistake is at the end of the line, not at the start of the next.
     private var missingTokenRange: SourceRange {
         guard current.startsLine, index > 0 else { return current.range }
-        let end = tokens[index - 1].range.end
+        let end = previous.range.end
         return SourceRange(end, end)
     }
 
