@@ -6,6 +6,7 @@ extension Driver {
         for file in files {
             guard let source = readSource(file, &outcome) else { continue }
             let compilation = Compilation(source: source)
+            outcome.keptUntilExit.append(compilation)
             results.append((source, compilation.diagnostics.sorted))
             if compilation.spec == nil { outcome.exitCode = 1 }
         }

@@ -1,6 +1,9 @@
 /// The front end in one call: parse and check a source file.
 public struct Compilation: Sendable {
     public let source: SourceFile
+    /// The parsed spec, kept for tools that want the tree; keeping it also means its thousands of nodes
+    /// are freed together with the rest, when the caller is done, not in the middle of the front end.
+    public let syntax: SpecSyntax
     public let diagnostics: Diagnostics
     /// The checked spec, or nil when there was an error.
     public let spec: CheckedSpec?
@@ -24,6 +27,7 @@ public struct Compilation: Sendable {
                 if diagnostics.hasErrors { spec = nil; program = nil }
             }
         }
+        self.syntax = syntax
         self.program = program
         self.diagnostics = diagnostics
         self.spec = spec
