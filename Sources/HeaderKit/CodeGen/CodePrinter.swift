@@ -46,6 +46,18 @@ struct CodePrinter {
         line("}")
     }
 
+    /// `opening`, then one argument a line, indented, with commas between, then `closing`: a call too
+    /// long for one line.
+    mutating func argumentsOneALine(_ opening: String, _ arguments: [String], _ closing: String) {
+        line(opening)
+        indent()
+        for (index, argument) in arguments.enumerated() {
+            line(argument + (index == arguments.count - 1 ? "" : ","))
+        }
+        dedent()
+        line(closing)
+    }
+
     /// A doc comment from the spec; each line is cleaned so that nothing in it can end the comment.
     mutating func documentation(_ documentation: String?) {
         guard let documentation, !documentation.isEmpty else { return }

@@ -247,15 +247,9 @@ public struct SwiftEmitter {
                 let oneLine = "\(label): Frame.\(type)(\(arguments.joined(separator: ", ")))\(comma)"
                 if printer.fits(oneLine) {
                     printer.line(oneLine)
-                    continue
+                } else {
+                    printer.argumentsOneALine("\(label): Frame.\(type)(", arguments, ")\(comma)")
                 }
-                printer.line("\(label): Frame.\(type)(")
-                printer.indent()
-                for (number, argument) in arguments.enumerated() {
-                    printer.line(argument + (number == arguments.count - 1 ? "" : ","))
-                }
-                printer.dedent()
-                printer.line(")\(comma)")
             }
             printer.dedent()
             printer.line(")")
@@ -366,13 +360,7 @@ public struct SwiftEmitter {
         printer.block("static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame") { printer in
             let function = prelude
             printer.lines(function.lines)
-            printer.line("return Frame(")
-            printer.indent()
-            for (index, argument) in blockArguments.enumerated() {
-                printer.line(argument + (index == blockArguments.count - 1 ? "" : ","))
-            }
-            printer.dedent()
-            printer.line(")")
+            printer.argumentsOneALine("return Frame(", blockArguments, ")")
         }
     }
 
