@@ -102,7 +102,7 @@ extension Checker {
         if snap.points.isEmpty {
             diagnostics.error("snap '\(snap.name.name)' needs at least one point", at: snap.name.range)
         }
-        return CheckedSnap(name: snap.name.name, points: points, documentation: snap.documentation)
+        return CheckedSnap(name: snap.name.name, nameRange: snap.name.range, points: points, documentation: snap.documentation)
     }
 
     /// Whether an expression reads the offset or a state, directly or through named values.
