@@ -128,7 +128,7 @@ public enum Lowering {
             return Program(name: spec.name, nameRange: spec.nameRange,
                            inputs: spec.inputs.map {
                                Program.Input(name: $0.name, nameRange: $0.nameRange, type: $0.type, defaultValue: $0.defaultValue,
-                                             documentation: $0.documentation)
+                                             range: $0.range, documentation: $0.documentation)
                            },
                            states: states, values: values, blocks: blocks, outputs: outputs, snaps: snaps,
                            animations: spec.animations)

@@ -23,6 +23,9 @@ public struct Program: Sendable {
         public let nameRange: SourceRange
         public let type: ValueType
         public let defaultValue: Value
+        /// `in low...high`: the values the analysis of ranges assumes the input takes. It is a promise,
+        /// not a clamp: evaluation takes any value. Nil for a bool or an input declared without one.
+        public let range: ClosedRange<Double>?
         public let documentation: String?
     }
 

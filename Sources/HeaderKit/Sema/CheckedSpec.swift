@@ -34,6 +34,8 @@ public struct CheckedInput: Sendable {
     public let name: String
     public let type: ValueType
     public let defaultValue: Value
+    /// `in low...high`: the values the analysis of ranges assumes (a promise, not a clamp).
+    public let range: ClosedRange<Double>?
     public let documentation: String?
     public let slot: Int
 }
