@@ -86,6 +86,8 @@ public struct Driver {
             checkJSON(files, &outcome)
         case .success(.format(let options)):
             format(options, &outcome)
+        case .success(.ranges(let options)):
+            ranges(options, &outcome)
         }
         return outcome
     }
@@ -180,7 +182,7 @@ public struct Driver {
 
     /// Reads (`-`: standard input), parses and checks a file, printing its diagnostics; nil when the file
     /// cannot be read.
-    private static func load(_ path: String, checksSwiftNames: Bool = true, enumName: String? = nil,
+    static func load(_ path: String, checksSwiftNames: Bool = true, enumName: String? = nil,
                              _ outcome: inout Outcome) -> Compilation? {
         guard let source = readSource(path, &outcome) else { return nil }
         let compilation = Compilation(source: source, checksSwiftNames: checksSwiftNames, enumName: enumName)
