@@ -6,7 +6,7 @@ extension Driver {
         for file in files {
             guard let source = readSource(file, &outcome) else { continue }
             let compilation = Compilation(source: source)
-            results.append((source, compilation.diagnostics.sorted))
+            results.append((source, compilation.diagnostics.sorted + rangeWarnings(compilation)))
             if compilation.spec == nil { outcome.exitCode = 1 }
         }
         outcome.standardOutput = DiagnosticJSON.document(results)

@@ -96,7 +96,15 @@ public struct Driver {
         for file in files {
             guard let compilation = load(file, &outcome) else { continue }
             if compilation.spec == nil { outcome.exitCode = 1 }
+            let warnings = rangeWarnings(compilation)
+            outcome.standardError += DiagnosticRenderer(source: compilation.source).render(warnings)
         }
+    }
+
+    /// What the range analysis warns of in a spec that checked.
+    static func rangeWarnings(_ compilation: Compilation) -> [Diagnostic] {
+        guard let spec = compilation.spec, let program = compilation.program else { return [] }
+        return RangeWarnings.diagnose(program, spec: spec, analysis: RangeAnalysis.analyze(program), source: compilation.source)
     }
 
     private static func eval(_ options: EvalOptions, _ outcome: inout Outcome) {
