@@ -18,14 +18,14 @@ public enum RangeWarnings {
             let range = output.body.result.range
             let notes = unrangedNotes(program, output.body.uses)
             if unitWords.contains(word), proven.range.min < 0 || proven.range.max > 1,
-               let witness = search.outputExtreme(index, below: 0, above: 1) {
+               let witness = search.outputExtreme(index, below: 0, above: 1, proven: proven.range) {
                 let verb = witness.value < 0 ? "falls" : "rises"
                 let advice = word == "opacity"
                     ? "SwiftUI clamps opacity: write clamp(..., 0, 1) to say so"
                     : "a progress runs from 0 to 1: write clamp(..., 0, 1) to keep it there"
                 diagnostics.append(Diagnostic(.warning, "'\(output.qualifiedName)' \(verb) to \(format(witness.value)) (\(witness.place)); \(advice)",
                                               at: range, notes: notes))
-            } else if nonNegativeWords.contains(word), proven.range.min < 0, let witness = search.outputExtreme(index, below: 0, above: nil) {
+            } else if nonNegativeWords.contains(word), proven.range.min < 0, let witness = search.outputExtreme(index, below: 0, above: nil, proven: proven.range) {
                 diagnostics.append(Diagnostic(.warning, "'\(output.qualifiedName)' falls to \(format(witness.value)) (\(witness.place)); a \(word) below 0 is not drawn: write max(..., 0) to say so",
                                               at: range, notes: notes))
             }

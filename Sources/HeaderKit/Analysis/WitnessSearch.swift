@@ -1,5 +1,5 @@
 /// Where a warning happens: the spec evaluated at candidate points, the inputs at their defaults first,
-/// then at the ends of their ranges (and bools flipped); at each setting, the offsets in ascending order:
+/// then at the ends of their ranges (and bools flipped); at each setting, the offsets nearest 0 first:
 /// every whole offset from -1000 to 1000, the program's constants and their negatives, the ends of the
 /// offsets between which each output changes, and a few far ones.
 struct WitnessSearch {
@@ -52,19 +52,21 @@ struct WitnessSearch {
         for output in analysis.outputs {
             if let changes = output.changes { candidates.formUnion([changes.from, changes.to].filter(\.isFinite)) }
         }
-        offsets = candidates.sorted()
+        // Nearest the rest position first, and of two at one distance the one scrolled up.
+        offsets = candidates.sorted { (abs($0), $0 < 0 ? 1 : 0) < (abs($1), $1 < 0 ? 1 : 0) }
     }
 
     /// The lowest value below `below` (else the highest above `above`) that the output takes at one
-    /// setting, the first setting that has one, at the first offset where it does.
-    mutating func outputExtreme(_ output: Int, below: Double, above: Double?) -> Witness? {
+    /// setting, the first setting that has one, at the first offset where it does; on a side where the
+    /// output is unbounded, the first value past the limit instead.
+    mutating func outputExtreme(_ output: Int, below: Double, above: Double?, proven: RangeAnalysis.ProvenRange) -> Witness? {
         for setting in settings.indices {
             let table = frames(setting)
             var lowest: (Double, Int)?, highest: (Double, Int)?
             for (index, row) in table.enumerated() where output < row.count {
                 let value = row[output]
-                if value < below, lowest.map({ value < $0.0 }) ?? true { lowest = (value, index) }
-                if let above, value > above, highest.map({ value > $0.0 }) ?? true { highest = (value, index) }
+                if value < below, lowest.map({ value < $0.0 && proven.min.isFinite }) ?? true { lowest = (value, index) }
+                if let above, value > above, highest.map({ value > $0.0 && proven.max.isFinite }) ?? true { highest = (value, index) }
             }
             if let (value, index) = lowest ?? highest {
                 return Witness(value: value, place: place(setting, offsets[index]), operand: program.outputs[output].body.result)
