@@ -248,10 +248,17 @@ struct VariableSpace {
         }
         var rows: [[Double]] = []
         var bounds: [Double] = []
+        // Each row and the objective scaled to a largest coefficient of 1, so that the simplex's tolerance
+        // means the same whatever the units (a coefficient of 1e-15 is not zero).
+        func scale(_ coefficients: [Double]) -> Double {
+            let largest = coefficients.reduce(0) { max($0, abs($1)) }
+            return largest > 0 && largest.isFinite ? largest : 1
+        }
         for constraint in constraints {
             let (coefficients, constant) = row(constraint)
-            rows.append(coefficients)
-            bounds.append(-constant)
+            let factor = scale(coefficients)
+            rows.append(coefficients.map { $0 / factor })
+            bounds.append(-constant / factor)
         }
         for (column, bound) in upperRows {
             var coefficients = [Double](repeating: 0, count: columnCount)
@@ -260,11 +267,12 @@ struct VariableSpace {
             bounds.append(bound)
         }
         let (objective, constant) = row(maximize ? form : -form)
-        switch LinearProgram.maximize(objective, rows: rows, bounds: bounds) {
+        let factor = scale(objective)
+        switch LinearProgram.maximize(objective.map { $0 / factor }, rows: rows, bounds: bounds) {
         case .infeasible: return nil
         case .unbounded: return maximize ? .infinity : -.infinity
         case .optimal(let value):
-            let total = value + constant
+            let total = value * factor + constant
             return maximize ? total : -total
         }
     }

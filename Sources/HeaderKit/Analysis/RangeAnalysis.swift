@@ -161,9 +161,10 @@ public struct RangeAnalysis: Sendable {
     }
 
     /// A bound the linear program found within its own rounding of a number with 12 significant digits
-    /// is that number.
+    /// (or of 0) is that number.
     static func clean(_ value: Double) -> Double {
-        guard value.isFinite, value != 0 else { return value }
+        guard value.isFinite, value != 0 else { return value + 0 }
+        if abs(value) < 1e-12 { return 0 }
         guard let rounded = Double(String(format: "%.12g", value)) else { return value }
         return abs(rounded - value) <= 1e-11 * Swift.max(1, abs(value)) ? rounded : value
     }

@@ -4,14 +4,34 @@
 /// offset and input values where it happens, found by evaluating the spec (outputs by the interpreter)
 /// at candidate points: a warning whose witness is not found is not given, so no witness is false.
 public enum RangeWarnings {
+    /// A warning with its witness: at `offset` with `inputs` (in declaration order, states at their initial
+    /// values), the output `output` (or, for an operand, the node at `operandRange`) is `value`.
+    public struct Warning: Sendable {
+        public let diagnostic: Diagnostic
+        public let offset: Double
+        public let inputs: [Value]
+        public let output: Int?
+        public let operandRange: SourceRange?
+        public let value: Double
+    }
+
     /// Properties whose last word names a fraction that SwiftUI or the reader takes within 0...1.
     static let unitWords: Set<String> = ["opacity", "progress"]
     /// Properties whose last word names a size, which cannot be drawn below 0.
     static let nonNegativeWords: Set<String> = ["height", "width", "size", "blur", "radius", "scale"]
 
     public static func diagnose(_ program: Program, spec: CheckedSpec, analysis: RangeAnalysis, source: SourceFile) -> [Diagnostic] {
+        warnings(program, spec: spec, analysis: analysis, source: source).map(\.diagnostic)
+    }
+
+    public static func warnings(_ program: Program, spec: CheckedSpec, analysis: RangeAnalysis, source: SourceFile) -> [Warning] {
         var search = WitnessSearch(program: program, spec: spec, analysis: analysis)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Warning] = []
+        func warn(_ message: String, at range: SourceRange, _ notes: [Diagnostic.Note], _ witness: WitnessSearch.Witness, output: Int?) {
+            diagnostics.append(Warning(diagnostic: Diagnostic(.warning, message, at: range, notes: notes), offset: witness.offset,
+                                       inputs: witness.inputs, output: output, operandRange: output == nil ? witness.operand.range : nil,
+                                       value: witness.value))
+        }
         for (index, output) in program.outputs.enumerated() {
             let proven = analysis.outputs[index]
             let word = lastWord(output.name)
@@ -23,15 +43,15 @@ public enum RangeWarnings {
                 let advice = word == "opacity"
                     ? "SwiftUI clamps opacity: write clamp(..., 0, 1) to say so"
                     : "a progress runs from 0 to 1: write clamp(..., 0, 1) to keep it there"
-                diagnostics.append(Diagnostic(.warning, "'\(output.qualifiedName)' \(verb) to \(format(witness.value)) (\(witness.place)); \(advice)",
-                                              at: range, notes: notes))
+                warn("'\(output.qualifiedName)' \(verb) to \(format(witness.value)) (\(witness.place)); \(advice)", at: range, notes, witness,
+                     output: index)
             } else if nonNegativeWords.contains(word), proven.range.min < 0, let witness = search.outputExtreme(index, below: 0, above: nil, proven: proven.range) {
-                diagnostics.append(Diagnostic(.warning, "'\(output.qualifiedName)' falls to \(format(witness.value)) (\(witness.place)); a \(word) below 0 is not drawn: write max(..., 0) to say so",
-                                              at: range, notes: notes))
+                warn("'\(output.qualifiedName)' falls to \(format(witness.value)) (\(witness.place)); a \(word) below 0 is not drawn: write max(..., 0) to say so",
+                     at: range, notes, witness, output: index)
             }
             if proven.range.nan || proven.range.infinite, let witness = search.outputSpecial(index) {
                 let what = witness.value.isNaN ? "NaN" : "infinite"
-                diagnostics.append(Diagnostic(.warning, "'\(output.qualifiedName)' is \(what) (\(witness.place))", at: range, notes: notes))
+                warn("'\(output.qualifiedName)' is \(what) (\(witness.place))", at: range, notes, witness, output: index)
             }
         }
         for issue in analysis.issues {
@@ -46,7 +66,7 @@ public enum RangeWarnings {
             case .powerOfNegative:
                 message = "pow of a negative base with a fractional exponent: '\(source.text(of: witness.operand.range))' is \(format(witness.value)) (\(witness.place)), and pow gives NaN"
             }
-            diagnostics.append(Diagnostic(.warning, message, at: issue.range, notes: notes))
+            warn(message, at: issue.range, notes, witness, output: nil)
         }
         return diagnostics
     }

@@ -124,6 +124,26 @@ extension SymbolicEvaluation {
         return outcomes
     }
 
+    /// The result of an affine operation, which floating point takes to an infinity when its terms over
+    /// bounded variables reach beyond the largest double (a huge constant in the spec, not a far offset:
+    /// offsets are taken as real numbers).
+    mutating func overflowing(_ form: LinearForm) -> AbstractNumber {
+        var magnitude = abs(form.constant)
+        var finite = form.constant.isFinite
+        for (id, coefficient) in form.terms {
+            let variable = space.variables[id]
+            finite = finite && coefficient.isFinite
+            if variable.lower.isFinite && variable.upper.isFinite {
+                magnitude += abs(coefficient) * max(abs(variable.lower), abs(variable.upper))
+            } else {
+                magnitude += abs(coefficient)
+            }
+        }
+        guard !finite || magnitude >= 1e300 || magnitude.isNaN else { return AbstractNumber(form: form) }
+        let result = finite ? form : fresh(-.infinity, .infinity, form)
+        return AbstractNumber(form: result, positiveInfinity: true, negativeInfinity: true)
+    }
+
     /// A new variable over `lower...upper` for the result of an operation on `source`.
     mutating func fresh(_ lower: Double, _ upper: Double, _ sources: LinearForm...) -> LinearForm {
         let low = lower.isNaN ? -.infinity : min(lower, upper.isNaN ? lower : upper)
@@ -138,14 +158,12 @@ extension SymbolicEvaluation {
             [(path, .number(AbstractNumber(form: form, nan: nan, positiveInfinity: positive, negativeInfinity: negative)))]
         }
         switch operation {
-        case .add: return number(f + g)
-        case .subtract: return number(f - g)
+        case .add: return [(path, .number(overflowing(f + g)))]
+        case .subtract: return [(path, .number(overflowing(f - g)))]
         case .multiply:
-            if g.isConstant { return number(f.scaled(by: g.constant)) }
-            if f.isConstant { return number(g.scaled(by: f.constant)) }
-            let a = space.bounds(f, on: path), b = space.bounds(g, on: path)
-            let products = [a.lower * b.lower, a.lower * b.upper, a.upper * b.lower, a.upper * b.upper].map { $0.isNaN ? 0 : $0 }
-            return number(fresh(products.min() ?? 0, products.max() ?? 0, f, g))
+            if g.isConstant { return [(path, .number(overflowing(f.scaled(by: g.constant))))] }
+            if f.isConstant { return [(path, .number(overflowing(g.scaled(by: f.constant))))] }
+            return product(f, g, on: path)
         case .divide:
             return divide(f, g, on: path, at: range)
         case .min, .max:
@@ -163,6 +181,36 @@ extension SymbolicEvaluation {
         case .and, .or, .boolEqual, .boolNotEqual:
             return []
         }
+    }
+
+    /// f·g of two forms. For each value of f's variables, the product lies between f·low and f·high, with
+    /// low...high the values g takes on the path: two linear constraints on a new variable, once f's sign is
+    /// known (each sign a path). Exact when g varies independently of f, as a keyframe segment's fraction
+    /// does of the values it moves between; the product of the bounds otherwise.
+    private mutating func product(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath) -> [Outcome] {
+        var (f, g) = (f, g)
+        var a = space.bounds(f, on: path), b = space.bounds(g, on: path)
+        if !(b.lower.isFinite && b.upper.isFinite), a.lower.isFinite && a.upper.isFinite {
+            swap(&f, &g)
+            swap(&a, &b)
+        }
+        let products = [a.lower * b.lower, a.lower * b.upper, a.upper * b.lower, a.upper * b.upper].map { $0.isNaN ? 0 : $0 }
+        let z = fresh(products.min() ?? 0, products.max() ?? 0, f, g)
+        // Bounded factors whose product passes the largest double overflow.
+        let bounded = [a.lower, a.upper, b.lower, b.upper].allSatisfy(\.isFinite)
+        let overflows = bounded && products.contains { abs($0) >= 1e300 }
+        var outcomes: [Outcome] = []
+        for nonNegative in [true, false] {
+            if nonNegative ? a.upper < 0 : a.lower >= 0 { continue }
+            var branch = path
+            if nonNegative ? a.lower < 0 : a.upper > 0 { branch = space.adding(nonNegative ? -f : f, strict: false, to: branch) }
+            // f ≥ 0: f·low ≤ z ≤ f·high; f ≤ 0: f·high ≤ z ≤ f·low.
+            let (below, above) = nonNegative ? (b.lower, b.upper) : (b.upper, b.lower)
+            if below.isFinite { branch = space.adding(f.scaled(by: below) - z, strict: false, to: branch) }
+            if above.isFinite { branch = space.adding(z - f.scaled(by: above), strict: false, to: branch) }
+            outcomes.append((branch, .number(AbstractNumber(form: z, positiveInfinity: overflows, negativeInfinity: overflows))))
+        }
+        return outcomes
     }
 
     /// `d = lhs - rhs` against 0: decided when the path decides it, else both outcomes, each constrained.
@@ -209,7 +257,7 @@ extension SymbolicEvaluation {
 
     private mutating func divide(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath, at range: SourceRange) -> [Outcome] {
         let numerator = space.bounds(f, on: path)
-        if g.isConstant, g.constant != 0 { return [(path, .number(AbstractNumber(form: f.scaled(by: 1 / g.constant))))] }
+        if g.isConstant, g.constant != 0 { return [(path, .number(overflowing(f.scaled(by: 1 / g.constant))))] }
         let denominator = space.bounds(g, on: path)
         var result = AbstractNumber(form: nil)
         let canBeZero = g.isConstant || (denominator.lower <= 0 && denominator.upper >= 0 && space.isFeasible(path, zero: g))
@@ -283,6 +331,9 @@ extension SymbolicEvaluation {
             result.form = fresh(-.infinity, .infinity, f, g)
         }
         if values.contains(where: \.isNaN) { result.nan = true }
+        // A power reaches an infinity at a finite exponent long before the exponent's own end.
+        if values.contains(.infinity) { result.positiveInfinity = true }
+        if values.contains(-.infinity) { result.negativeInfinity = true }
         return [(path, .number(result))]
     }
 }

@@ -7,6 +7,9 @@ struct WitnessSearch {
         let value: Double
         /// "at offset 200 with the defaults"
         let place: String
+        let offset: Double
+        /// Every input's value, in declaration order.
+        let inputs: [Value]
         /// The node whose value shows it (for a warning about an operand).
         var operand: Expr
     }
@@ -69,7 +72,8 @@ struct WitnessSearch {
                 if let above, value > above, highest.map({ value > $0.0 && proven.max.isFinite }) ?? true { highest = (value, index) }
             }
             if let (value, index) = lowest ?? highest {
-                return Witness(value: value, place: place(setting, offsets[index]), operand: program.outputs[output].body.result)
+                return Witness(value: value, place: place(setting, offsets[index]), offset: offsets[index], inputs: settings[setting],
+                               operand: program.outputs[output].body.result)
             }
         }
         return nil
@@ -81,8 +85,8 @@ struct WitnessSearch {
             let table = frames(setting)
             for check in [{ (x: Double) in x.isNaN }, { (x: Double) in x.isInfinite }] {
                 if let index = table.firstIndex(where: { output < $0.count && check($0[output]) }) {
-                    return Witness(value: table[index][output], place: place(setting, offsets[index]),
-                                   operand: program.outputs[output].body.result)
+                    return Witness(value: table[index][output], place: place(setting, offsets[index]), offset: offsets[index],
+                                   inputs: settings[setting], operand: program.outputs[output].body.result)
                 }
             }
         }
@@ -114,7 +118,10 @@ struct WitnessSearch {
                 case .squareRootOfNegative: shows = values[0] < 0
                 case .powerOfNegative: shows = values[0] < 0 && values.count > 1 && values[1].isFinite && values[1] != values[1].rounded()
                 }
-                if shows { return Witness(value: values[0], place: place(setting, offset), operand: operands[0]) }
+                if shows {
+                    return Witness(value: values[0], place: place(setting, offset), offset: offset, inputs: settings[setting],
+                                   operand: operands[0])
+                }
             }
         }
         return nil
