@@ -268,11 +268,17 @@ struct VariableSpace {
         }
         let (objective, constant) = row(maximize ? form : -form)
         let factor = scale(objective)
+        // Numbers too large for the simplex to pivot on without overflowing: the question stays unanswered,
+        // which the callers read as unbounded (and feasible).
+        let unanswered: Double = maximize ? .infinity : -.infinity
+        let sizes = rows.joined().map(abs) + bounds.map(abs) + objective.map { abs($0 / factor) } + [abs(constant), factor]
+        guard sizes.allSatisfy({ $0.isFinite && $0 < 1e150 }) else { return unanswered }
         switch LinearProgram.maximize(objective.map { $0 / factor }, rows: rows, bounds: bounds) {
         case .infeasible: return nil
         case .unbounded: return maximize ? .infinity : -.infinity
         case .optimal(let value):
             let total = value * factor + constant
+            guard !total.isNaN else { return unanswered }
             return maximize ? total : -total
         }
     }
