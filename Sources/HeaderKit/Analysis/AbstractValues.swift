@@ -164,8 +164,9 @@ struct VariableSpace {
         var constraints = path.constraints.indices.map { index -> LinearForm in
             var constraint = path.constraints[index]
             if path.strict[index] {
-                let norm = constraint.terms.values.reduce(abs(constraint.constant)) { $0 + abs($1) }
-                constraint.constant += 1e-7 * max(1, norm)
+                // Relative to the row's largest coefficient, the scale the linear program sees it at.
+                let largest = constraint.terms.values.reduce(0) { max($0, abs($1)) }
+                constraint.constant += 1e-7 * (largest > 0 ? largest : 1)
             }
             return constraint
         }

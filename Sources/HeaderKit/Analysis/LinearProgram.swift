@@ -24,7 +24,9 @@ enum LinearProgram {
     private struct Tableau {
         let m: Int, n: Int
         var basic: [Int], nonbasic: [Int]
-        var d: [[Double]]
+        /// (m + 2) rows of (n + 2) numbers, row after row.
+        var d: [Double]
+        let width: Int
         var pivots = 0
 
         init(rows: [[Double]], bounds: [Double], objective: [Double]) {
@@ -33,28 +35,34 @@ enum LinearProgram {
             self.n = n
             basic = (0..<m).map { n + $0 }
             nonbasic = Array(0..<n) + [-1]
-            d = Array(repeating: Array(repeating: 0, count: n + 2), count: m + 2)
+            width = n + 2
+            d = Array(repeating: 0, count: (m + 2) * (n + 2))
             for i in 0..<m {
-                for j in 0..<n { d[i][j] = rows[i][j] }
-                d[i][n] = -1
-                d[i][n + 1] = bounds[i]
+                for j in 0..<n { d[i * width + j] = rows[i][j] }
+                d[i * width + n] = -1
+                d[i * width + n + 1] = bounds[i]
             }
-            for j in 0..<n { d[m][j] = -objective[j] }
-            d[m + 1][n] = 1
+            for j in 0..<n { d[m * width + j] = -objective[j] }
+            d[(m + 1) * width + n] = 1
         }
 
         mutating func pivot(_ r: Int, _ s: Int) {
             pivots += 1
-            let inverse = 1 / d[r][s]
-            for i in 0..<(m + 2) where i != r && d[i][s] != 0 {
-                let factor = d[i][s] * inverse
-                for j in 0..<(n + 2) where j != s { d[i][j] -= d[r][j] * factor }
+            let w = width
+            d.withUnsafeMutableBufferPointer { d in
+                let inverse = 1 / d[r * w + s]
+                for i in 0..<(m + 2) where i != r && d[i * w + s] != 0 {
+                    let factor = d[i * w + s] * inverse
+                    for j in 0..<w where j != s { d[i * w + j] -= d[r * w + j] * factor }
+                }
+                for j in 0..<w where j != s { d[r * w + j] *= inverse }
+                for i in 0..<(m + 2) where i != r { d[i * w + s] *= -inverse }
+                d[r * w + s] = inverse
             }
-            for j in 0..<(n + 2) where j != s { d[r][j] *= inverse }
-            for i in 0..<(m + 2) where i != r { d[i][s] *= -inverse }
-            d[r][s] = inverse
             swap(&basic[r], &nonbasic[s])
         }
+
+        subscript(_ i: Int, _ j: Int) -> Double { d[i * width + j] }
 
         /// Pivots to the optimum of row `m` (phase 2) or `m + 1` (phase 1); false when unbounded or
         /// past the pivot limit.
@@ -64,14 +72,14 @@ enum LinearProgram {
                 var s = -1
                 for j in 0...n {
                     if phase == 2 && nonbasic[j] == -1 { continue }
-                    if s == -1 || d[x][j] < d[x][s] - LinearProgram.tolerance
-                        || (abs(d[x][j] - d[x][s]) <= LinearProgram.tolerance && nonbasic[j] < nonbasic[s]) { s = j }
+                    if s == -1 || self[x, j] < self[x, s] - LinearProgram.tolerance
+                        || (abs(self[x, j] - self[x, s]) <= LinearProgram.tolerance && nonbasic[j] < nonbasic[s]) { s = j }
                 }
-                guard s >= 0, d[x][s] < -LinearProgram.tolerance else { return true }
+                guard s >= 0, self[x, s] < -LinearProgram.tolerance else { return true }
                 var r = -1
-                for i in 0..<m where d[i][s] > LinearProgram.tolerance {
+                for i in 0..<m where self[i, s] > LinearProgram.tolerance {
                     if r == -1 { r = i; continue }
-                    let ratio = d[i][n + 1] / d[i][s], best = d[r][n + 1] / d[r][s]
+                    let ratio = self[i, n + 1] / self[i, s], best = self[r, n + 1] / self[r, s]
                     if ratio < best - LinearProgram.tolerance
                         || (abs(ratio - best) <= LinearProgram.tolerance && basic[i] < basic[r]) { r = i }
                 }
@@ -83,23 +91,23 @@ enum LinearProgram {
 
         mutating func solve() -> Outcome {
             var r = 0
-            for i in 0..<m where d[i][n + 1] < d[r][n + 1] { r = i }
-            if m > 0, d[r][n + 1] < -LinearProgram.tolerance {
+            for i in 0..<m where self[i, n + 1] < self[r, n + 1] { r = i }
+            if m > 0, self[r, n + 1] < -LinearProgram.tolerance {
                 pivot(r, n)
                 if !run(phase: 1) { return pivots >= LinearProgram.pivotLimit ? .unbounded : .infeasible }
-                if d[m + 1][n + 1] < -LinearProgram.tolerance * max(1, maxBound) { return .infeasible }
+                if self[m + 1, n + 1] < -LinearProgram.tolerance * max(1, maxBound) { return .infeasible }
                 for i in 0..<m where basic[i] == -1 {
                     var s = -1
-                    for j in 0...n where s == -1 || d[i][j] < d[i][s] || (d[i][j] == d[i][s] && nonbasic[j] < nonbasic[s]) { s = j }
+                    for j in 0...n where s == -1 || self[i, j] < self[i, s] || (self[i, j] == self[i, s] && nonbasic[j] < nonbasic[s]) { s = j }
                     pivot(i, s)
                 }
             }
             guard run(phase: 2) else { return .unbounded }
-            return .optimal(d[m][n + 1])
+            return .optimal(self[m, n + 1])
         }
 
         private var maxBound: Double {
-            (0..<m).reduce(0) { max($0, abs(d[$1][n + 1])) }
+            (0..<m).reduce(0) { max($0, abs(self[$1, n + 1])) }
         }
     }
 }

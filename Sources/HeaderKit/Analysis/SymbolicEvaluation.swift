@@ -69,7 +69,7 @@ struct SymbolicEvaluation {
         }
         return order.map { key in
             let members = groups[key] ?? []
-            var merged = start
+            var merged = remembering(members, on: start)
             for index in 0..<locals {
                 if let bool = key[index] {
                     merged.locals[index] = .bool(bool)
@@ -133,7 +133,13 @@ struct SymbolicEvaluation {
             guard program.values.indices.contains(index) else { return [(path, .number(AbstractNumber(constant: .nan)))] }
             var inner = path
             inner.locals = [:]
-            return evaluate(program.values[index].body, on: inner).map { reached, value in
+            var outcomes = evaluate(program.values[index].body, on: inner)
+            // Merged here rather than by the reading node, so that the hull is remembered on the path and a
+            // value read many times is not evaluated again each time.
+            if outcomes.count > Self.fanOutLimit, outcomes.allSatisfy({ if case .number = $0.value { true } else { false } }) {
+                outcomes = [(path, hull(outcomes))]
+            }
+            return outcomes.map { reached, value in
                 var stored = reached
                 stored.locals = path.locals
                 stored.values[index] = value
@@ -185,13 +191,33 @@ struct SymbolicEvaluation {
         }
         if outcomes.count > Self.fanOutLimit {
             let merged = hull(outcomes)
+            let base = remembering(outcomes.map(\.path), on: path)
             if case .bool = merged {
                 let values = Set(outcomes.compactMap { if case .bool(let b) = $0.value { return b } else { return nil } })
-                return values.sorted { !$0 && $1 }.map { (path, .bool($0)) }
+                return values.sorted { !$0 && $1 }.map { (base, .bool($0)) }
             }
-            return [(path, merged)]
+            return [(base, merged)]
         }
         return outcomes
+    }
+
+    /// The path the merged ones came from, with the named values that all of them computed, each as its
+    /// hull: merging must not make them computed again (each again would fan out, and be merged again).
+    private mutating func remembering(_ paths: [AnalysisPath], on start: AnalysisPath) -> AnalysisPath {
+        var merged = start
+        guard let first = paths.first else { return merged }
+        for index in first.values.keys.sorted() where start.values[index] == nil {
+            let outcomes = paths.compactMap { path in path.values[index].map { (path, $0) } }
+            guard outcomes.count == paths.count else { continue }
+            let bools = outcomes.compactMap { if case .bool(let b) = $0.1 { return b } else { return nil } }
+            if bools.isEmpty {
+                merged.values[index] = hull(outcomes)
+            } else if bools.count == outcomes.count, Set(bools).count == 1, let bool = bools.first {
+                // A bool that differs between the paths stays to be computed again: one value cannot say both.
+                merged.values[index] = .bool(bool)
+            }
+        }
+        return merged
     }
 
     private mutating func curve(_ curve: Curve, _ progress: AbstractNumber, on path: AnalysisPath) -> AbstractNumber {
