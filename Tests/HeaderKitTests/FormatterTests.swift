@@ -96,6 +96,13 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(format(expected), expected)
     }
 
+    /// Spaces between a lone `\r` and a `\n` in a block comment are two line breaks: trimming them must not
+    /// join the two into one `\r\n`.
+    func testSpacesBetweenALoneCarriageReturnAndANewlineStay() {
+        let text = "header D\rlet a = offset\r/* Three\r \nfour */\rc { top = a }"
+        XCTAssertEqual(format(text), "header D\rlet a = offset\r/* Three\r \nfour */\rc {\r    top = a\r}\r")
+    }
+
     func testMinusKeepsItsMeaning() {
         // `1 -10pt` is a value and the next stop's position; `a-b` and `a - b` subtract.
         let text = "header M\nv {\n    x: pt = keyframes(offset) { 0: 1pt -10pt: 0pt }\n    y: pt = offset-1pt\n    z: pt = - offset\n}\n"

@@ -180,7 +180,7 @@ final class InterpreterTests: XCTestCase {
     private func extended(_ stops: String, before: Bool, after: Bool, at offsets: [Double],
                           file: StaticString = #filePath, line: UInt = #line) -> [Double] {
         let compilation = Compilation(path: "k.header", text: "header K\nv { opacity = keyframes(offset) { \(stops) } }\n")
-        guard let spec = compilation.spec, case .keyframes(let plain)? = spec.outputs.first?.expression else {
+        guard let spec = compilation.spec, case .keyframes(let plain)? = spec.outputs.first?.expression.unlocated else {
             XCTFail("\(compilation.diagnostics.all)", file: file, line: line)
             return []
         }

@@ -218,7 +218,7 @@ final class LexerParserTests: XCTestCase {
         """
         let compiled = MarkedCompilation(text)
         let spec = try XCTUnwrap(compiled.expectValid())
-        guard case .keyframes(let keyframes) = spec.outputs[0].expression else { return XCTFail("\(spec.outputs[0].expression)") }
+        guard case .keyframes(let keyframes) = spec.outputs[0].expression.unlocated else { return XCTFail("\(spec.outputs[0].expression)") }
         XCTAssertEqual(keyframes.stops.count, 2)
         let frames = H.frames(text, at: [-75, -50, 50])
         XCTAssertEqual(frames.map { H.number($0, "v.oneLine") }, [1.5, 2, 2])
@@ -274,7 +274,7 @@ final class LexerParserTests: XCTestCase {
         for mode in ["before", "after", "both", "none"] {
             let compiled = MarkedCompilation("header K\nv { opacity = keyframes(offset, extend: \(mode)) { 0: 0, 100: 1 } }\n")
             let spec = try XCTUnwrap(compiled.expectValid(), mode)
-            guard case .keyframes(let keyframes) = spec.outputs[0].expression else { return XCTFail(mode) }
+            guard case .keyframes(let keyframes) = spec.outputs[0].expression.unlocated else { return XCTFail(mode) }
             XCTAssertEqual(keyframes.extendsBefore, mode == "before" || mode == "both", mode)
             XCTAssertEqual(keyframes.extendsAfter, mode == "after" || mode == "both", mode)
         }

@@ -10,6 +10,14 @@ public enum Command: Equatable, Sendable {
     /// `check --format json`: the diagnostics of every file as one JSON document, for tools.
     case checkJSON(files: [String])
     case format(FormatOptions)
+    case ranges(RangesOptions)
+}
+
+/// `ranges FILE [--format table|json]`
+public struct RangesOptions: Equatable, Sendable {
+    public enum Format: String, Sendable { case table, json }
+    public var file: String
+    public var format: Format
 }
 
 /// `fmt FILE... [--check | --in-place]`
@@ -65,8 +73,8 @@ public enum Arguments {
         case "--version": return .success(.version)
         case "help":
             guard rest.count <= 1 else { return .failure(UsageError(message: "'help' takes at most one command")) }
-            if let topic = rest.first, !["check", "eval", "compile", "fmt"].contains(topic) {
-                return .failure(UsageError(message: "unknown command '\(topic)'; the commands are check, eval, compile and fmt"))
+            if let topic = rest.first, !["check", "eval", "compile", "fmt", "ranges"].contains(topic) {
+                return .failure(UsageError(message: "unknown command '\(topic)'; the commands are check, eval, compile, fmt and ranges"))
             }
             return .success(.help(topic: rest.first))
         case "check":
@@ -81,10 +89,40 @@ public enum Arguments {
         case "fmt":
             if rest.contains("--help") { return .success(.help(topic: "fmt")) }
             return parseFormat(rest).map(Command.format)
+        case "ranges":
+            if rest.contains("--help") { return .success(.help(topic: "ranges")) }
+            return parseRanges(rest).map(Command.ranges)
         default:
             if first.hasPrefix("-") { return .failure(UsageError(message: "unknown option '\(first)'; try 'headerc --help'")) }
-            return .failure(UsageError(message: "unknown command '\(first)'; the commands are check, eval, compile and fmt"))
+            return .failure(UsageError(message: "unknown command '\(first)'; the commands are check, eval, compile, fmt and ranges"))
         }
+    }
+
+    /// ranges FILE [--format table|json]
+    private static func parseRanges(_ arguments: [String]) -> Result<RangesOptions, UsageError> {
+        var file: String?
+        var format: RangesOptions.Format?
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--format" {
+                index += 1
+                guard index < arguments.count else { return .failure(UsageError(message: "'--format' needs a value")) }
+                guard format == nil else { return .failure(UsageError(message: "'--format' is given twice; give it once")) }
+                guard let parsed = RangesOptions.Format(rawValue: arguments[index]) else {
+                    return .failure(UsageError(message: "unknown format '\(arguments[index])'; use table or json"))
+                }
+                format = parsed
+            } else if argument.hasPrefix("-"), argument != "-" {
+                return .failure(UsageError(message: "unknown option '\(argument)' for 'ranges'"))
+            } else {
+                guard file == nil else { return .failure(UsageError(message: "'ranges' takes one file, found '\(argument)' as well")) }
+                file = argument
+            }
+            index += 1
+        }
+        guard let file else { return .failure(UsageError(message: "'ranges' needs a file")) }
+        return .success(RangesOptions(file: file, format: format ?? .table))
     }
 
     /// check FILE... [--format text|json]

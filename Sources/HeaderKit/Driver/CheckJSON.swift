@@ -7,7 +7,7 @@ extension Driver {
             guard let source = readSource(file, &outcome) else { continue }
             let compilation = Compilation(source: source)
             outcome.keptUntilExit.append(compilation)
-            results.append((source, compilation.diagnostics.sorted))
+            results.append((source, compilation.diagnostics.sorted + rangeWarnings(compilation)))
             if compilation.spec == nil { outcome.exitCode = 1 }
         }
         outcome.standardOutput = DiagnosticJSON.document(results)

@@ -92,6 +92,8 @@ public struct Driver {
             checkJSON(files, &outcome)
         case .success(.format(let options)):
             format(options, &outcome)
+        case .success(.ranges(let options)):
+            ranges(options, &outcome)
         }
         return outcome
     }
@@ -100,7 +102,15 @@ public struct Driver {
         for file in files {
             guard let compilation = load(file, &outcome) else { continue }
             if compilation.spec == nil { outcome.exitCode = 1 }
+            let warnings = rangeWarnings(compilation)
+            outcome.standardError += DiagnosticRenderer(source: compilation.source).render(warnings)
         }
+    }
+
+    /// What the range analysis warns of in a spec that checked.
+    static func rangeWarnings(_ compilation: Compilation) -> [Diagnostic] {
+        guard let spec = compilation.spec, let program = compilation.program else { return [] }
+        return RangeWarnings.diagnose(program, spec: spec, analysis: RangeAnalysis.analyze(program), source: compilation.source)
     }
 
     private static func eval(_ options: EvalOptions, _ outcome: inout Outcome) {
@@ -186,7 +196,7 @@ public struct Driver {
 
     /// Reads (`-`: standard input), parses and checks a file, printing its diagnostics; nil when the file
     /// cannot be read.
-    private static func load(_ path: String, checksSwiftNames: Bool = true, enumName: String? = nil,
+    static func load(_ path: String, checksSwiftNames: Bool = true, enumName: String? = nil,
                              _ outcome: inout Outcome) -> Compilation? {
         guard let source = readSource(path, &outcome) else { return nil }
         let compilation = Compilation(source: source, checksSwiftNames: checksSwiftNames, enumName: enumName)

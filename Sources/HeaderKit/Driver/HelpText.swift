@@ -53,6 +53,18 @@ enum HelpText {
             A file with a syntax error gets its diagnostics and exit status 1, and is left as it is.
 
             """
+        case "ranges":
+            return """
+            usage: headerc ranges FILE [--format table|json]
+
+            Proves what each output can be, for every offset and every input within its range ('input x in 0...1 = 0';
+            an input without one is taken at its default, a bool at both values): its interval, whether it can be NaN
+            or infinite, the offsets between which it changes, and the conditions that never change. FILE - reads
+            standard input.
+              --format json   {"outputs": {"cover.height": {"min": 44.0, "max": null, "nan": false, ...}, ...}}, null
+                              for an unbounded side
+
+            """
         default:
             return """
             headerc \(Arguments.version): scroll-driven headers, declared once, evaluated and compiled to Swift.
@@ -64,6 +76,7 @@ enum HelpText {
               eval FILE ...     evaluate every output at offsets (table, CSV or JSON)
               compile FILE ...  emit a standalone Swift enum with the same math
               fmt FILE...       lay specs out one way, comments kept
+              ranges FILE       prove each output's interval over every offset and input
 
             headerc help COMMAND   details of one command
             headerc --version      the version

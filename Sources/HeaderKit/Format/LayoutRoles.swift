@@ -58,6 +58,10 @@ struct LayoutRoles {
         switch declaration {
         case .input(let input):
             statement(at: input.range.start)
+            if let bounds = input.bounds {
+                visit(bounds.low)
+                visit(bounds.high)
+            }
             visit(input.defaultValue)
         case .value(let value):
             statement(at: value.range.start)

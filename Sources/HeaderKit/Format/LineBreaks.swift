@@ -28,6 +28,8 @@ enum LineBreaks {
         var pending = ""
         for character in text {
             if isLineBreak(character) {
+                // Between a lone `\r` and a `\n` the spaces stay: without them the two breaks would be one `\r\n`.
+                if character == "\n", out.last == "\r" { out += pending }
                 pending = ""
                 out.append(character)
             } else if character == " " || character == "\t" {

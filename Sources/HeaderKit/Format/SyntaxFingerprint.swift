@@ -7,7 +7,9 @@ enum SyntaxFingerprint {
         for declaration in spec.declarations {
             switch declaration {
             case .input(let input):
-                out += "input \(input.name.name)\(type(input.type)) = \(of(input.defaultValue))\(doc(input.documentation))\n"
+                out += "input \(input.name.name)\(type(input.type))"
+                if let bounds = input.bounds { out += " in \(of(bounds.low)) ... \(of(bounds.high))" }
+                out += " = \(of(input.defaultValue))\(doc(input.documentation))\n"
             case .value(let value):
                 out += "let \(value.name.name)\(type(value.type)) = \(of(value.value))\(doc(value.documentation))\n"
             case .curve(let curve):

@@ -7,26 +7,26 @@ struct BodyBuilder {
 
     // MARK: Nodes, folded
 
-    func unary(_ operation: UnaryOperation, _ operand: Expr) -> Expr {
+    func unary(_ operation: UnaryOperation, _ operand: Expr, at range: SourceRange) -> Expr {
         let type: ValueType
         switch operation {
         case .not: type = .bool
         case .sqrt: type = .number
         default: type = operand.type
         }
-        if let value = operand.constantValue { return .constant(Semantics.unary(operation, value), type) }
-        if let value = operand.boolValue, operation == .not { return .bool(!value) }
-        return Expr(.unary(operation, operand), type)
+        if let value = operand.constantValue { return .constant(Semantics.unary(operation, value), type, at: range) }
+        if let value = operand.boolValue, operation == .not { return .bool(!value, at: range) }
+        return Expr(.unary(operation, operand), type, range)
     }
 
-    func binary(_ operation: BinaryOperation, _ lhs: Expr, _ rhs: Expr) -> Expr {
+    func binary(_ operation: BinaryOperation, _ lhs: Expr, _ rhs: Expr, at range: SourceRange) -> Expr {
         let type = BodyBuilder.resultType(operation, lhs.type, rhs.type)
         if let a = lhs.constantValue, let b = rhs.constantValue {
             let value = Semantics.binary(operation, a, b)
-            return operation.yieldsBool ? .bool(value != 0) : .constant(value, type)
+            return operation.yieldsBool ? .bool(value != 0, at: range) : .constant(value, type, at: range)
         }
         if let a = lhs.boolValue, let b = rhs.boolValue {
-            return .bool(Semantics.binary(operation, a ? 1 : 0, b ? 1 : 0) != 0)
+            return .bool(Semantics.binary(operation, a ? 1 : 0, b ? 1 : 0) != 0, at: range)
         }
         // Identities that hold to the bit: x - 0, x + (-0), x * 1 and x / 1 are x (-0 - 0 is -0).
         if let b = rhs.constantValue {
@@ -35,31 +35,32 @@ struct BodyBuilder {
                  .multiply where b == 1, .divide where b == 1:
                 var same = lhs
                 same.type = type
+                same.range = range
                 return same
             default: break
             }
         }
         // Nothing has side effects, so a constant that decides `and` or `or` decides it on either side.
         switch (operation, lhs.boolValue, rhs.boolValue) {
-        case (.and, false, _), (.and, _, false): return .bool(false)
-        case (.or, true, _), (.or, _, true): return .bool(true)
+        case (.and, false, _), (.and, _, false): return .bool(false, at: range)
+        case (.or, true, _), (.or, _, true): return .bool(true, at: range)
         case (.and, true, _), (.or, false, _): return rhs
         case (.and, _, true), (.or, _, false): return lhs
-        default: return Expr(.binary(operation, lhs, rhs), type)
+        default: return Expr(.binary(operation, lhs, rhs), type, range)
         }
     }
 
-    func select(_ condition: Expr, _ then: Expr, _ otherwise: Expr) -> Expr {
+    func select(_ condition: Expr, _ then: Expr, _ otherwise: Expr, at range: SourceRange) -> Expr {
         if let decided = condition.boolValue { return decided ? then : otherwise }
         if then.isSameLeaf(as: otherwise) { return then }
         let type = then.type == otherwise.type ? then.type : (then.type == .bool ? .bool : .length)
-        return Expr(.select(condition, then, otherwise), type)
+        return Expr(.select(condition, then, otherwise), type, range)
     }
 
-    func curve(_ curve: Curve, _ progress: Expr) -> Expr {
+    func curve(_ curve: Curve, _ progress: Expr, at range: SourceRange) -> Expr {
         if case .linear = curve { return progress }
-        if let value = progress.constantValue { return .constant(curve.value(at: value)) }
-        return Expr(.curve(curve, progress), .number)
+        if let value = progress.constantValue { return .constant(curve.value(at: value), at: range) }
+        return Expr(.curve(curve, progress), .number, range)
     }
 
     // MARK: Locals
@@ -69,7 +70,7 @@ struct BodyBuilder {
         if expression.isLeaf { return expression }
         locals.append(expression)
         localNames.append(name)
-        return Expr(.read(.local(locals.count - 1)), expression.type)
+        return Expr(.read(.local(locals.count - 1)), expression.type, expression.range)
     }
 
     /// The finished body: locals that nothing reads any more (folding decided the branch that read them)
@@ -93,10 +94,10 @@ struct BodyBuilder {
         let unchanged = counts.allSatisfy { $0 > 1 }
         func rewrite(_ expression: Expr) -> Expr {
             if unchanged { return expression }
-            return expression.mapReads { read, type in
+            return expression.mapReads { read, type, range in
                 guard case .local(let index) = read else { return nil }
                 if let inline = inlined[index] { return inline }
-                return renumbered[index].map { Expr(.read(.local($0)), type) }
+                return renumbered[index].map { Expr(.read(.local($0)), type, range) }
             }
         }
         for (index, local) in locals.enumerated() where counts[index] > 0 {
@@ -180,16 +181,16 @@ extension Expr {
     }
 
     /// The expression with each read that `transform` answers replaced by its answer.
-    func mapReads(_ transform: (Read, ValueType) -> Expr?) -> Expr {
+    func mapReads(_ transform: (Read, ValueType, SourceRange) -> Expr?) -> Expr {
         switch kind {
         case .constant, .boolConstant: return self
-        case .read(let read): return transform(read, type) ?? self
-        case .unary(let operation, let operand): return Expr(.unary(operation, operand.mapReads(transform)), type)
-        case .curve(let curve, let operand): return Expr(.curve(curve, operand.mapReads(transform)), type)
+        case .read(let read): return transform(read, type, range) ?? self
+        case .unary(let operation, let operand): return Expr(.unary(operation, operand.mapReads(transform)), type, range)
+        case .curve(let curve, let operand): return Expr(.curve(curve, operand.mapReads(transform)), type, range)
         case .binary(let operation, let lhs, let rhs):
-            return Expr(.binary(operation, lhs.mapReads(transform), rhs.mapReads(transform)), type)
+            return Expr(.binary(operation, lhs.mapReads(transform), rhs.mapReads(transform)), type, range)
         case .select(let condition, let then, let otherwise):
-            return Expr(.select(condition.mapReads(transform), then.mapReads(transform), otherwise.mapReads(transform)), type)
+            return Expr(.select(condition.mapReads(transform), then.mapReads(transform), otherwise.mapReads(transform)), type, range)
         }
     }
 }

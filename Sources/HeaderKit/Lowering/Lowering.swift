@@ -12,7 +12,7 @@ public enum Lowering {
     static func constantValue(of expression: CheckedExpression) -> Expr? {
         var builder = BodyBuilder()
         // An unresolved slot reads as an input that no spec has: not a constant, which is all that matters here.
-        var context = ExpressionLowering(slotRead: { _ in Expr(.read(.input(-1)), .number) })
+        var context = ExpressionLowering(slotRead: { _, range in Expr(.read(.input(-1)), .number, range) })
         let lowered = context.lower(expression, into: &builder)
         return lowered.constantValue != nil || lowered.boolValue != nil ? lowered : nil
     }
@@ -35,14 +35,18 @@ public enum Lowering {
             for (index, state) in spec.states.enumerated() { stateIndexBySlot[state.slot] = index }
         }
 
-        private func read(_ slot: Int) -> Expr {
+        private func read(_ slot: Int, at range: SourceRange) -> Expr {
             let type = spec.type(ofSlot: slot)
-            if slot == CheckedSpec.offsetSlot { return Expr(.read(.offset), .length) }
-            if slot == CheckedSpec.deltaSlot { return Expr(.read(.delta), .length) }
-            if let index = inputIndexBySlot[slot] { return Expr(.read(.input(index)), type) }
-            if let index = stateIndexBySlot[slot] { return Expr(.read(.state(index)), type) }
-            if let index = valueIndexBySlot[slot] { return constantValues[index] ?? Expr(.read(.value(index)), type) }
-            return .constant(.nan, type)
+            if slot == CheckedSpec.offsetSlot { return Expr(.read(.offset), .length, range) }
+            if slot == CheckedSpec.deltaSlot { return Expr(.read(.delta), .length, range) }
+            if let index = inputIndexBySlot[slot] { return Expr(.read(.input(index)), type, range) }
+            if let index = stateIndexBySlot[slot] { return Expr(.read(.state(index)), type, range) }
+            if let index = valueIndexBySlot[slot] {
+                guard var constant = constantValues[index] else { return Expr(.read(.value(index)), type, range) }
+                constant.range = range
+                return constant
+            }
+            return .constant(.nan, type, at: range)
         }
 
         /// What a body's reads use, through the named values they read (already lowered, in order).
@@ -68,10 +72,10 @@ public enum Lowering {
             return uses
         }
 
-        private func lower(_ expression: CheckedExpression, type: ValueType? = nil,
+        private func lower(_ expression: CheckedExpression, type: ValueType? = nil, at range: SourceRange,
                            extra: (inout BodyBuilder, Expr) -> Expr = { $1 }) -> Body {
             var builder = BodyBuilder()
-            var lowering = ExpressionLowering(slotRead: read)
+            var lowering = ExpressionLowering(slotRead: read, range: range)
             var result = lowering.lower(expression, into: &builder)
             result = extra(&builder, result)
             if let type, type != .bool, result.type != .bool { result.type = type }
@@ -81,7 +85,7 @@ public enum Lowering {
         mutating func program() -> Program {
             var values: [Program.NamedValue] = []
             for (index, value) in spec.values.enumerated() {
-                let body = lower(value.expression, type: value.type)
+                let body = lower(value.expression, type: value.type, at: value.nameRange)
                 valueUses.append(body.uses)
                 if body.locals.isEmpty, body.result.constantValue != nil || body.result.boolValue != nil {
                     constantValues[index] = body.result
@@ -90,11 +94,11 @@ public enum Lowering {
                                                  documentation: value.documentation))
             }
             let states = spec.states.map { state -> Program.State in
-                let next = lower(state.next, type: state.type) { builder, next in
+                let next = lower(state.next, type: state.type, at: state.nameRange) { builder, next in
                     guard let bounds = state.bounds else { return next }
-                    var lowering = ExpressionLowering(slotRead: read)
+                    var lowering = ExpressionLowering(slotRead: read, range: state.nameRange)
                     let low = lowering.lower(bounds.low, into: &builder), high = lowering.lower(bounds.high, into: &builder)
-                    return builder.binary(.min, builder.binary(.max, next, low), high)
+                    return builder.binary(.min, builder.binary(.max, next, low, at: state.nameRange), high, at: state.nameRange)
                 }
                 let initial: Double
                 if case .constant(let value) = state.initial { initial = value } else { initial = 0 }
@@ -107,7 +111,7 @@ public enum Lowering {
                 let first = outputs.count
                 for output in block.properties {
                     outputs.append(Program.Output(block: block.name, name: output.name, nameRange: output.nameRange,
-                                                  type: output.type, body: lower(output.expression, type: output.type),
+                                                  type: output.type, body: lower(output.expression, type: output.type, at: output.nameRange),
                                                   documentation: output.documentation))
                 }
                 blocks.append(Program.Block(name: block.name, nameRange: block.nameRange, outputs: first..<outputs.count,
@@ -115,16 +119,16 @@ public enum Lowering {
             }
             let snaps = spec.snaps.map { snap -> Program.Snap in
                 var builder = BodyBuilder()
-                var lowering = ExpressionLowering(slotRead: read)
+                var lowering = ExpressionLowering(slotRead: read, range: snap.nameRange)
                 let points = snap.points.map { lowering.lower($0, into: &builder) }
-                let result = SnapLowering.settle(points: points, into: &builder)
+                let result = SnapLowering.settle(points: points, at: snap.nameRange, into: &builder)
                 return Program.Snap(name: snap.name, pointCount: points.count, settle: builder.finish(result, uses: uses),
                                     documentation: snap.documentation)
             }
             return Program(name: spec.name, nameRange: spec.nameRange,
                            inputs: spec.inputs.map {
                                Program.Input(name: $0.name, nameRange: $0.nameRange, type: $0.type, defaultValue: $0.defaultValue,
-                                             documentation: $0.documentation)
+                                             range: $0.range, documentation: $0.documentation)
                            },
                            states: states, values: values, blocks: blocks, outputs: outputs, snaps: snaps,
                            animations: spec.animations)
@@ -134,20 +138,41 @@ public enum Lowering {
 
 /// Lowers the expressions of one body.
 struct ExpressionLowering {
-    let slotRead: (Int) -> Expr
+    let slotRead: (Int, SourceRange) -> Expr
+    /// Where the expression being lowered is written: the range every node made for it takes.
+    private(set) var range: SourceRange
+
+    init(slotRead: @escaping (Int, SourceRange) -> Expr, range: SourceRange = SourceRange(0, 0)) {
+        self.slotRead = slotRead
+        self.range = range
+    }
 
     mutating func lower(_ expression: CheckedExpression, into builder: inout BodyBuilder) -> Expr {
+        // A location is a wrapper around every node: unwrapped in a loop, it costs no recursion.
+        var expression = expression
+        let enclosing = range
+        defer { range = enclosing }
+        while case .located(let inner, let location) = expression {
+            range = location
+            expression = inner
+        }
+        return lowerNode(expression, at: range, into: &builder)
+    }
+
+    private mutating func lowerNode(_ expression: CheckedExpression, at range: SourceRange, into builder: inout BodyBuilder) -> Expr {
         switch expression {
+        case .located:
+            return .constant(.nan, at: range)
         case .constant(let value):
-            return .constant(value)
+            return .constant(value, at: range)
         case .boolConstant(let value):
-            return .bool(value)
+            return .bool(value, at: range)
         case .slot(let slot):
-            return slotRead(slot)
+            return slotRead(slot, range)
         case .negate(let operand):
-            return builder.unary(.negate, lower(operand, into: &builder))
+            return builder.unary(.negate, lower(operand, into: &builder), at: range)
         case .not(let operand):
-            return builder.unary(.not, lower(operand, into: &builder))
+            return builder.unary(.not, lower(operand, into: &builder), at: range)
         case .arithmetic(let op, let lhs, let rhs):
             let operation: BinaryOperation
             switch op {
@@ -156,7 +181,7 @@ struct ExpressionLowering {
             case .multiply: operation = .multiply
             case .divide: operation = .divide
             }
-            return builder.binary(operation, lower(lhs, into: &builder), lower(rhs, into: &builder))
+            return builder.binary(operation, lower(lhs, into: &builder), lower(rhs, into: &builder), at: range)
         case .comparison(let op, let lhs, let rhs):
             let operation: BinaryOperation
             switch op {
@@ -167,49 +192,55 @@ struct ExpressionLowering {
             case .equal: operation = .equal
             case .notEqual: operation = .notEqual
             }
-            return builder.binary(operation, lower(lhs, into: &builder), lower(rhs, into: &builder))
+            return builder.binary(operation, lower(lhs, into: &builder), lower(rhs, into: &builder), at: range)
         case .boolEquality(let isEqual, let lhs, let rhs):
-            return builder.binary(isEqual ? .boolEqual : .boolNotEqual, lower(lhs, into: &builder), lower(rhs, into: &builder))
+            return builder.binary(isEqual ? .boolEqual : .boolNotEqual, lower(lhs, into: &builder), lower(rhs, into: &builder),
+                                  at: range)
         case .logical(let op, let lhs, let rhs):
-            return builder.binary(op == .and ? .and : .or, lower(lhs, into: &builder), lower(rhs, into: &builder))
+            return builder.binary(op == .and ? .and : .or, lower(lhs, into: &builder), lower(rhs, into: &builder), at: range)
         case .conditional(let condition, let then, let otherwise):
-            return builder.select(lower(condition, into: &builder), lower(then, into: &builder), lower(otherwise, into: &builder))
+            return builder.select(lower(condition, into: &builder), lower(then, into: &builder), lower(otherwise, into: &builder),
+                                  at: range)
         case .builtin(let builtin, let arguments):
             let operands = arguments.map { lower($0, into: &builder) }
-            return Self.builtin(builtin, operands, into: &builder)
+            return Self.builtin(builtin, operands, at: range, into: &builder)
         case .curve(let curve, let progress):
-            return builder.curve(curve, lower(progress, into: &builder))
+            return builder.curve(curve, lower(progress, into: &builder), at: range)
         case .keyframes(let keyframes):
-            return KeyframeLowering.lower(keyframes, lowering: &self, into: &builder)
+            return KeyframeLowering.lower(keyframes, at: range, lowering: &self, into: &builder)
         }
     }
 
-    /// What each built-in computes, in the operations of the program.
-    static func builtin(_ builtin: Builtin, _ operands: [Expr], into builder: inout BodyBuilder) -> Expr {
-        let a = operands.first ?? .constant(.nan)
-        let b = operands.count > 1 ? operands[1] : .constant(.nan)
-        let c = operands.count > 2 ? operands[2] : .constant(.nan)
+    /// What each built-in computes, in the operations of the program; every node it makes has the call's range.
+    static func builtin(_ builtin: Builtin, _ operands: [Expr], at range: SourceRange, into builder: inout BodyBuilder) -> Expr {
+        let a = operands.first ?? .constant(.nan, at: range)
+        let b = operands.count > 1 ? operands[1] : .constant(.nan, at: range)
+        let c = operands.count > 2 ? operands[2] : .constant(.nan, at: range)
         switch builtin {
-        case .min: return operands.dropFirst().reduce(a) { builder.binary(.min, $0, $1) }
-        case .max: return operands.dropFirst().reduce(a) { builder.binary(.max, $0, $1) }
-        case .clamp: return builder.binary(.min, builder.binary(.max, a, b), c)
-        case .abs: return builder.unary(.abs, a)
-        case .sqrt: return builder.unary(.sqrt, a)
-        case .floor: return builder.unary(.floor, a)
-        case .ceil: return builder.unary(.ceil, a)
-        case .round: return builder.unary(.round, a)
-        case .pow: return builder.binary(.pow, a, b)
+        case .min: return operands.dropFirst().reduce(a) { builder.binary(.min, $0, $1, at: range) }
+        case .max: return operands.dropFirst().reduce(a) { builder.binary(.max, $0, $1, at: range) }
+        case .clamp: return builder.binary(.min, builder.binary(.max, a, b, at: range), c, at: range)
+        case .abs: return builder.unary(.abs, a, at: range)
+        case .sqrt: return builder.unary(.sqrt, a, at: range)
+        case .floor: return builder.unary(.floor, a, at: range)
+        case .ceil: return builder.unary(.ceil, a, at: range)
+        case .round: return builder.unary(.round, a, at: range)
+        case .pow: return builder.binary(.pow, a, b, at: range)
         case .mix:
             // a + (b - a) * t
             let from = builder.bind(a, name: "from")
-            var result = builder.binary(.add, from, builder.binary(.multiply, builder.binary(.subtract, b, from), c))
+            var result = builder.binary(.add, from,
+                                        builder.binary(.multiply, builder.binary(.subtract, b, from, at: range), c, at: range),
+                                        at: range)
             if from.type == .length || b.type == .length { result.type = .length }
             return result
         case .progress:
             // min(max((x - from) / (to - from), 0), 1)
             let from = builder.bind(b, name: "from")
-            let fraction = builder.binary(.divide, builder.binary(.subtract, a, from), builder.binary(.subtract, c, from))
-            var result = builder.binary(.min, builder.binary(.max, fraction, .constant(0)), .constant(1))
+            let fraction = builder.binary(.divide, builder.binary(.subtract, a, from, at: range),
+                                          builder.binary(.subtract, c, from, at: range), at: range)
+            var result = builder.binary(.min, builder.binary(.max, fraction, .constant(0, at: range), at: range),
+                                        .constant(1, at: range), at: range)
             result.type = .number
             return result
         }

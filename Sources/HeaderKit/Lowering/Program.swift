@@ -23,6 +23,9 @@ public struct Program: Sendable {
         public let nameRange: SourceRange
         public let type: ValueType
         public let defaultValue: Value
+        /// `in low...high`: the values the analysis of ranges assumes the input takes. It is a promise,
+        /// not a clamp: evaluation takes any value. Nil for a bool or an input declared without one.
+        public let range: ClosedRange<Double>?
         public let documentation: String?
     }
 
@@ -112,10 +115,14 @@ public struct Uses: Sendable, Hashable {
 public struct Expr: Sendable {
     public var kind: Kind
     public var type: ValueType
+    /// Where the source expression it computes is written; a node that lowering makes to implement a
+    /// construct (a keyframes' chain of selects, clamp's min and max) has the construct's range.
+    public var range: SourceRange
 
-    public init(_ kind: Kind, _ type: ValueType) {
+    public init(_ kind: Kind, _ type: ValueType, _ range: SourceRange) {
         self.kind = kind
         self.type = type
+        self.range = range
     }
 
     public indirect enum Kind: Sendable {
@@ -130,8 +137,10 @@ public struct Expr: Sendable {
         case curve(Curve, Expr)
     }
 
-    public static func constant(_ value: Double, _ type: ValueType = .number) -> Expr { Expr(.constant(value), type) }
-    public static func bool(_ value: Bool) -> Expr { Expr(.boolConstant(value), .bool) }
+    public static func constant(_ value: Double, _ type: ValueType = .number, at range: SourceRange) -> Expr {
+        Expr(.constant(value), type, range)
+    }
+    public static func bool(_ value: Bool, at range: SourceRange) -> Expr { Expr(.boolConstant(value), .bool, range) }
 
     public var constantValue: Double? {
         if case .constant(let value) = kind { return value }

@@ -34,6 +34,8 @@ public struct CheckedInput: Sendable {
     public let name: String
     public let type: ValueType
     public let defaultValue: Value
+    /// `in low...high`: the values the analysis of ranges assumes (a promise, not a clamp).
+    public let range: ClosedRange<Double>?
     public let documentation: String?
     public let slot: Int
 }
@@ -71,6 +73,7 @@ public struct CheckedAnimation: Sendable {
 
 public struct CheckedSnap: Sendable {
     public let name: String
+    public let nameRange: SourceRange
     public let points: [CheckedExpression]
     public let documentation: String?
 }
@@ -117,6 +120,25 @@ public indirect enum CheckedExpression: Sendable {
     case builtin(Builtin, [CheckedExpression])
     case curve(Curve, CheckedExpression)
     case keyframes(CheckedKeyframes)
+    /// The expression written at `range`: the checker wraps every node that is not a constant, so that
+    /// the lowered program can say where each of its nodes comes from.
+    case located(CheckedExpression, SourceRange)
+
+    /// The node marked with where it is written; a constant stays bare, so that the checker's tests for
+    /// constants see it.
+    func located(at range: SourceRange) -> CheckedExpression {
+        switch self {
+        case .constant, .boolConstant, .located: return self
+        default: return .located(self, range)
+        }
+    }
+
+    /// The node without its location.
+    public var unlocated: CheckedExpression {
+        var expression = self
+        while case .located(let inner, _) = expression { expression = inner }
+        return expression
+    }
 
     public var isConstant: Bool {
         switch self {
@@ -127,7 +149,8 @@ public indirect enum CheckedExpression: Sendable {
 
     /// The slots this expression reads directly.
     public func forEachSlot(_ body: (Int) -> Void) {
-        switch self {
+        switch unlocated {
+        case .located: break
         case .constant, .boolConstant: break
         case .slot(let slot): body(slot)
         case .negate(let operand), .not(let operand), .curve(_, let operand): operand.forEachSlot(body)
@@ -172,6 +195,8 @@ public struct CheckedKeyframes: Sendable {
         public let value: CheckedExpression
         /// How the value arrives at this stop from the previous one.
         public let curve: SegmentCurve
+        /// Where the stop is written.
+        public let range: SourceRange
     }
 
     public let driver: CheckedExpression

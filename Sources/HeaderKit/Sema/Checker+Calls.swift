@@ -187,7 +187,8 @@ extension Checker {
             } else {
                 previousPosition = nil
             }
-            checkedStops.append(.init(position: position.expression, value: value.expression, curve: curve))
+            checkedStops.append(.init(position: position.expression, value: value.expression, curve: curve,
+                                      range: stop.range))
         }
         guard !failed, let valueType else { return nil }
         let keyframes = CheckedKeyframes(driver: driver.expression, stops: checkedStops,

@@ -13,7 +13,47 @@ extension Checker {
             diagnostics.error("the default of input '\(input.name.name)' must be a constant", at: input.defaultValue.range)
             return nil
         }
-        return CheckedInput(nameRange: input.name.range, name: input.name.name, type: type, defaultValue: value, documentation: input.documentation, slot: slot)
+        let range = input.bounds.flatMap { checkInputBounds(input, $0, type: type, defaultValue: value) }
+        return CheckedInput(nameRange: input.name.range, name: input.name.name, type: type, defaultValue: value, range: range,
+                            documentation: input.documentation, slot: slot)
+    }
+
+    /// `in low...high`: constants of the input's type, finite, in order, with the default between them.
+    /// Nil (with an error) when they are not; a bool takes no range, as both its values are analysed.
+    private mutating func checkInputBounds(_ input: InputDeclaration, _ bounds: (low: Expression, high: Expression),
+                                           type: ValueType, defaultValue: Value) -> ClosedRange<Double>? {
+        let name = input.name.name
+        let written = bounds.low.range.union(bounds.high.range)
+        guard type != .bool else {
+            diagnostics.error("a bool input takes no range: the analysis tries both values", at: written)
+            return nil
+        }
+        var values: [Double] = []
+        for (syntax, which) in [(bounds.low, "lower"), (bounds.high, "upper")] {
+            guard let typed = check(syntax), conform(typed, to: type, syntax.range, "the \(which) bound of input '\(name)'") else {
+                return nil
+            }
+            guard case .constant(let value) = typed.expression else {
+                diagnostics.error("the \(which) bound of input '\(name)' must be a constant", at: syntax.range)
+                return nil
+            }
+            guard value.isFinite else {
+                diagnostics.error("the \(which) bound of input '\(name)' must be a finite number, found \(value)", at: syntax.range)
+                return nil
+            }
+            values.append(value)
+        }
+        let low = values[0], high = values[1]
+        guard low <= high else {
+            diagnostics.error("the range of input '\(name)' is reversed: \(format(low)) is above \(format(high))", at: written)
+            return nil
+        }
+        if case .number(let value) = defaultValue, !(low...high).contains(value) {
+            diagnostics.error("the default of input '\(name)', \(format(value)), is outside its range \(format(low))...\(format(high))",
+                              at: input.defaultValue.range)
+            return nil
+        }
+        return low...high
     }
 
     mutating func checkState(_ state: StateDeclaration, slot: Int) -> CheckedState? {
@@ -102,7 +142,7 @@ extension Checker {
         if snap.points.isEmpty {
             diagnostics.error("snap '\(snap.name.name)' needs at least one point", at: snap.name.range)
         }
-        return CheckedSnap(name: snap.name.name, points: points, documentation: snap.documentation)
+        return CheckedSnap(name: snap.name.name, nameRange: snap.name.range, points: points, documentation: snap.documentation)
     }
 
     /// Whether an expression reads the offset or a state, directly or through named values.

@@ -1,7 +1,14 @@
 /// The typing of expressions: numbers, lengths and bools, unit-less literals that adapt to lengths,
 /// operators, conditionals; every node folded as it is built.
 extension Checker {
+    /// The checked expression, marked with where it is written.
     mutating func check(_ expression: Expression) -> Typed? {
+        guard var typed = checkNode(expression) else { return nil }
+        typed.expression = typed.expression.located(at: expression.range)
+        return typed
+    }
+
+    private mutating func checkNode(_ expression: Expression) -> Typed? {
         switch expression.kind {
         case .error:
             return nil
@@ -75,6 +82,7 @@ extension Checker {
                 continue
             }
             result = checkBinary(op, lhs, rhs, node.range, rhsSyntax)
+            if let checked = result { result?.expression = checked.expression.located(at: node.range) }
         }
         return result
     }

@@ -31,7 +31,7 @@ enum Folding {
     private static func operandsAreConstant(_ expression: CheckedExpression) -> Bool {
         switch expression {
         case .constant, .boolConstant: return true
-        case .slot: return false
+        case .slot, .located: return false
         case .negate(let operand), .not(let operand), .curve(_, let operand): return operand.isConstant
         case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .boolEquality(_, let lhs, let rhs),
              .logical(_, let lhs, let rhs):

@@ -27,10 +27,12 @@ public struct AnimationDeclaration: Sendable {
     public let range: SourceRange
 }
 
-/// `input name[: type] = default`
+/// `input name[: type] [in low...high] = default`
 public struct InputDeclaration: Sendable {
     public let name: Identifier
     public let type: TypeAnnotation?
+    /// `in low...high`: the values the analysis of ranges assumes the input takes.
+    public let bounds: (low: Expression, high: Expression)?
     public let defaultValue: Expression
     public let documentation: String?
     public let range: SourceRange

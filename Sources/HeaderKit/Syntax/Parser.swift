@@ -91,9 +91,16 @@ public struct Parser {
             advance()
             guard let name = expectIdentifier("an input's name after 'input'") else { return recoverAtTopLevel() }
             let type = parseOptionalType()
+            var bounds: (Expression, Expression)?
+            if current.kind == .identifier, current.text == "in" {
+                advance()
+                let low = parseExpression()
+                guard expect(.dotDotDot, "'...' between the bounds of input '\(name.name)'") else { return recoverAtTopLevel() }
+                bounds = (low, parseExpression())
+            }
             guard expect(.equal, "'=' and a default value after input '\(name.name)'") else { return recoverAtTopLevel() }
             let value = parseExpression()
-            return .input(InputDeclaration(name: name, type: type, defaultValue: value, documentation: start.documentation,
+            return .input(InputDeclaration(name: name, type: type, bounds: bounds, defaultValue: value, documentation: start.documentation,
                                            range: start.range.union(value.range)))
         case .keyword(.let):
             advance()

@@ -8,6 +8,8 @@ struct GeneratedSpec {
     struct Input {
         let name: String
         let type: ValueKind
+        /// `in low...high`, for most number and length inputs.
+        var range: ClosedRange<Double>? = nil
     }
 
     var index: Int
@@ -34,6 +36,9 @@ struct SpecGenerator {
     }
 
     private var rng: SeededGenerator
+    /// Input ranges are drawn from a stream of their own, so that the rest of each spec is what it was
+    /// before specs had them.
+    private var rangeRNG: SeededGenerator
     /// Whether `keyframes(driver, extend: mode)` is accepted by the parser in this build.
     let allowExtend: Bool
     /// A small share of specs name things with words that are awkward in Swift (`abs`, `t`, `e1`...).
@@ -60,6 +65,7 @@ struct SpecGenerator {
 
     init(seed: UInt64, allowExtend: Bool, hostileNameRate: Double = 0.05) {
         rng = SeededGenerator(seed: seed)
+        rangeRNG = SeededGenerator(seed: seed ^ 0x5241_4E47_4553)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
     }
@@ -79,6 +85,7 @@ struct SpecGenerator {
 
         var lines: [String] = ["header Spec\(index)", ""]
         var inputs: [GeneratedSpec.Input] = []
+        var inputRanges: [String: ClosedRange<Double>] = [:]
 
         // Inputs of all three types, some annotated and some inferred.
         for i in 0..<rng.below(5) {
@@ -106,7 +113,7 @@ struct SpecGenerator {
                 inputs.append(.init(name: name, type: .bool))
             }
             if rng.chance(0.3) { lines.append("/// The input \(name).") }
-            lines.append(line)
+            lines.append(withRange(line, name: name, kind: kind, ranges: &inputRanges))
         }
 
         // Declared curves, one sometimes shadowing a preset's name, one sometimes naming another.
@@ -262,8 +269,21 @@ struct SpecGenerator {
             offsets += [value, value.nextUp, value.nextDown, -value]
         }
         return GeneratedSpec(index: index, text: lines.joined(separator: "\n") + "\n", inputs: inputs.map {
-            GeneratedSpec.Input(name: $0.name, type: $0.type)
+            GeneratedSpec.Input(name: $0.name, type: $0.type, range: inputRanges[$0.name])
         }, interestingOffsets: offsets, isStateful: isStateful, snapNames: snapNames)
+    }
+
+    /// `input name ... = default` with `in low...high` before the default, for most number and length
+    /// inputs: the default, widened below and above by a few steps (sometimes by none).
+    private mutating func withRange(_ line: String, name: String, kind: Kind, ranges: inout [String: ClosedRange<Double>]) -> String {
+        guard kind != .bool, rangeRNG.chance(0.75), let equals = line.range(of: " = ", options: .backwards) else { return line }
+        let valueText = line[equals.upperBound...].replacingOccurrences(of: "pt", with: "")
+        guard let value = Double(valueText) else { return line }
+        let steps: [Double] = kind == .length ? [0, 5, 50, 200] : [0, 0.5, 1, 3]
+        let low = value - rangeRNG.pick(steps), high = value + rangeRNG.pick(steps)
+        ranges[name] = low...high
+        let unit = kind == .length && rangeRNG.chance(0.5) ? "pt" : ""
+        return line[..<equals.lowerBound] + " in \(low)\(unit)...\(high)\(unit)" + line[equals.lowerBound...]
     }
 
     private mutating func shuffle(_ items: inout [String]) {

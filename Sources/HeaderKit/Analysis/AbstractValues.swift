@@ -1,0 +1,286 @@
+/// The values of the range analysis. On one path through the program (one outcome for each condition met
+/// on the way), a number is an affine form over the analysis's variables (the offset, the inputs with
+/// a range, the states, and the results of nonlinear operations), possibly also NaN or an infinity;
+/// a bool is decided. The path keeps the conditions it took as linear constraints `form ≤ 0`.
+
+/// `constant + Σ coefficient × variable`.
+struct LinearForm: Sendable {
+    var constant: Double
+    var terms: [Int: Double]
+
+    init(constant: Double, terms: [Int: Double] = [:]) {
+        self.constant = constant
+        self.terms = terms
+    }
+
+    static func variable(_ id: Int) -> LinearForm { LinearForm(constant: 0, terms: [id: 1]) }
+
+    var isConstant: Bool { terms.isEmpty }
+
+    static func + (a: LinearForm, b: LinearForm) -> LinearForm {
+        var terms = a.terms
+        for (id, coefficient) in b.terms {
+            let sum = (terms[id] ?? 0) + coefficient
+            terms[id] = sum == 0 ? nil : sum
+        }
+        return LinearForm(constant: a.constant + b.constant, terms: terms)
+    }
+
+    static prefix func - (a: LinearForm) -> LinearForm { a.scaled(by: -1) }
+    static func - (a: LinearForm, b: LinearForm) -> LinearForm { a + (-b) }
+
+    func scaled(by factor: Double) -> LinearForm {
+        guard factor != 0 else { return LinearForm(constant: 0) }
+        return LinearForm(constant: constant * factor, terms: terms.mapValues { $0 * factor })
+    }
+}
+
+/// A number on one path: the finite values of `form` (none when nil), and which of NaN, +inf and -inf
+/// it may also be.
+struct AbstractNumber: Sendable {
+    var form: LinearForm?
+    var nan = false
+    var positiveInfinity = false
+    var negativeInfinity = false
+
+    init(form: LinearForm?, nan: Bool = false, positiveInfinity: Bool = false, negativeInfinity: Bool = false) {
+        self.form = form
+        self.nan = nan
+        self.positiveInfinity = positiveInfinity
+        self.negativeInfinity = negativeInfinity
+    }
+
+    init(constant value: Double) {
+        if value.isNaN {
+            self.init(form: nil, nan: true)
+        } else if value.isInfinite {
+            self.init(form: nil, positiveInfinity: value > 0, negativeInfinity: value < 0)
+        } else {
+            self.init(form: LinearForm(constant: value))
+        }
+    }
+
+    var hasSpecials: Bool { nan || positiveInfinity || negativeInfinity }
+
+    /// Each possibility on its own: the finite form, then each special value.
+    var alternatives: [AbstractNumber] {
+        guard hasSpecials else { return [self] }
+        var list: [AbstractNumber] = []
+        if let form { list.append(AbstractNumber(form: form)) }
+        if nan { list.append(AbstractNumber(constant: .nan)) }
+        if positiveInfinity { list.append(AbstractNumber(constant: .infinity)) }
+        if negativeInfinity { list.append(AbstractNumber(constant: -.infinity)) }
+        return list
+    }
+
+    /// The special value it is, when it is only that.
+    var special: Double? {
+        guard form == nil else { return nil }
+        switch (nan, positiveInfinity, negativeInfinity) {
+        case (true, false, false): return .nan
+        case (false, true, false): return .infinity
+        case (false, false, true): return -.infinity
+        default: return nil
+        }
+    }
+}
+
+enum AbstractValue: Sendable {
+    case number(AbstractNumber)
+    case bool(Bool)
+}
+
+/// A variable of the analysis: the values it takes, whether it follows the offset, and for the result
+/// of a division by an expression of one sign, the division itself (so that a condition on the quotient
+/// is also a condition on its operands).
+struct AnalysisVariable: Sendable {
+    var lower: Double
+    var upper: Double
+    var followsOffset: Bool
+    var quotient: (numerator: LinearForm, denominator: LinearForm, denominatorIsPositive: Bool)?
+}
+
+/// One way through the program: the conditions taken, the bools that inputs hold on it, and what has
+/// already been computed on it (named values, the current body's locals).
+struct AnalysisPath: Sendable {
+    var constraints: [LinearForm] = []
+    /// Whether each constraint is strict, `form < 0`: the linear program sees its closure, and the
+    /// questions that a boundary decides (can a divisor be 0, can a branch be taken) tighten it.
+    var strict: [Bool] = []
+    var boolInputs: [Int: Bool] = [:]
+    var values: [Int: AbstractValue] = [:]
+    var locals: [Int: AbstractValue] = [:]
+}
+
+/// The extremes of a form on a path.
+struct FormBounds {
+    var lower: Double
+    var upper: Double
+    /// No point of the path's constraints exists: the path cannot be taken.
+    var infeasible = false
+}
+
+/// The variables and the questions asked of them: the bounds of a form over a path.
+struct VariableSpace {
+    var variables: [AnalysisVariable] = []
+
+    mutating func add(_ variable: AnalysisVariable) -> Int {
+        variables.append(variable)
+        return variables.count - 1
+    }
+
+    func followsOffset(_ form: LinearForm) -> Bool {
+        form.terms.keys.contains { variables[$0].followsOffset }
+    }
+
+    /// The form's bounds over the box of its variables alone, constraints aside.
+    func boxBounds(_ form: LinearForm) -> FormBounds {
+        var lower = form.constant, upper = form.constant
+        for (id, coefficient) in form.terms {
+            let variable = variables[id]
+            let a = coefficient * variable.lower, b = coefficient * variable.upper
+            lower += Swift.min(a.isNaN ? 0 : a, b.isNaN ? 0 : b)
+            upper += Swift.max(a.isNaN ? 0 : a, b.isNaN ? 0 : b)
+        }
+        return FormBounds(lower: lower.isNaN ? -.infinity : lower, upper: upper.isNaN ? .infinity : upper)
+    }
+
+    /// The form's extremes over the path: the box, narrowed by the linear program when a constraint
+    /// shares a variable with the form.
+    func bounds(_ form: LinearForm, on path: AnalysisPath) -> FormBounds {
+        let box = boxBounds(form)
+        if form.isConstant { return box }
+        let relevant = relevantConstraints(form, path)
+        guard !relevant.isEmpty else { return box }
+        let upper = extreme(form, relevant, maximize: true)
+        if upper == nil { return FormBounds(lower: .infinity, upper: -.infinity, infeasible: true) }
+        let lower = extreme(form, relevant, maximize: false)
+        return FormBounds(lower: Swift.max(box.lower, lower ?? -.infinity), upper: Swift.min(box.upper, upper ?? .infinity))
+    }
+
+    /// Whether the path's constraints can all hold, strict ones by a margin that the linear program's
+    /// tolerance cannot blur; with `zero`, also whether that form can be 0 there.
+    func isFeasible(_ path: AnalysisPath, zero: LinearForm? = nil) -> Bool {
+        var constraints = path.constraints.indices.map { index -> LinearForm in
+            var constraint = path.constraints[index]
+            if path.strict[index] {
+                // Relative to the row's largest coefficient, the scale the linear program sees it at.
+                let largest = constraint.terms.values.reduce(0) { max($0, abs($1)) }
+                constraint.constant += 1e-7 * (largest > 0 ? largest : 1)
+            }
+            return constraint
+        }
+        if let zero { constraints += [zero, -zero] }
+        guard !constraints.isEmpty else { return true }
+        for constraint in constraints where constraint.isConstant && constraint.constant > 0 { return false }
+        return extreme(LinearForm(constant: 0), constraints.filter { !$0.isConstant }, maximize: true) != nil
+    }
+
+    /// The path with one more condition, `form ≤ 0` (or `< 0`). A condition on a quotient alone,
+    /// `a·(n / d) + c ≤ 0` with d of one sign, is also the condition `a·n + c·d ≤ 0` (or `≥`) on its operands.
+    func adding(_ form: LinearForm, strict: Bool, to path: AnalysisPath) -> AnalysisPath {
+        var path = path
+        path.constraints.append(form)
+        path.strict.append(strict)
+        if form.terms.count == 1, let (id, a) = form.terms.first, let quotient = variables[id].quotient {
+            var product = quotient.numerator.scaled(by: a) + quotient.denominator.scaled(by: form.constant)
+            if !quotient.denominatorIsPositive { product = -product }
+            path.constraints.append(product)
+            path.strict.append(strict)
+        }
+        return path
+    }
+
+    /// The constraints that share variables with the form, directly or through other constraints.
+    private func relevantConstraints(_ form: LinearForm, _ path: AnalysisPath) -> [LinearForm] {
+        guard !path.constraints.isEmpty else { return [] }
+        var reached = Set(form.terms.keys)
+        var taken = [Bool](repeating: false, count: path.constraints.count)
+        var changed = true
+        while changed {
+            changed = false
+            for (index, constraint) in path.constraints.enumerated() where !taken[index] {
+                if constraint.terms.keys.contains(where: reached.contains) {
+                    taken[index] = true
+                    reached.formUnion(constraint.terms.keys)
+                    changed = true
+                }
+            }
+        }
+        return path.constraints.indices.filter { taken[$0] }.map { path.constraints[$0] }
+    }
+
+    /// The largest (or smallest) value of the form under the constraints: nil when they cannot hold,
+    /// ±infinity when unbounded. Each variable becomes non-negative ones: `lower + y`, `upper - y`, or
+    /// `y⁺ - y⁻` when it has no bound.
+    private func extreme(_ form: LinearForm, _ constraints: [LinearForm], maximize: Bool) -> Double? {
+        var ids = Set(form.terms.keys)
+        for constraint in constraints { ids.formUnion(constraint.terms.keys) }
+        let order = ids.sorted()
+        // For each variable: the constant it contributes, and its columns with their signs.
+        var columnCount = 0
+        var shapes: [(offset: Double, columns: [(Int, Double)])] = []
+        var upperRows: [(column: Int, bound: Double)] = []
+        for id in order {
+            let variable = variables[id]
+            if variable.lower.isFinite {
+                shapes.append((variable.lower, [(columnCount, 1)]))
+                if variable.upper.isFinite { upperRows.append((columnCount, variable.upper - variable.lower)) }
+                columnCount += 1
+            } else if variable.upper.isFinite {
+                shapes.append((variable.upper, [(columnCount, -1)]))
+                columnCount += 1
+            } else {
+                shapes.append((0, [(columnCount, 1), (columnCount + 1, -1)]))
+                columnCount += 2
+            }
+        }
+        let position = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+        func row(_ form: LinearForm) -> (coefficients: [Double], constant: Double) {
+            var coefficients = [Double](repeating: 0, count: columnCount)
+            var constant = form.constant
+            for (id, coefficient) in form.terms {
+                guard let index = position[id] else { continue }
+                let shape = shapes[index]
+                constant += coefficient * shape.offset
+                for (column, sign) in shape.columns { coefficients[column] += coefficient * sign }
+            }
+            return (coefficients, constant)
+        }
+        var rows: [[Double]] = []
+        var bounds: [Double] = []
+        // Each row and the objective scaled to a largest coefficient of 1, so that the simplex's tolerance
+        // means the same whatever the units (a coefficient of 1e-15 is not zero).
+        func scale(_ coefficients: [Double]) -> Double {
+            let largest = coefficients.reduce(0) { max($0, abs($1)) }
+            return largest > 0 && largest.isFinite ? largest : 1
+        }
+        for constraint in constraints {
+            let (coefficients, constant) = row(constraint)
+            let factor = scale(coefficients)
+            rows.append(coefficients.map { $0 / factor })
+            bounds.append(-constant / factor)
+        }
+        for (column, bound) in upperRows {
+            var coefficients = [Double](repeating: 0, count: columnCount)
+            coefficients[column] = 1
+            rows.append(coefficients)
+            bounds.append(bound)
+        }
+        let (objective, constant) = row(maximize ? form : -form)
+        let factor = scale(objective)
+        // Numbers too large for the simplex to pivot on without overflowing: the question stays unanswered,
+        // which the callers read as unbounded (and feasible).
+        let unanswered: Double = maximize ? .infinity : -.infinity
+        let sizes = rows.joined().map(abs) + bounds.map(abs) + objective.map { abs($0 / factor) } + [abs(constant), factor]
+        guard sizes.allSatisfy({ $0.isFinite && $0 < 1e150 }) else { return unanswered }
+        switch LinearProgram.maximize(objective.map { $0 / factor }, rows: rows, bounds: bounds) {
+        case .infeasible: return nil
+        case .unbounded: return maximize ? .infinity : -.infinity
+        case .optimal(let value):
+            let total = value * factor + constant
+            guard !total.isNaN else { return unanswered }
+            return maximize ? total : -total
+        }
+    }
+}

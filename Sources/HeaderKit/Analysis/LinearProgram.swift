@@ -1,0 +1,113 @@
+/// The extremes of an affine function over a polyhedron: the range analysis asks it how far a value can go
+/// on a path, given the conditions taken to get there. A dense two-phase simplex (the tableau method with
+/// an auxiliary variable for an infeasible start, and the smallest index among ties, which cannot cycle),
+/// over a handful of variables.
+enum LinearProgram {
+    enum Outcome: Equatable {
+        case optimal(Double)
+        case unbounded
+        /// No point satisfies the constraints.
+        case infeasible
+    }
+
+    /// Below this, a number is taken as zero; a path whose constraints miss by less stays feasible.
+    static let tolerance = 1e-9
+    /// Pivots allowed before giving up; a program that gives up is answered as unbounded (sound).
+    static let pivotLimit = 5_000
+
+    /// The largest `objective · x` over `x ≥ 0` with `rows[i] · x ≤ bounds[i]`.
+    static func maximize(_ objective: [Double], rows: [[Double]], bounds: [Double]) -> Outcome {
+        var tableau = Tableau(rows: rows, bounds: bounds, objective: objective)
+        return tableau.solve()
+    }
+
+    private struct Tableau {
+        let m: Int, n: Int
+        var basic: [Int], nonbasic: [Int]
+        /// (m + 2) rows of (n + 2) numbers, row after row.
+        var d: [Double]
+        let width: Int
+        var pivots = 0
+
+        init(rows: [[Double]], bounds: [Double], objective: [Double]) {
+            let m = rows.count, n = objective.count
+            self.m = m
+            self.n = n
+            basic = (0..<m).map { n + $0 }
+            nonbasic = Array(0..<n) + [-1]
+            width = n + 2
+            d = Array(repeating: 0, count: (m + 2) * (n + 2))
+            for i in 0..<m {
+                for j in 0..<n { d[i * width + j] = rows[i][j] }
+                d[i * width + n] = -1
+                d[i * width + n + 1] = bounds[i]
+            }
+            for j in 0..<n { d[m * width + j] = -objective[j] }
+            d[(m + 1) * width + n] = 1
+        }
+
+        mutating func pivot(_ r: Int, _ s: Int) {
+            pivots += 1
+            let w = width
+            d.withUnsafeMutableBufferPointer { d in
+                let inverse = 1 / d[r * w + s]
+                for i in 0..<(m + 2) where i != r && d[i * w + s] != 0 {
+                    let factor = d[i * w + s] * inverse
+                    for j in 0..<w where j != s { d[i * w + j] -= d[r * w + j] * factor }
+                }
+                for j in 0..<w where j != s { d[r * w + j] *= inverse }
+                for i in 0..<(m + 2) where i != r { d[i * w + s] *= -inverse }
+                d[r * w + s] = inverse
+            }
+            swap(&basic[r], &nonbasic[s])
+        }
+
+        subscript(_ i: Int, _ j: Int) -> Double { d[i * width + j] }
+
+        /// Pivots to the optimum of row `m` (phase 2) or `m + 1` (phase 1); false when unbounded or
+        /// past the pivot limit.
+        mutating func run(phase: Int) -> Bool {
+            let x = phase == 1 ? m + 1 : m
+            while pivots < LinearProgram.pivotLimit {
+                var s = -1
+                for j in 0...n {
+                    if phase == 2 && nonbasic[j] == -1 { continue }
+                    if s == -1 || self[x, j] < self[x, s] - LinearProgram.tolerance
+                        || (abs(self[x, j] - self[x, s]) <= LinearProgram.tolerance && nonbasic[j] < nonbasic[s]) { s = j }
+                }
+                guard s >= 0, self[x, s] < -LinearProgram.tolerance else { return true }
+                var r = -1
+                for i in 0..<m where self[i, s] > LinearProgram.tolerance {
+                    if r == -1 { r = i; continue }
+                    let ratio = self[i, n + 1] / self[i, s], best = self[r, n + 1] / self[r, s]
+                    if ratio < best - LinearProgram.tolerance
+                        || (abs(ratio - best) <= LinearProgram.tolerance && basic[i] < basic[r]) { r = i }
+                }
+                guard r >= 0 else { return false }
+                pivot(r, s)
+            }
+            return false
+        }
+
+        mutating func solve() -> Outcome {
+            var r = 0
+            for i in 0..<m where self[i, n + 1] < self[r, n + 1] { r = i }
+            if m > 0, self[r, n + 1] < -LinearProgram.tolerance {
+                pivot(r, n)
+                if !run(phase: 1) { return pivots >= LinearProgram.pivotLimit ? .unbounded : .infeasible }
+                if self[m + 1, n + 1] < -LinearProgram.tolerance * max(1, maxBound) { return .infeasible }
+                for i in 0..<m where basic[i] == -1 {
+                    var s = -1
+                    for j in 0...n where s == -1 || self[i, j] < self[i, s] || (self[i, j] == self[i, s] && nonbasic[j] < nonbasic[s]) { s = j }
+                    pivot(i, s)
+                }
+            }
+            guard run(phase: 2) else { return .unbounded }
+            return .optimal(self[m, n + 1])
+        }
+
+        private var maxBound: Double {
+            (0..<m).reduce(0) { max($0, abs(self[$1, n + 1])) }
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// What each output of a program can be, proven for every offset and every input within its range (a
+/// number or length input without one at its default, a bool at both values): an interval, whether it
+/// can be NaN or infinite, and between which offsets it changes. The analysis reasons in real
+/// arithmetic, path by path (see `SymbolicEvaluation`); floating point can land a rounding error
+/// beyond a proven bound.
+public struct RangeAnalysis: Sendable {
+    /// Where the finite values lie (`min` is -infinity when they are unbounded below, and the range is
+    /// empty, `min > max`, when there are none), and whether NaN or an infinity can occur too.
+    public struct ProvenRange: Sendable, Equatable {
+        public var min: Double
+        public var max: Double
+        public var nan: Bool
+        public var infinite: Bool
+
+        public init(min: Double, max: Double, nan: Bool = false, infinite: Bool = false) {
+            self.min = min
+            self.max = max
+            self.nan = nan
+            self.infinite = infinite
+        }
+
+        public func contains(_ value: Double) -> Bool {
+            if value.isNaN { return nan }
+            if value.isInfinite { return infinite }
+            return value >= min && value <= max
+        }
+    }
+
+    public struct OutputRange: Sendable {
+        public let name: String
+        public let type: ValueType
+        /// For a number or a length.
+        public let range: ProvenRange
+        /// For a bool, the values it can take.
+        public let canBeTrue: Bool
+        public let canBeFalse: Bool
+        /// The offsets outside which it is constant, when it follows the offset at all.
+        public let changes: (from: Double, to: Double)?
+    }
+
+    /// A comparison whose outcome never changes.
+    public struct DecidedCondition: Sendable {
+        public let range: SourceRange
+        public let value: Bool
+    }
+
+    public let outputs: [OutputRange]
+    public let conditions: [DecidedCondition]
+    public let issues: [RangeIssue]
+
+    public static func analyze(_ program: Program) -> RangeAnalysis {
+        var evaluation = SymbolicEvaluation(program: program)
+        var starts = [AnalysisPath()]
+        for (index, input) in program.inputs.enumerated() {
+            if input.type == .bool, starts.count < 1 << 10 {
+                starts = starts.flatMap { path in
+                    [false, true].map { value in
+                        var path = path
+                        path.boolInputs[index] = value
+                        return path
+                    }
+                }
+            } else if let range = input.range {
+                evaluation.inputVariables[index] = evaluation.space.add(
+                    AnalysisVariable(lower: range.lowerBound, upper: range.upperBound, followsOffset: false))
+            }
+        }
+        stateRanges(program, &evaluation, starts)
+        var outputs: [OutputRange] = []
+        for output in program.outputs {
+            var outcomes: [SymbolicEvaluation.Outcome] = []
+            for start in starts { outcomes += evaluation.evaluate(output.body, on: start) }
+            outputs.append(summary(output, outcomes, evaluation.space))
+        }
+        let conditions = evaluation.conditions
+            .filter { $0.value.canBeTrue != $0.value.canBeFalse }
+            .map { DecidedCondition(range: $0.key, value: $0.value.canBeTrue) }
+            .sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+        return RangeAnalysis(outputs: outputs, conditions: conditions, issues: evaluation.issues)
+    }
+
+    /// Each state's values: from its initial value, the hull of what `next` can give from the values so
+    /// far, until nothing grows; a side still growing after a few rounds is unbounded.
+    private static func stateRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation, _ starts: [AnalysisPath]) {
+        for (index, state) in program.states.enumerated() {
+            evaluation.stateVariables[index] = evaluation.space.add(
+                AnalysisVariable(lower: state.initial, upper: state.initial, followsOffset: true))
+        }
+        guard !program.states.isEmpty else { return }
+        for round in 0..<12 {
+            var grew = false
+            for (index, state) in program.states.enumerated() {
+                guard let id = evaluation.stateVariables[index] else { continue }
+                var outcomes: [SymbolicEvaluation.Outcome] = []
+                for start in starts { outcomes += evaluation.evaluate(state.next, on: start) }
+                var variable = evaluation.space.variables[id]
+                var specials = evaluation.stateSpecials[index] ?? AbstractNumber(form: nil)
+                for (path, value) in outcomes {
+                    guard case .number(let number) = value else { continue }
+                    specials.nan = specials.nan || number.nan
+                    specials.positiveInfinity = specials.positiveInfinity || number.positiveInfinity
+                    specials.negativeInfinity = specials.negativeInfinity || number.negativeInfinity
+                    guard let form = number.form else { continue }
+                    let bounds = evaluation.space.bounds(form, on: path)
+                    if bounds.infeasible { continue }
+                    if bounds.lower < variable.lower {
+                        variable.lower = round >= 6 ? -.infinity : bounds.lower
+                        grew = true
+                    }
+                    if bounds.upper > variable.upper {
+                        variable.upper = round >= 6 ? .infinity : bounds.upper
+                        grew = true
+                    }
+                }
+                evaluation.space.variables[id] = variable
+                evaluation.stateSpecials[index] = specials
+            }
+            if !grew { return }
+        }
+    }
+
+    private static func summary(_ output: Program.Output, _ outcomes: [SymbolicEvaluation.Outcome],
+                                _ space: VariableSpace) -> OutputRange {
+        var range = ProvenRange(min: .infinity, max: -.infinity)
+        var canBeTrue = false, canBeFalse = false
+        var changesFrom = Double.infinity, changesTo = -Double.infinity
+        // A bool flips where both its values can be had: between the offsets of each.
+        var offsetsWhen: [Bool: (lower: Double, upper: Double)] = [:]
+        for (path, value) in outcomes {
+            switch value {
+            case .bool(let bool):
+                if bool { canBeTrue = true } else { canBeFalse = true }
+                let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
+                let seen = offsetsWhen[bool] ?? (.infinity, -.infinity)
+                offsetsWhen[bool] = (Swift.min(seen.lower, offset.lower), Swift.max(seen.upper, offset.upper))
+            case .number(let number):
+                range.nan = range.nan || number.nan
+                range.infinite = range.infinite || number.positiveInfinity || number.negativeInfinity
+                guard let form = number.form else { continue }
+                let bounds = space.bounds(form, on: path)
+                if bounds.infeasible { continue }
+                range.min = Swift.min(range.min, bounds.lower)
+                range.max = Swift.max(range.max, bounds.upper)
+                if space.followsOffset(form) {
+                    let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
+                    changesFrom = Swift.min(changesFrom, offset.lower)
+                    changesTo = Swift.max(changesTo, offset.upper)
+                }
+            }
+        }
+        if let whenTrue = offsetsWhen[true], let whenFalse = offsetsWhen[false] {
+            changesFrom = Swift.max(whenTrue.lower, whenFalse.lower)
+            changesTo = Swift.min(whenTrue.upper, whenFalse.upper)
+        }
+        range.min = clean(range.min)
+        range.max = clean(range.max)
+        return OutputRange(name: output.qualifiedName, type: output.type, range: range, canBeTrue: canBeTrue, canBeFalse: canBeFalse,
+                           changes: changesFrom <= changesTo ? (clean(changesFrom), clean(changesTo)) : nil)
+    }
+
+    /// A bound the linear program found within its own rounding of a number with 12 significant digits
+    /// (or of 0) is that number.
+    static func clean(_ value: Double) -> Double {
+        guard value.isFinite, value != 0 else { return value + 0 }
+        if abs(value) < 1e-12 { return 0 }
+        guard let rounded = Double(String(format: "%.12g", value)) else { return value }
+        return abs(rounded - value) <= 1e-11 * Swift.max(1, abs(value)) ? rounded : value
+    }
+}

@@ -1,0 +1,116 @@
+/// The warnings `check` gives from the range analysis: an opacity or a progress that leaves 0...1, a size
+/// that goes below 0, a divisor that can be 0, a square root of a negative number, a power of a negative
+/// base with a fractional exponent, an output that can be NaN or infinite. Each names a witness, the
+/// offset and input values where it happens, found by evaluating the spec (outputs by the interpreter)
+/// at candidate points: a warning whose witness is not found is not given, so no witness is false.
+public enum RangeWarnings {
+    /// A warning with its witness: at `offset` with `inputs` (in declaration order, states at their initial
+    /// values), the output `output` (or, for an operand, the node at `operandRange`) is `value`.
+    public struct Warning: Sendable {
+        public let diagnostic: Diagnostic
+        public let offset: Double
+        public let inputs: [Value]
+        public let output: Int?
+        public let operandRange: SourceRange?
+        public let value: Double
+    }
+
+    /// Properties whose last word names a fraction that SwiftUI or the reader takes within 0...1.
+    static let unitWords: Set<String> = ["opacity", "progress"]
+    /// Properties whose last word names a size, which cannot be drawn below 0.
+    static let nonNegativeWords: Set<String> = ["height", "width", "size", "blur", "radius", "scale"]
+
+    public static func diagnose(_ program: Program, spec: CheckedSpec, analysis: RangeAnalysis, source: SourceFile) -> [Diagnostic] {
+        warnings(program, spec: spec, analysis: analysis, source: source).map(\.diagnostic)
+    }
+
+    public static func warnings(_ program: Program, spec: CheckedSpec, analysis: RangeAnalysis, source: SourceFile) -> [Warning] {
+        var search = WitnessSearch(program: program, spec: spec, analysis: analysis)
+        var diagnostics: [Warning] = []
+        func warn(_ message: String, at range: SourceRange, _ notes: [Diagnostic.Note], _ witness: WitnessSearch.Witness, output: Int?) {
+            diagnostics.append(Warning(diagnostic: Diagnostic(.warning, message, at: range, notes: notes), offset: witness.offset,
+                                       inputs: witness.inputs, output: output, operandRange: output == nil ? witness.operand.range : nil,
+                                       value: witness.value))
+        }
+        for (index, output) in program.outputs.enumerated() {
+            let proven = analysis.outputs[index]
+            let word = lastWord(output.name)
+            let range = output.body.result.range
+            let notes = unrangedNotes(program, output.body.uses)
+            if unitWords.contains(word), proven.range.min < 0 || proven.range.max > 1,
+               let witness = search.outputExtreme(index, below: 0, above: 1, proven: proven.range) {
+                let verb = witness.value < 0 ? "falls" : "rises"
+                let advice = word == "opacity"
+                    ? "SwiftUI clamps opacity: write clamp(..., 0, 1) to say so"
+                    : "a progress runs from 0 to 1: write clamp(..., 0, 1) to keep it there"
+                warn("'\(output.qualifiedName)' \(verb) to \(format(witness.value)) (\(witness.place)); \(advice)", at: range, notes, witness,
+                     output: index)
+            } else if nonNegativeWords.contains(word), proven.range.min < 0, let witness = search.outputExtreme(index, below: 0, above: nil, proven: proven.range) {
+                warn("'\(output.qualifiedName)' falls to \(format(witness.value)) (\(witness.place)); a \(word) below 0 is not drawn: write max(..., 0) to say so",
+                     at: range, notes, witness, output: index)
+            }
+            if proven.range.nan || proven.range.infinite, let witness = search.outputSpecial(index) {
+                let what = witness.value.isNaN ? "NaN" : "infinite"
+                warn("'\(output.qualifiedName)' is \(what) (\(witness.place))", at: range, notes, witness, output: index)
+            }
+        }
+        for issue in analysis.issues {
+            guard let (node, body) = locate(issue, in: program), let witness = search.operand(issue.kind, node, in: body) else { continue }
+            let notes = unrangedNotes(program, body.uses)
+            let message: String
+            switch issue.kind {
+            case .divisionByZero:
+                message = "division by zero: '\(source.text(of: witness.operand.range))' is 0 (\(witness.place))"
+            case .squareRootOfNegative:
+                message = "square root of a negative number: '\(source.text(of: witness.operand.range))' is \(format(witness.value)) (\(witness.place)), and sqrt gives NaN"
+            case .powerOfNegative:
+                message = "pow of a negative base with a fractional exponent: '\(source.text(of: witness.operand.range))' is \(format(witness.value)) (\(witness.place)), and pow gives NaN"
+            }
+            warn(message, at: issue.range, notes, witness, output: nil)
+        }
+        return diagnostics
+    }
+
+    /// `scrimOpacity` → "opacity", `fontSize` → "size".
+    static func lastWord(_ name: String) -> String {
+        guard let index = name.lastIndex(where: \.isUppercase) else { return name }
+        return name[index...].lowercased()
+    }
+
+    /// Notes for the inputs without a range that a warning's body reads: only their default was analysed.
+    private static func unrangedNotes(_ program: Program, _ uses: Uses) -> [Diagnostic.Note] {
+        uses.inputs.compactMap { index -> Diagnostic.Note? in
+            guard program.inputs.indices.contains(index) else { return nil }
+            let input = program.inputs[index]
+            guard input.type != .bool, input.range == nil, case .number(let value) = input.defaultValue else { return nil }
+            return Diagnostic.Note(message: "'\(input.name)' has no range, so only its default, \(format(value)), is analysed; declare the values it takes with 'in low...high'",
+                                   range: input.nameRange)
+        }
+    }
+
+    /// The node an issue is about, and the body it stands in.
+    private static func locate(_ issue: RangeIssue, in program: Program) -> (Expr, Body)? {
+        let bodies = program.values.map(\.body) + program.outputs.map(\.body)
+        for body in bodies {
+            var found: Expr?
+            for root in body.locals + [body.result] where found == nil {
+                root.forEachNode { node in
+                    guard found == nil, node.range == issue.range else { return }
+                    switch (issue.kind, node.kind) {
+                    case (.divisionByZero, .binary(.divide, _, _)), (.squareRootOfNegative, .unary(.sqrt, _)),
+                         (.powerOfNegative, .binary(.pow, _, _)):
+                        found = node
+                    default: break
+                    }
+                }
+            }
+            if let found { return (found, body) }
+        }
+        return nil
+    }
+
+    static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
+    }
+}

@@ -1,0 +1,277 @@
+/// Evaluates the lowered program on paths: each condition whose outcome the path does not decide splits
+/// it in two, each side constrained by the condition, so that `min`, `max`, `clamp`, `abs`, keyframes and
+/// conditionals are exact; affine arithmetic stays exact in affine forms; any other operation gives a
+/// new variable bounded by what the path allows. Too many paths from one node are merged back into one,
+/// their hull: sound, less precise.
+struct SymbolicEvaluation {
+    let program: Program
+    var space = VariableSpace()
+    /// The analysis variable of each input with a range, and of each state.
+    var inputVariables: [Int: Int] = [:]
+    var stateVariables: [Int: Int] = [:]
+    /// NaN or infinities that a state may hold (its variable covers the finite values).
+    var stateSpecials: [Int: AbstractNumber] = [:]
+    static let offsetVariable = 0
+    static let deltaVariable = 1
+
+    /// Where something can go wrong, by kind and source range.
+    var issues: [RangeIssue] = []
+    private var issueKeys: Set<String> = []
+    /// Each comparison by its source range: the outcomes seen.
+    var conditions: [SourceRange: (canBeTrue: Bool, canBeFalse: Bool)] = [:]
+
+    /// Paths one node may fan out to before they are merged.
+    static let fanOutLimit = 24
+    /// Paths a body may hold before its locals are merged.
+    static let pathLimit = 96
+
+    init(program: Program) {
+        self.program = program
+        _ = space.add(AnalysisVariable(lower: -.infinity, upper: .infinity, followsOffset: true))
+        _ = space.add(AnalysisVariable(lower: -.infinity, upper: .infinity, followsOffset: true))
+    }
+
+    typealias Outcome = (path: AnalysisPath, value: AbstractValue)
+
+    // MARK: Bodies and reads
+
+    mutating func evaluate(_ body: Body, on start: AnalysisPath) -> [Outcome] {
+        var paths = [start]
+        for (index, local) in body.locals.enumerated() {
+            var next: [AnalysisPath] = []
+            for path in paths {
+                for (reached, value) in evaluate(local, on: path) {
+                    var stored = reached
+                    stored.locals[index] = value
+                    next.append(stored)
+                }
+            }
+            if next.count > Self.pathLimit { next = merge(next, locals: index + 1, into: start) }
+            paths = next
+        }
+        var outcomes: [Outcome] = []
+        for path in paths { outcomes += evaluate(body.result, on: path) }
+        return outcomes
+    }
+
+    /// Fewer paths for many: the paths that agree on every bool local become one, where each number local
+    /// up to `locals` is the hull of its values on them.
+    private mutating func merge(_ paths: [AnalysisPath], locals: Int, into start: AnalysisPath) -> [AnalysisPath] {
+        var groups: [[Bool?]: [AnalysisPath]] = [:]
+        var order: [[Bool?]] = []
+        for path in paths {
+            let key = (0..<locals).map { index -> Bool? in
+                if case .bool(let bool)? = path.locals[index] { return bool }
+                return nil
+            }
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(path)
+        }
+        return order.map { key in
+            let members = groups[key] ?? []
+            var merged = remembering(members, on: start)
+            for index in 0..<locals {
+                if let bool = key[index] {
+                    merged.locals[index] = .bool(bool)
+                } else {
+                    merged.locals[index] = hull(members.compactMap { path in path.locals[index].map { (path, $0) } })
+                }
+            }
+            return merged
+        }
+    }
+
+    /// One value for the values of several paths: a new variable over their hull, or a bool's outcome.
+    mutating func hull(_ outcomes: [Outcome]) -> AbstractValue {
+        var lower = Double.infinity, upper = -Double.infinity
+        var result = AbstractNumber(form: nil)
+        var followsOffset = false
+        var bools: Set<Bool> = []
+        for (path, value) in outcomes {
+            switch value {
+            case .bool(let bool): bools.insert(bool)
+            case .number(let number):
+                result.nan = result.nan || number.nan
+                result.positiveInfinity = result.positiveInfinity || number.positiveInfinity
+                result.negativeInfinity = result.negativeInfinity || number.negativeInfinity
+                guard let form = number.form else { continue }
+                let bounds = space.bounds(form, on: path)
+                if bounds.infeasible { continue }
+                lower = min(lower, bounds.lower)
+                upper = max(upper, bounds.upper)
+                followsOffset = followsOffset || space.followsOffset(form)
+            }
+        }
+        // Only ever asked of numbers: bools are merged by keeping their paths apart.
+        if !bools.isEmpty { return .bool(bools.contains(true)) }
+        if lower <= upper {
+            result.form = .variable(space.add(AnalysisVariable(lower: lower, upper: upper, followsOffset: followsOffset)))
+        }
+        return .number(result)
+    }
+
+    private mutating func read(_ read: Read, type: ValueType, on path: AnalysisPath) -> [Outcome] {
+        switch read {
+        case .offset: return [(path, .number(AbstractNumber(form: .variable(Self.offsetVariable))))]
+        case .delta: return [(path, .number(AbstractNumber(form: .variable(Self.deltaVariable))))]
+        case .target, .velocity: return [(path, .number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)))]
+        case .input(let index):
+            if let bool = path.boolInputs[index] { return [(path, .bool(bool))] }
+            if let variable = inputVariables[index] { return [(path, .number(AbstractNumber(form: .variable(variable))))] }
+            switch program.inputs.indices.contains(index) ? program.inputs[index].defaultValue : .number(.nan) {
+            case .number(let value): return [(path, .number(AbstractNumber(constant: value)))]
+            case .bool(let value): return [(path, .bool(value))]
+            }
+        case .state(let index):
+            var number = stateSpecials[index] ?? AbstractNumber(form: nil)
+            number.form = stateVariables[index].map { .variable($0) }
+            return [(path, .number(number))]
+        case .local(let index):
+            return [(path, path.locals[index] ?? .number(AbstractNumber(constant: .nan)))]
+        case .value(let index):
+            if let known = path.values[index] { return [(path, known)] }
+            guard program.values.indices.contains(index) else { return [(path, .number(AbstractNumber(constant: .nan)))] }
+            var inner = path
+            inner.locals = [:]
+            var outcomes = evaluate(program.values[index].body, on: inner)
+            // Merged here rather than by the reading node, so that the hull is remembered on the path and a
+            // value read many times is not evaluated again each time.
+            if outcomes.count > Self.fanOutLimit, outcomes.allSatisfy({ if case .number = $0.value { true } else { false } }) {
+                outcomes = [(path, hull(outcomes))]
+            }
+            return outcomes.map { reached, value in
+                var stored = reached
+                stored.locals = path.locals
+                stored.values[index] = value
+                return (stored, value)
+            }
+        }
+    }
+
+    // MARK: Expressions
+
+    mutating func evaluate(_ expression: Expr, on path: AnalysisPath) -> [Outcome] {
+        var outcomes: [Outcome]
+        switch expression.kind {
+        case .constant(let value):
+            return [(path, .number(AbstractNumber(constant: value)))]
+        case .boolConstant(let value):
+            return [(path, .bool(value))]
+        case .read(let read):
+            return self.read(read, type: expression.type, on: path)
+        case .unary(let operation, let operand):
+            outcomes = []
+            for (reached, value) in evaluate(operand, on: path) {
+                outcomes += unary(operation, value, on: reached, at: expression.range)
+            }
+        case .binary(let operation, let lhs, let rhs):
+            outcomes = []
+            for (afterLeft, left) in evaluate(lhs, on: path) {
+                // `and` and `or` read both sides, but a decided left side decides (nothing has effects).
+                if case .bool(let decided) = left, (operation == .and && !decided) || (operation == .or && decided) {
+                    outcomes.append((afterLeft, .bool(decided)))
+                    continue
+                }
+                for (afterRight, right) in evaluate(rhs, on: afterLeft) {
+                    outcomes += binary(operation, left, right, on: afterRight, at: expression.range)
+                }
+            }
+        case .select(let condition, let then, let otherwise):
+            outcomes = []
+            for (reached, value) in evaluate(condition, on: path) {
+                guard case .bool(let taken) = value else { continue }
+                outcomes += evaluate(taken ? then : otherwise, on: reached)
+            }
+        case .curve(let curve, let progress):
+            outcomes = []
+            for (reached, value) in evaluate(progress, on: path) {
+                guard case .number(let number) = value else { continue }
+                outcomes.append((reached, .number(self.curve(curve, number, on: reached))))
+            }
+        }
+        if outcomes.count > Self.fanOutLimit {
+            let merged = hull(outcomes)
+            let base = remembering(outcomes.map(\.path), on: path)
+            if case .bool = merged {
+                let values = Set(outcomes.compactMap { if case .bool(let b) = $0.value { return b } else { return nil } })
+                return values.sorted { !$0 && $1 }.map { (base, .bool($0)) }
+            }
+            return [(base, merged)]
+        }
+        return outcomes
+    }
+
+    /// The path the merged ones came from, with the named values that all of them computed, each as its
+    /// hull: merging must not make them computed again (each again would fan out, and be merged again).
+    private mutating func remembering(_ paths: [AnalysisPath], on start: AnalysisPath) -> AnalysisPath {
+        var merged = start
+        guard let first = paths.first else { return merged }
+        for index in first.values.keys.sorted() where start.values[index] == nil {
+            let outcomes = paths.compactMap { path in path.values[index].map { (path, $0) } }
+            guard outcomes.count == paths.count else { continue }
+            let bools = outcomes.compactMap { if case .bool(let b) = $0.1 { return b } else { return nil } }
+            if bools.isEmpty {
+                merged.values[index] = hull(outcomes)
+            } else if bools.count == outcomes.count, Set(bools).count == 1, let bool = bools.first {
+                // A bool that differs between the paths stays to be computed again: one value cannot say both.
+                merged.values[index] = .bool(bool)
+            }
+        }
+        return merged
+    }
+
+    private mutating func curve(_ curve: Curve, _ progress: AbstractNumber, on path: AnalysisPath) -> AbstractNumber {
+        var result = AbstractNumber(form: nil, nan: progress.nan)
+        for special in [Double.infinity, -.infinity] where special > 0 ? progress.positiveInfinity : progress.negativeInfinity {
+            let value = curve.value(at: special)
+            result = union(result, AbstractNumber(constant: value))
+        }
+        guard let form = progress.form else { return result }
+        let bounds = space.bounds(form, on: path)
+        guard !bounds.infeasible else { return result }
+        let range = CurveRange.range(of: curve, over: bounds.lower, bounds.upper)
+        if range.lower.isInfinite || range.upper.isInfinite {
+            // An unbounded progress along a sloped end: the finite values have no bound on that side.
+        }
+        let id = space.add(AnalysisVariable(lower: range.lower, upper: range.upper, followsOffset: space.followsOffset(form)))
+        result.form = .variable(id)
+        return result
+    }
+
+    /// Two possibilities as one number, on one path: their forms must agree or become a variable.
+    mutating func union(_ a: AbstractNumber, _ b: AbstractNumber) -> AbstractNumber {
+        var result = AbstractNumber(form: a.form ?? b.form, nan: a.nan || b.nan, positiveInfinity: a.positiveInfinity || b.positiveInfinity,
+                                    negativeInfinity: a.negativeInfinity || b.negativeInfinity)
+        if let f = a.form, let g = b.form {
+            let fb = space.boxBounds(f), gb = space.boxBounds(g)
+            result.form = .variable(space.add(AnalysisVariable(lower: min(fb.lower, gb.lower), upper: max(fb.upper, gb.upper),
+                                                               followsOffset: space.followsOffset(f) || space.followsOffset(g))))
+        }
+        return result
+    }
+
+    mutating func record(_ kind: RangeIssue.Kind, at range: SourceRange) {
+        let key = "\(kind)@\(range.start)-\(range.end)"
+        guard !issueKeys.contains(key) else { return }
+        issueKeys.insert(key)
+        issues.append(RangeIssue(kind: kind, range: range))
+    }
+
+    mutating func noteCondition(_ range: SourceRange, _ outcome: Bool) {
+        var seen = conditions[range] ?? (false, false)
+        if outcome { seen.canBeTrue = true } else { seen.canBeFalse = true }
+        conditions[range] = seen
+    }
+}
+
+/// Something that can go wrong at a place in the source.
+public struct RangeIssue: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case divisionByZero
+        case squareRootOfNegative
+        case powerOfNegative
+    }
+
+    public let kind: Kind
+    public let range: SourceRange
+}

@@ -1,0 +1,339 @@
+import Foundation
+
+/// The operations of the program on abstract values, one path at a time.
+extension SymbolicEvaluation {
+    mutating func unary(_ operation: UnaryOperation, _ value: AbstractValue, on path: AnalysisPath,
+                        at range: SourceRange) -> [Outcome] {
+        guard case .number(let number) = value else {
+            if case .bool(let bool) = value { return [(path, .bool(operation == .not ? !bool : bool))] }
+            return []
+        }
+        var outcomes: [Outcome] = []
+        for alternative in number.alternatives {
+            guard let form = alternative.form else {
+                let special = alternative.special ?? .nan
+                if operation == .sqrt, special < 0 { record(.squareRootOfNegative, at: range) }
+                outcomes.append((path, .number(AbstractNumber(constant: Semantics.unary(operation, special)))))
+                continue
+            }
+            switch operation {
+            case .not:
+                outcomes.append((path, .bool(false)))
+            case .negate:
+                outcomes.append((path, .number(AbstractNumber(form: -form))))
+            case .abs:
+                let bounds = space.bounds(form, on: path)
+                if bounds.lower >= 0 {
+                    outcomes.append((path, .number(AbstractNumber(form: form))))
+                } else if bounds.upper <= 0 {
+                    outcomes.append((path, .number(AbstractNumber(form: -form))))
+                } else {
+                    outcomes.append((space.adding(-form, strict: false, to: path), .number(AbstractNumber(form: form))))
+                    outcomes.append((space.adding(form, strict: false, to: path), .number(AbstractNumber(form: -form))))
+                }
+            case .sqrt, .floor, .ceil, .round:
+                let bounds = space.bounds(form, on: path)
+                var result = AbstractNumber(form: nil)
+                var lower = bounds.lower
+                if operation == .sqrt, lower < 0 {
+                    record(.squareRootOfNegative, at: range)
+                    result.nan = true
+                    lower = 0
+                }
+                if lower <= bounds.upper {
+                    result.form = fresh(Semantics.unary(operation, lower), Semantics.unary(operation, bounds.upper), form)
+                }
+                outcomes.append((path, .number(result)))
+            }
+        }
+        return outcomes
+    }
+
+    mutating func binary(_ operation: BinaryOperation, _ left: AbstractValue, _ right: AbstractValue, on path: AnalysisPath,
+                         at range: SourceRange) -> [Outcome] {
+        switch (left, right) {
+        case (.bool(let a), .bool(let b)):
+            return [(path, .bool(Semantics.binary(operation, a ? 1 : 0, b ? 1 : 0) != 0))]
+        case (.number(let a), .number(let b)):
+            var outcomes: [Outcome] = []
+            for x in a.alternatives {
+                for y in b.alternatives {
+                    if let f = x.form, let g = y.form {
+                        outcomes += finite(operation, f, g, on: path, at: range)
+                    } else {
+                        outcomes += special(operation, x, y, on: path, at: range)
+                    }
+                }
+            }
+            return outcomes
+        default:
+            return []
+        }
+    }
+
+    /// An operation where one side (at least) is NaN or an infinity: its result does not depend on where
+    /// the finite side lies within its sign (or, for min and max, is the finite side itself).
+    private mutating func special(_ operation: BinaryOperation, _ x: AbstractNumber, _ y: AbstractNumber, on path: AnalysisPath,
+                                  at range: SourceRange) -> [Outcome] {
+        func representatives(_ number: AbstractNumber) -> [Double] {
+            if let value = number.special { return [value] }
+            guard let form = number.form else { return [.nan] }
+            let bounds = space.bounds(form, on: path)
+            var values = [bounds.lower, bounds.upper].filter(\.isFinite)
+            for probe in [-2, -1, -0.5, 0, 0.5, 1, 2] where probe >= bounds.lower && probe <= bounds.upper { values.append(probe) }
+            if values.isEmpty { values = [0] }
+            return values
+        }
+        if (operation == .divide || operation == .pow), y.form == nil, y.special == 0 { record(.divisionByZero, at: range) }
+        var outcomes: [Outcome] = []
+        var seenBools: Set<Bool> = []
+        var result = AbstractNumber(form: nil)
+        var constants: [Double] = []
+        for a in representatives(x) {
+            for b in representatives(y) {
+                let value = Semantics.binary(operation, a, b)
+                if operation.yieldsBool {
+                    seenBools.insert(value != 0)
+                } else if (operation == .min || operation == .max), x.form != nil, value == a, !a.isNaN {
+                    result = AbstractNumber(form: x.form)
+                } else if (operation == .min || operation == .max), y.form != nil, value == b, !b.isNaN {
+                    result = AbstractNumber(form: y.form)
+                } else if value.isFinite {
+                    constants.append(value)
+                } else {
+                    result.nan = result.nan || value.isNaN
+                    result.positiveInfinity = result.positiveInfinity || value == .infinity
+                    result.negativeInfinity = result.negativeInfinity || value == -.infinity
+                }
+            }
+        }
+        if operation == .pow, x.form != nil || y.form != nil { result.nan = true }
+        if operation.yieldsBool {
+            for bool in seenBools.sorted(by: { !$0 && $1 }) {
+                noteCondition(range, bool)
+                outcomes.append((path, .bool(bool)))
+            }
+            return outcomes
+        }
+        if let low = constants.min(), let high = constants.max() {
+            let constant = AbstractNumber(form: low == high ? LinearForm(constant: low) : .variable(space.add(
+                AnalysisVariable(lower: low, upper: high, followsOffset: false))))
+            outcomes.append((path, .number(constant)))
+        }
+        if result.form != nil || result.hasSpecials { outcomes.append((path, .number(result))) }
+        return outcomes
+    }
+
+    /// The result of an affine operation, which floating point takes to an infinity when its terms over
+    /// bounded variables reach beyond the largest double (a huge constant in the spec, not a far offset:
+    /// offsets are taken as real numbers).
+    mutating func overflowing(_ form: LinearForm) -> AbstractNumber {
+        var magnitude = abs(form.constant)
+        var finite = form.constant.isFinite
+        for (id, coefficient) in form.terms {
+            let variable = space.variables[id]
+            finite = finite && coefficient.isFinite
+            if variable.lower.isFinite && variable.upper.isFinite {
+                magnitude += abs(coefficient) * max(abs(variable.lower), abs(variable.upper))
+            } else {
+                magnitude += abs(coefficient)
+            }
+        }
+        guard !finite || magnitude >= 1e300 || magnitude.isNaN else { return AbstractNumber(form: form) }
+        let result = finite ? form : fresh(-.infinity, .infinity, form)
+        return AbstractNumber(form: result, positiveInfinity: true, negativeInfinity: true)
+    }
+
+    /// A new variable over `lower...upper` for the result of an operation on `source`.
+    mutating func fresh(_ lower: Double, _ upper: Double, _ sources: LinearForm...) -> LinearForm {
+        let low = lower.isNaN ? -.infinity : min(lower, upper.isNaN ? lower : upper)
+        let high = upper.isNaN ? .infinity : max(upper, lower.isNaN ? upper : lower)
+        return .variable(space.add(AnalysisVariable(lower: low, upper: high,
+                                                    followsOffset: sources.contains { space.followsOffset($0) })))
+    }
+
+    private mutating func finite(_ operation: BinaryOperation, _ f: LinearForm, _ g: LinearForm, on path: AnalysisPath,
+                                 at range: SourceRange) -> [Outcome] {
+        func number(_ form: LinearForm?, nan: Bool = false, positive: Bool = false, negative: Bool = false) -> [Outcome] {
+            [(path, .number(AbstractNumber(form: form, nan: nan, positiveInfinity: positive, negativeInfinity: negative)))]
+        }
+        switch operation {
+        case .add: return [(path, .number(overflowing(f + g)))]
+        case .subtract: return [(path, .number(overflowing(f - g)))]
+        case .multiply:
+            if g.isConstant { return [(path, .number(overflowing(f.scaled(by: g.constant))))] }
+            if f.isConstant { return [(path, .number(overflowing(g.scaled(by: f.constant))))] }
+            return product(f, g, on: path)
+        case .divide:
+            return divide(f, g, on: path, at: range)
+        case .min, .max:
+            let difference = f - g
+            let bounds = space.bounds(difference, on: path)
+            let firstIsLess = operation == .min
+            if bounds.upper <= 0 { return number(firstIsLess ? f : g) }
+            if bounds.lower >= 0 { return number(firstIsLess ? g : f) }
+            return [(space.adding(difference, strict: false, to: path), .number(AbstractNumber(form: firstIsLess ? f : g))),
+                    (space.adding(-difference, strict: false, to: path), .number(AbstractNumber(form: firstIsLess ? g : f)))]
+        case .pow:
+            return power(f, g, on: path, at: range)
+        case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual:
+            return compare(operation, f - g, on: path, at: range)
+        case .and, .or, .boolEqual, .boolNotEqual:
+            return []
+        }
+    }
+
+    /// f·g of two forms. For each value of f's variables, the product lies between f·low and f·high, with
+    /// low...high the values g takes on the path: two linear constraints on a new variable, once f's sign is
+    /// known (each sign a path). Exact when g varies independently of f, as a keyframe segment's fraction
+    /// does of the values it moves between; the product of the bounds otherwise.
+    private mutating func product(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath) -> [Outcome] {
+        var (f, g) = (f, g)
+        var a = space.bounds(f, on: path), b = space.bounds(g, on: path)
+        if !(b.lower.isFinite && b.upper.isFinite), a.lower.isFinite && a.upper.isFinite {
+            swap(&f, &g)
+            swap(&a, &b)
+        }
+        let products = [a.lower * b.lower, a.lower * b.upper, a.upper * b.lower, a.upper * b.upper].map { $0.isNaN ? 0 : $0 }
+        let z = fresh(products.min() ?? 0, products.max() ?? 0, f, g)
+        // Bounded factors whose product passes the largest double overflow.
+        let bounded = [a.lower, a.upper, b.lower, b.upper].allSatisfy(\.isFinite)
+        let overflows = bounded && products.contains { abs($0) >= 1e300 }
+        var outcomes: [Outcome] = []
+        for nonNegative in [true, false] {
+            if nonNegative ? a.upper < 0 : a.lower >= 0 { continue }
+            var branch = path
+            if nonNegative ? a.lower < 0 : a.upper > 0 { branch = space.adding(nonNegative ? -f : f, strict: false, to: branch) }
+            // f ≥ 0: f·low ≤ z ≤ f·high; f ≤ 0: f·high ≤ z ≤ f·low.
+            let (below, above) = nonNegative ? (b.lower, b.upper) : (b.upper, b.lower)
+            if below.isFinite { branch = space.adding(f.scaled(by: below) - z, strict: false, to: branch) }
+            if above.isFinite { branch = space.adding(z - f.scaled(by: above), strict: false, to: branch) }
+            outcomes.append((branch, .number(AbstractNumber(form: z, positiveInfinity: overflows, negativeInfinity: overflows))))
+        }
+        return outcomes
+    }
+
+    /// `d = lhs - rhs` against 0: decided when the path decides it, else both outcomes, each constrained.
+    private mutating func compare(_ operation: BinaryOperation, _ d: LinearForm, on path: AnalysisPath,
+                                  at range: SourceRange) -> [Outcome] {
+        let bounds = space.bounds(d, on: path)
+        // For each outcome: the constraints that say it (form ≤ 0 or < 0), or nil when it cannot happen.
+        var whenTrue: [(LinearForm, Bool)]?, whenFalse: [(LinearForm, Bool)]?
+        switch operation {
+        case .less:
+            whenTrue = bounds.lower < 0 ? [(d, true)] : nil
+            whenFalse = bounds.upper >= 0 ? [(-d, false)] : nil
+        case .lessEqual:
+            whenTrue = bounds.lower <= 0 ? [(d, false)] : nil
+            whenFalse = bounds.upper > 0 ? [(-d, true)] : nil
+        case .greater:
+            whenTrue = bounds.upper > 0 ? [(-d, true)] : nil
+            whenFalse = bounds.lower <= 0 ? [(d, false)] : nil
+        case .greaterEqual:
+            whenTrue = bounds.upper >= 0 ? [(-d, false)] : nil
+            whenFalse = bounds.lower < 0 ? [(d, true)] : nil
+        case .equal, .notEqual:
+            let canBeZero = bounds.lower <= 0 && bounds.upper >= 0
+            let canBeOther = bounds.lower < bounds.upper || bounds.lower != 0
+            let zero: [(LinearForm, Bool)]? = canBeZero ? [(d, false), (-d, false)] : nil
+            let other: [(LinearForm, Bool)]? = canBeOther ? [] : nil
+            whenTrue = operation == .equal ? zero : other
+            whenFalse = operation == .equal ? other : zero
+        default:
+            return []
+        }
+        var outcomes: [Outcome] = []
+        for (outcome, constraints) in [(false, whenFalse), (true, whenTrue)] {
+            guard let constraints else { continue }
+            var branch = path
+            for (form, strict) in constraints where !form.isConstant { branch = space.adding(form, strict: strict, to: branch) }
+            // A branch that only a boundary allows, where a strict condition shuts it, is not taken.
+            if whenTrue != nil, whenFalse != nil, !space.isFeasible(branch) { continue }
+            noteCondition(range, outcome)
+            outcomes.append((branch, .bool(outcome)))
+        }
+        return outcomes
+    }
+
+    private mutating func divide(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath, at range: SourceRange) -> [Outcome] {
+        let numerator = space.bounds(f, on: path)
+        if g.isConstant, g.constant != 0 { return [(path, .number(overflowing(f.scaled(by: 1 / g.constant))))] }
+        let denominator = space.bounds(g, on: path)
+        var result = AbstractNumber(form: nil)
+        let canBeZero = g.isConstant || (denominator.lower <= 0 && denominator.upper >= 0 && space.isFeasible(path, zero: g))
+        if canBeZero {
+            record(.divisionByZero, at: range)
+            result.nan = numerator.lower <= 0 && numerator.upper >= 0
+            result.positiveInfinity = numerator.lower < 0 || numerator.upper > 0
+            result.negativeInfinity = result.positiveInfinity
+            if g.isConstant { return [(path, .number(result))] }
+        }
+        // The quotient over the divisor's values but 0: each side of 0 it reaches gives its corners, and a
+        // side that comes near 0 an unbounded end.
+        var lower = Double.infinity, upper = -Double.infinity
+        for side in [(denominator.lower, min(denominator.upper, 0)), (max(denominator.lower, 0), denominator.upper)] where side.0 <= side.1 {
+            let (a, b) = side
+            if a == 0 && b == 0 { continue }
+            for n in [numerator.lower, numerator.upper] {
+                for d in [a, b] where d != 0 {
+                    let q = n / d
+                    lower = min(lower, q.isNaN ? 0 : q)
+                    upper = max(upper, q.isNaN ? 0 : q)
+                }
+            }
+            if a == 0 || b == 0 {
+                let towardsPositive = a == 0
+                if numerator.upper > 0 { if towardsPositive { upper = .infinity } else { lower = -.infinity } }
+                if numerator.lower < 0 { if towardsPositive { lower = -.infinity } else { upper = .infinity } }
+                if numerator.lower <= 0, numerator.upper >= 0 { lower = min(lower, 0); upper = max(upper, 0) }
+            }
+        }
+        if lower <= upper {
+            let variable = fresh(lower, upper, f, g)
+            if !canBeZero, let id = variable.terms.keys.first {
+                space.variables[id].quotient = (f, g, denominator.lower >= 0)
+            }
+            result.form = variable
+        }
+        return [(path, .number(result))]
+    }
+
+    /// C's pow over the path's bounds: a constant exponent, or a positive base, keep the result bounded;
+    /// a negative base with an exponent that may be fractional is NaN.
+    private mutating func power(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath, at range: SourceRange) -> [Outcome] {
+        let base = space.bounds(f, on: path), exponent = space.bounds(g, on: path)
+        var result = AbstractNumber(form: nil)
+        let integral = exponent.lower == exponent.upper && exponent.lower.rounded() == exponent.lower
+        if base.lower < 0, !integral {
+            record(.powerOfNegative, at: range)
+            result.nan = true
+        }
+        var bases = [base.lower, base.upper]
+        for probe in [0.0, 1, -1] where probe > base.lower && probe < base.upper { bases.append(probe) }
+        if !integral { bases = bases.map { max($0, 0) } }
+        var exponents = [exponent.lower, exponent.upper]
+        for probe in [0.0, 1, -1] where probe > exponent.lower && probe < exponent.upper { exponents.append(probe) }
+        if !integral, exponent.lower < exponent.upper {
+            // Between integers the sign and size of a power do not turn over, but an unbounded side does.
+            exponents += [exponent.lower.rounded(.up), exponent.upper.rounded(.down)].filter { $0 >= exponent.lower && $0 <= exponent.upper }
+        }
+        var values: [Double] = []
+        for b in bases { for e in exponents { values.append(Foundation.pow(b, e)) } }
+        if base.lower <= 0, base.upper >= 0, exponent.lower < 0 { result.positiveInfinity = true; result.negativeInfinity = true }
+        let finiteValues = values.filter(\.isFinite)
+        let unboundedBelow = values.contains(-.infinity) || base.lower == -.infinity || exponent.upper == .infinity
+        let unboundedAbove = values.contains(.infinity) || base.upper == .infinity || exponent.upper == .infinity
+            || exponent.lower == -.infinity
+        let monotone = exponent.lower == exponent.upper || base.lower >= 0
+        if monotone, let low = finiteValues.min(), let high = finiteValues.max() {
+            result.form = fresh(unboundedBelow ? -.infinity : low, unboundedAbove ? .infinity : high, f, g)
+        } else {
+            result.form = fresh(-.infinity, .infinity, f, g)
+        }
+        if values.contains(where: \.isNaN) { result.nan = true }
+        // A power reaches an infinity at a finite exponent long before the exponent's own end.
+        if values.contains(.infinity) { result.positiveInfinity = true }
+        if values.contains(-.infinity) { result.negativeInfinity = true }
+        return [(path, .number(result))]
+    }
+}

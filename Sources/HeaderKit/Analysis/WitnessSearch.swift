@@ -1,0 +1,169 @@
+/// Where a warning happens: the spec evaluated at candidate points, the inputs at their defaults first,
+/// then at the ends of their ranges (and bools flipped); at each setting, the offsets nearest 0 first:
+/// every whole offset from -1000 to 1000, the program's constants and their negatives, the ends of the
+/// offsets between which each output changes, and a few far ones.
+struct WitnessSearch {
+    struct Witness {
+        let value: Double
+        /// "at offset 200 with the defaults"
+        let place: String
+        let offset: Double
+        /// Every input's value, in declaration order.
+        let inputs: [Value]
+        /// The node whose value shows it (for a warning about an operand).
+        var operand: Expr
+    }
+
+    let program: Program
+    let spec: CheckedSpec
+    private let settings: [[Value]]
+    private let offsets: [Double]
+    private var frames: [Int: [[Double]]] = [:]
+
+    static let settingLimit = 64
+
+    init(program: Program, spec: CheckedSpec, analysis: RangeAnalysis) {
+        self.program = program
+        self.spec = spec
+        var options: [[Value]] = []
+        for input in program.inputs {
+            var values = [input.defaultValue]
+            switch input.defaultValue {
+            case .bool(let value): values.append(.bool(!value))
+            case .number(let value):
+                if let range = input.range {
+                    for bound in [range.lowerBound, range.upperBound] where bound != value { values.append(.number(bound)) }
+                }
+            }
+            options.append(values)
+        }
+        var settings: [[Value]] = [[]]
+        for values in options {
+            settings = settings.flatMap { prefix in values.map { prefix + [$0] } }
+            if settings.count > Self.settingLimit { settings = Array(settings.prefix(Self.settingLimit)) }
+        }
+        self.settings = settings
+        var candidates = Set((-1000...1000).map(Double.init))
+        for far in [1e4, 1e6, 1e9] { candidates.formUnion([far, -far]) }
+        for body in program.values.map(\.body) + program.outputs.map(\.body) {
+            for root in body.locals + [body.result] {
+                root.forEachNode { node in
+                    if let value = node.constantValue, value.isFinite { candidates.formUnion([value, -value]) }
+                }
+            }
+        }
+        for output in analysis.outputs {
+            if let changes = output.changes { candidates.formUnion([changes.from, changes.to].filter(\.isFinite)) }
+        }
+        // Nearest the rest position first, and of two at one distance the one scrolled up.
+        offsets = candidates.sorted { (abs($0), $0 < 0 ? 1 : 0) < (abs($1), $1 < 0 ? 1 : 0) }
+    }
+
+    /// The lowest value below `below` (else the highest above `above`) that the output takes at one
+    /// setting, the first setting that has one, at the first offset where it does; on a side where the
+    /// output is unbounded, the first value past the limit instead.
+    mutating func outputExtreme(_ output: Int, below: Double, above: Double?, proven: RangeAnalysis.ProvenRange) -> Witness? {
+        for setting in settings.indices {
+            let table = frames(setting)
+            var lowest: (Double, Int)?, highest: (Double, Int)?
+            for (index, row) in table.enumerated() where output < row.count {
+                let value = row[output]
+                if value < below, lowest.map({ value < $0.0 && proven.min.isFinite }) ?? true { lowest = (value, index) }
+                if let above, value > above, highest.map({ value > $0.0 && proven.max.isFinite }) ?? true { highest = (value, index) }
+            }
+            if let (value, index) = lowest ?? highest {
+                return Witness(value: value, place: place(setting, offsets[index]), offset: offsets[index], inputs: settings[setting],
+                               operand: program.outputs[output].body.result)
+            }
+        }
+        return nil
+    }
+
+    /// The first point where the output is NaN, else infinite.
+    mutating func outputSpecial(_ output: Int) -> Witness? {
+        for setting in settings.indices {
+            let table = frames(setting)
+            for check in [{ (x: Double) in x.isNaN }, { (x: Double) in x.isInfinite }] {
+                if let index = table.firstIndex(where: { output < $0.count && check($0[output]) }) {
+                    return Witness(value: table[index][output], place: place(setting, offsets[index]), offset: offsets[index],
+                                   inputs: settings[setting], operand: program.outputs[output].body.result)
+                }
+            }
+        }
+        return nil
+    }
+
+    /// The first point where the node's operand shows the issue: a divisor of 0, a negative square root,
+    /// a negative base under a fractional exponent.
+    func operand(_ kind: RangeIssue.Kind, _ node: Expr, in body: Body) -> Witness? {
+        let operands: [Expr]
+        switch node.kind {
+        case .binary(_, let lhs, let rhs): operands = kind == .divisionByZero ? [rhs] : [lhs, rhs]
+        case .unary(_, let operand): operands = [operand]
+        default: return nil
+        }
+        for setting in settings.indices {
+            let inputs = settings[setting].map { value -> Double in
+                switch value {
+                case .number(let number): return number
+                case .bool(let bool): return bool ? 1 : 0
+                }
+            }
+            for offset in offsets {
+                var evaluation = WitnessEvaluation(program: program, offset: offset, inputs: inputs)
+                let values = operands.map { evaluation.value(of: $0, in: body) }
+                let shows: Bool
+                switch kind {
+                case .divisionByZero: shows = values[0] == 0
+                case .squareRootOfNegative: shows = values[0] < 0
+                case .powerOfNegative: shows = values[0] < 0 && values.count > 1 && values[1].isFinite && values[1] != values[1].rounded()
+                }
+                if shows {
+                    return Witness(value: values[0], place: place(setting, offset), offset: offset, inputs: settings[setting],
+                                   operand: operands[0])
+                }
+            }
+        }
+        return nil
+    }
+
+    /// Every output at every offset for one setting, each offset from the states' initial values.
+    private mutating func frames(_ setting: Int) -> [[Double]] {
+        if let known = frames[setting] { return known }
+        let interpreter = Interpreter(spec: spec, program: program)
+        for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
+            interpreter.setInput(program.inputs[index].name, to: value)
+        }
+        let table = offsets.map { offset -> [Double] in
+            interpreter.resetState()
+            return interpreter.frame(at: offset).map { value in
+                switch value {
+                case .number(let number): return number
+                case .bool(let bool): return bool ? 1 : 0
+                }
+            }
+        }
+        frames[setting] = table
+        return table
+    }
+
+    /// "at offset 200 with the defaults", "at offset 0 with textScale = 4 and reduceMotion = true".
+    private func place(_ setting: Int, _ offset: Double) -> String {
+        var changed: [String] = []
+        for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
+            let input = program.inputs[index]
+            guard value != input.defaultValue else { continue }
+            switch value {
+            case .number(let number): changed.append("\(input.name) = \(RangeWarnings.format(number))")
+            case .bool(let bool): changed.append("\(input.name) = \(bool)")
+            }
+        }
+        let inputs: String
+        switch changed.count {
+        case 0: inputs = program.inputs.isEmpty ? "" : " with the defaults"
+        case 1: inputs = " with \(changed[0])"
+        default: inputs = " with " + changed.dropLast().joined(separator: ", ") + " and " + (changed.last ?? "")
+        }
+        return "at offset \(RangeWarnings.format(offset))\(inputs)"
+    }
+}

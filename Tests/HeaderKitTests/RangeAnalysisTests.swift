@@ -1,0 +1,264 @@
+import Foundation
+import XCTest
+@testable import HeaderKit
+
+/// The range analysis: precise on every example (each output's proven interval is its true range, worked
+/// out by hand below from the seeds' formulas), sound on random specs (every value the interpreter gives
+/// at many offsets and inputs within their ranges lies inside), and every witness reproduces.
+final class RangeAnalysisTests: XCTestCase {
+    private struct Expected {
+        let min: Double
+        let max: Double
+    }
+
+    private func analysis(_ path: String, file: StaticString = #filePath, line: UInt = #line) throws -> RangeAnalysis {
+        let compilation = Compilation(path: path, text: try PackagePaths.text(path))
+        let program = try XCTUnwrap(compilation.program, "\(path) does not check", file: file, line: line)
+        return RangeAnalysis.analyze(program)
+    }
+
+    private func assertRanges(_ path: String, _ expected: [String: Expected], file: StaticString = #filePath, line: UInt = #line) throws {
+        let result = try analysis(path, file: file, line: line)
+        XCTAssertEqual(Set(result.outputs.filter { $0.type != .bool }.map(\.name)), Set(expected.keys), file: file, line: line)
+        for output in result.outputs where output.type != .bool {
+            guard let want = expected[output.name] else { continue }
+            XCTAssertEqual(output.range.min, want.min, "\(output.name).min", file: file, line: line)
+            XCTAssertEqual(output.range.max, want.max, "\(output.name).max", file: file, line: line)
+            XCTAssertFalse(output.range.nan, "\(output.name) NaN", file: file, line: line)
+            XCTAssertFalse(output.range.infinite, "\(output.name) infinite", file: file, line: line)
+        }
+    }
+
+    // MARK: Precision: each example's true ranges, by hand
+
+    /// s = safeAreaTop in 0...100, t = textScale in 0.5...4, o = offset anywhere.
+    func testProfileStretchyIsExact() throws {
+        // travel = 190 - (s + 44) = 146 - s, in 46...146, always > 0; progress = clamp(o / travel, 0, 1).
+        try assertRanges("Examples/ProfileStretchy.header", [
+            // max(190 - o, min(s + 44, 190)) = max(190 - o, s + 44): at least 44 (s = 0, o large), unbounded above.
+            "cover.height": Expected(min: 44, max: .infinity),
+            "cover.scrimOpacity": Expected(min: 0, max: 1),
+            // 88 t
+            "avatar.size": Expected(min: 44, max: 352),
+            "avatar.scale": Expected(min: 1 - 0.45, max: 1),
+            "avatar.opacity": Expected(min: 0, max: 1),
+            "title.opacity": Expected(min: 0, max: 1),
+            // 190 + 88 t / 2 + 12 = 202 + 44 t
+            "content.top": Expected(min: 224, max: 378),
+        ])
+    }
+
+    func testStickyParallaxIsExact() throws {
+        // full = 260 + s, pinned = 60 t + s, full - pinned = 260 - 60 t in 20...230 (so max(..., 1) is it),
+        // collapse = clamp(o / (260 - 60 t), 0, 1) in 0...1.
+        try assertRanges("Examples/StickyParallax.header", [
+            // max(60 t + s, 260 + s - o): 30 at t = 0.5, s = 0, o >= 230; unbounded as o falls.
+            "header.height": Expected(min: 30, max: .infinity),
+            "backdrop.height": Expected(min: 260, max: .infinity),
+            // full - height = min(260 - 60 t, o), so drift = min(max(o, 0) / 2, max(min(260 - 60 t, o), 0))
+            // reaches 260 - 60 t = 230 at t = 0.5 (o >= 460); -330 is what forgetting that full and height
+            // share s and o gives.
+            "backdrop.offsetY": Expected(min: -230, max: 0),
+            "title.scale": Expected(min: 0.7, max: 1),
+            "subtitle.opacity": Expected(min: -1, max: 1),
+        ])
+        let visible = try XCTUnwrap(try analysis("Examples/StickyParallax.header").outputs.first { $0.name == "subtitle.visible" })
+        XCTAssertTrue(visible.canBeTrue && visible.canBeFalse)
+        // It flips where collapse = 0.5: o = (260 - 60 t) / 2, from 10 (t = 4) to 115 (t = 0.5).
+        XCTAssertEqual(visible.changes?.from, 10)
+        XCTAssertEqual(visible.changes?.to, 115)
+    }
+
+    func testAppleMusicProfileIsExact() throws {
+        // The state stays in 120...320 whatever the deltas; p = (h - 120) / 200 in 0...1.
+        try assertRanges("Examples/AppleMusicProfile.header", [
+            "header.height": Expected(min: 120, max: 320),
+            "avatar.size": Expected(min: 50, max: 110),
+            "title.fontSize": Expected(min: 16, max: 26),
+            "cover.blur": Expected(min: 0, max: 8),
+        ])
+    }
+
+    func testStretchyImageIsExact() throws {
+        try assertRanges("Examples/StretchyImage.header", [
+            "image.height": Expected(min: 300, max: .infinity),
+            "image.offsetY": Expected(min: -.infinity, max: 0),
+        ])
+    }
+
+    func testTheOffsetsBetweenWhichOutputsChange() throws {
+        let result = try analysis("Examples/StickyParallax.header")
+        let changes = Dictionary(uniqueKeysWithValues: result.outputs.map { ($0.name, $0.changes) })
+        // collapse moves for o in 0...260 - 60 t, widest at t = 0.5; the drift until o = 2 (260 - 60 t).
+        XCTAssertEqual(changes["subtitle.opacity"]??.from, 0)
+        XCTAssertEqual(changes["subtitle.opacity"]??.to, 230)
+        XCTAssertEqual(changes["backdrop.offsetY"]??.to, 460)
+    }
+
+    // MARK: Rules
+
+    private func analyse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> RangeAnalysis? {
+        let compilation = Compilation(path: "r.header", text: text)
+        guard let program = compilation.program else {
+            XCTFail("\(compilation.diagnostics.all)", file: file, line: line)
+            return nil
+        }
+        return RangeAnalysis.analyze(program)
+    }
+
+    func testAGuardProvesNoDivisionByZero() throws {
+        let guarded = try XCTUnwrap(analyse("""
+        header R
+        input gap: pt in 0pt...200pt = 10
+        let travel = 100pt - gap
+        v { progress = travel > 0 ? clamp(offset / travel, 0, 1) : 1 }
+        """))
+        XCTAssertTrue(guarded.issues.isEmpty, "\(guarded.issues)")
+        XCTAssertEqual(guarded.outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 1))
+        let unguarded = try XCTUnwrap(analyse("""
+        header R
+        input gap: pt in 0pt...200pt = 10
+        let travel = 100pt - gap
+        v { progress = travel >= 0 ? clamp(offset / travel, 0, 1) : 1 }
+        """))
+        XCTAssertEqual(unguarded.issues.map(\.kind), [.divisionByZero])
+        // 0 / 0 at offset 0 is NaN, and clamp keeps a NaN.
+        XCTAssertTrue(unguarded.outputs[0].range.nan)
+    }
+
+    func testConditionsThatNeverChangeAreListed() throws {
+        let result = try XCTUnwrap(analyse("""
+        header R
+        input s: pt in 0pt...100pt = 0
+        v { top = s >= 0 ? offset : 0 }
+        w { top = offset > 50 ? 1 : 0 }
+        """))
+        XCTAssertEqual(result.conditions.map(\.value), [true])
+    }
+
+    func testCurvesGiveTheirTrueRange() throws {
+        // y(t) = 3(1-t)²t·(-0.5) + 3(1-t)t²·1.5 + t³ dips below 0 and rises above 1: its extremes are where
+        // y'(t) = 0, t = (1 ± √(1 - 4·(-1.5)·(-1.5)... computed here from the polynomial, not the analysis.
+        let y1 = -0.5, y2 = 1.5
+        func y(_ t: Double) -> Double { 3 * (1 - t) * (1 - t) * t * y1 + 3 * (1 - t) * t * t * y2 + t * t * t }
+        var low = 0.0, high = 1.0
+        for step in 0...200_000 {
+            let t = Double(step) / 200_000
+            low = min(low, y(t))
+            high = max(high, y(t))
+        }
+        let result = try XCTUnwrap(analyse("header R\nv { progress = cubicBezier(0.4, -0.5, 0.6, 1.5)(clamp(offset / 100pt, 0, 1)) }\n"))
+        XCTAssertEqual(result.outputs[0].range.min, low, accuracy: 1e-6)
+        XCTAssertEqual(result.outputs[0].range.max, high, accuracy: 1e-6)
+        XCTAssertLessThan(result.outputs[0].range.min, 0)
+        XCTAssertGreaterThan(result.outputs[0].range.max, 1)
+        // A bouncy spring overshoots 1 at its first peak, t = π/ω_d.
+        let spring = try XCTUnwrap(SpringCurve(duration: 0.5, bounce: 0.3))
+        var peak = 0.0
+        for step in 0...100_000 { peak = max(peak, spring.value(at: Double(step) / 100_000)) }
+        let springy = try XCTUnwrap(analyse("header R\nv { scale = bouncy(clamp(offset / 100pt, 0, 1)) }\n"))
+        XCTAssertEqual(springy.outputs[0].range.min, 0)
+        XCTAssertEqual(springy.outputs[0].range.max, peak, accuracy: 1e-7)
+        XCTAssertGreaterThan(springy.outputs[0].range.max, 1)
+    }
+
+    func testKeyframesAreExact() throws {
+        let result = try XCTUnwrap(analyse("""
+        header R
+        input k in 1...2 = 1
+        v { opacity = keyframes(offset) { 0: 1, 100: 0.5 * k, 200: 0 } }
+        """))
+        XCTAssertEqual(result.outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 1))
+    }
+
+    // MARK: Soundness on random specs
+
+    /// How far a floating-point result may stray past a bound proven in real arithmetic.
+    private func slack(_ bound: Double) -> Double { 1e-9 * max(1, abs(bound)) }
+
+    func testEveryValueLiesInItsProvenRange() throws {
+        var random = SeededGenerator(seed: 0x5241_4E47)
+        var checked = 0, specs = 0
+        for (generated, spec, compilation) in DifferentialTests.generatedSpecs(count: 400, seed: DifferentialTests.seed) {
+            guard let spec, let program = compilation.program else { continue }
+            specs += 1
+            let analysis = RangeAnalysis.analyze(program)
+            let interpreter = Interpreter(spec: spec, program: program)
+            // The analysis reasons in real numbers: offsets near the largest double, where arithmetic
+            // overflows to infinity, are outside what it promises (Grammar.md, "Ranges").
+            var offsets = generated.interestingOffsets.filter { abs($0) < 1e12 } + [0, 1e6, -1e6]
+            for _ in 0..<40 { offsets.append(random.double(in: -600...600)) }
+            for _ in 0..<5 {
+                var setting: [String] = []
+                for input in generated.inputs {
+                    switch input.type {
+                    case .bool:
+                        let value = random.chance(0.5)
+                        interpreter.setInput(input.name, to: .bool(value))
+                        setting.append("\(input.name)=\(value)")
+                    case .number, .length:
+                        guard let range = input.range else { continue }
+                        let value = random.chance(0.3) ? random.pick([range.lowerBound, range.upperBound]) : random.double(in: range)
+                        interpreter.setInput(input.name, to: .number(value))
+                        setting.append("\(input.name)=\(value)")
+                    }
+                }
+                interpreter.resetState()
+                for offset in offsets {
+                    if !generated.isStateful { interpreter.resetState() }
+                    for (index, value) in interpreter.frame(at: offset).enumerated() {
+                        let proven = analysis.outputs[index]
+                        checked += 1
+                        switch value {
+                        case .bool(let bool):
+                            guard bool ? proven.canBeTrue : proven.canBeFalse else {
+                                return XCTFail("spec \(generated.index): \(proven.name) is \(bool) at offset \(offset) with \(setting), proven never\n\(generated.text)")
+                            }
+                        case .number(let number):
+                            let range = proven.range
+                            let inside = number.isNaN ? range.nan : number.isInfinite ? range.infinite
+                                : number >= range.min - slack(range.min) && number <= range.max + slack(range.max)
+                            guard inside else {
+                                return XCTFail("spec \(generated.index): \(proven.name) is \(number) at offset \(offset) with \(setting), proven \(range)\n\(generated.text)")
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(specs, 350)
+        XCTAssertGreaterThan(checked, 100_000)
+    }
+
+    func testEveryWitnessReproduces() throws {
+        var sources: [(String, String)] = []
+        for name in ["ProfileStretchy", "StickyParallax", "AppleMusicProfile", "StretchyImage"] {
+            sources.append(("\(name).header", try PackagePaths.text("Examples/\(name).header")))
+        }
+        for (generated, _, _) in DifferentialTests.generatedSpecs(count: 300, seed: DifferentialTests.seed) {
+            sources.append(("spec\(generated.index).header", generated.text))
+        }
+        var warnings = 0
+        for (path, text) in sources {
+            let compilation = Compilation(path: path, text: text)
+            guard let spec = compilation.spec, let program = compilation.program else { continue }
+            let found = RangeWarnings.warnings(program, spec: spec, analysis: RangeAnalysis.analyze(program), source: compilation.source)
+            for warning in found {
+                warnings += 1
+                let interpreter = Interpreter(spec: spec, program: program)
+                for (index, value) in warning.inputs.enumerated() { interpreter.setInput(program.inputs[index].name, to: value) }
+                if let output = warning.output {
+                    guard case .number(let value) = interpreter.frame(at: warning.offset)[output] else {
+                        return XCTFail("\(path): \(warning.diagnostic.message): not a number")
+                    }
+                    XCTAssertTrue(value.bitPattern == warning.value.bitPattern || (value.isNaN && warning.value.isNaN),
+                                  "\(path): \(warning.diagnostic.message): the interpreter gives \(value)")
+                } else {
+                    let message = warning.diagnostic.message
+                    XCTAssertTrue(message.hasPrefix("division by zero") ? warning.value == 0 : warning.value < 0, "\(path): \(message)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(warnings, 20)
+    }
+}
