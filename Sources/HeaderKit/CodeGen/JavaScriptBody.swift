@@ -161,8 +161,10 @@ struct JavaScriptBody {
         case .curve(let curve, let progress):
             curves.append(curve)
             let argument = hoistIfLong(render(progress))
-            return Rendered(text: CurveJavaScriptSource.call(curve, argument: argument.text), level: .atom,
-                            operators: argument.operators + 1)
+            let text = CurveJavaScriptSource.call(curve, argument: argument.text)
+            // An identity curve is its argument, which keeps its own precedence.
+            if text == argument.text { return argument }
+            return Rendered(text: text, level: .atom, operators: argument.operators + 1)
         }
     }
 

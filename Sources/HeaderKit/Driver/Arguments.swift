@@ -43,9 +43,12 @@ public struct InputSetting: Equatable, Sendable {
 }
 
 public struct CompileOptions: Equatable, Sendable {
+    /// What `compile` emits: Swift (the default) or a JavaScript module.
+    public enum Target: String, Equatable, Sendable, CaseIterable { case swift, js }
     public var file: String
     public var output: String?
     public var enumName: String?
+    public var target: Target = .swift
 }
 
 public struct UsageError: Error, Equatable, Sendable {
@@ -231,15 +234,23 @@ public enum Arguments {
 
     private static func parseCompile(_ arguments: [String]) -> Result<CompileOptions, UsageError> {
         var options = CompileOptions(file: "", output: nil, enumName: nil)
+        var targetGiven = false
         var file: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
-            case "-o", "--output", "--name":
+            case "-o", "--output", "--name", "--target":
                 index += 1
                 guard index < arguments.count else { return .failure(UsageError(message: "'\(argument)' needs a value")) }
-                if argument == "--name" {
+                if argument == "--target" {
+                    guard !targetGiven else { return .failure(UsageError(message: "'--target' is given twice; give it once")) }
+                    guard let target = CompileOptions.Target(rawValue: arguments[index]) else {
+                        return .failure(UsageError(message: "unknown target '\(arguments[index])'; use swift or js"))
+                    }
+                    options.target = target
+                    targetGiven = true
+                } else if argument == "--name" {
                     guard options.enumName == nil else {
                         return .failure(UsageError(message: "'--name' is given twice; give it once"))
                     }
@@ -264,6 +275,9 @@ public enum Arguments {
             index += 1
         }
         guard let file else { return .failure(UsageError(message: "'compile' needs a file")) }
+        if options.target == .js, options.enumName != nil {
+            return .failure(UsageError(message: "'--name' names the Swift enum; a JavaScript module has none"))
+        }
         options.file = file
         return .success(options)
     }

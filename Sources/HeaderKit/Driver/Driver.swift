@@ -147,15 +147,31 @@ public struct Driver {
                        &outcome)
             return
         }
-        guard let compilation = load(options.file, enumName: options.enumName, &outcome),
-              let program = compilation.program else { return }
-        let swift = SwiftEmitter(program: program, sourcePath: compilation.source.path, enumName: options.enumName).emit()
+        let text: String
+        switch options.target {
+        case .swift:
+            guard let compilation = load(options.file, enumName: options.enumName, &outcome),
+                  let program = compilation.program else { return }
+            text = SwiftEmitter(program: program, sourcePath: compilation.source.path, enumName: options.enumName).emit()
+        case .js:
+            // Names Swift could not take are no reason to refuse a JavaScript module; its own are checked.
+            guard let compilation = load(options.file, checksSwiftNames: false, &outcome),
+                  let program = compilation.program else { return }
+            var diagnostics = Diagnostics()
+            JavaScriptNames.validate(program, into: &diagnostics)
+            guard !diagnostics.hasErrors else {
+                outcome.standardError += DiagnosticRenderer(source: compilation.source).render(diagnostics.sorted)
+                outcome.exitCode = 1
+                return
+            }
+            text = JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit()
+        }
         guard let path = options.output else {
-            outcome.standardOutput = swift
+            outcome.standardOutput = text
             return
         }
         do {
-            try AtomicFile.write(swift, to: path)
+            try AtomicFile.write(text, to: path)
         } catch {
             outcome.standardError += "headerc: cannot write '\(path)': \(error.localizedDescription)\n"
             outcome.exitCode = 1

@@ -30,14 +30,17 @@ enum HelpText {
             """
         case "compile":
             return """
-            usage: headerc compile FILE [-o OUT.swift] [--name ENUM]
+            usage: headerc compile FILE [-o OUT] [--target swift|js] [--name ENUM]
 
             Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
             every output, one function per output and per named value. It imports Foundation only. FILE - reads
             standard input.
-              -o OUT.swift   writes the file instead of printing it: atomically, keeping its mode (a link's target
+              -o OUT         writes the file instead of printing it: atomically, keeping its mode (a link's target
                              is replaced, a device or FIFO written to); on error the file is left as it was
-              --name ENUM    the enum's name instead of <Header>Math
+              --target js    emits a JavaScript ES module instead: frame(offset, inputs) returning every output
+                             keyed "block.property", outputs, inputs, and advance/initialState or settle where
+                             the spec has state or snaps (--target swift is the default)
+              --name ENUM    the enum's name instead of <Header>Math (Swift only)
 
             """
         case "fmt":
@@ -62,7 +65,7 @@ enum HelpText {
             commands:
               check FILE...     validate specs and print diagnostics
               eval FILE ...     evaluate every output at offsets (table, CSV or JSON)
-              compile FILE ...  emit a standalone Swift enum with the same math
+              compile FILE ...  emit a standalone Swift enum (or a JavaScript module) with the same math
               fmt FILE...       lay specs out one way, comments kept
 
             headerc help COMMAND   details of one command
