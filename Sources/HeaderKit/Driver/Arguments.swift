@@ -10,6 +10,17 @@ public enum Command: Equatable, Sendable {
     /// `check --format json`: the diagnostics of every file as one JSON document, for tools.
     case checkJSON(files: [String])
     case format(FormatOptions)
+    /// `plot` and `render`: pictures of the evaluated numbers.
+    case plot(PictureOptions)
+    case render(PictureOptions)
+}
+
+/// `plot FILE [--sweep A:B:S]` and `render FILE --at LIST`, each with `--set` and `-o`.
+public struct PictureOptions: Equatable, Sendable {
+    public var file: String
+    public var offsets: [Double]
+    public var settings: [InputSetting]
+    public var output: String?
 }
 
 /// `fmt FILE... [--check | --in-place]`
@@ -68,8 +79,8 @@ public enum Arguments {
         case "--version": return .success(.version)
         case "help":
             guard rest.count <= 1 else { return .failure(UsageError(message: "'help' takes at most one command")) }
-            if let topic = rest.first, !["check", "eval", "compile", "fmt"].contains(topic) {
-                return .failure(UsageError(message: "unknown command '\(topic)'; the commands are check, eval, compile and fmt"))
+            if let topic = rest.first, !commands.contains(topic) {
+                return .failure(UsageError(message: "unknown command '\(topic)'; the commands are \(commandList)"))
             }
             return .success(.help(topic: rest.first))
         case "check":
@@ -84,11 +95,17 @@ public enum Arguments {
         case "fmt":
             if rest.contains("--help") { return .success(.help(topic: "fmt")) }
             return parseFormat(rest).map(Command.format)
+        case "plot", "render":
+            if rest.contains("--help") { return .success(.help(topic: first)) }
+            return parsePicture(first, rest)
         default:
             if first.hasPrefix("-") { return .failure(UsageError(message: "unknown option '\(first)'; try 'headerc --help'")) }
-            return .failure(UsageError(message: "unknown command '\(first)'; the commands are check, eval, compile and fmt"))
+            return .failure(UsageError(message: "unknown command '\(first)'; the commands are \(commandList)"))
         }
     }
+
+    static let commands = ["check", "eval", "compile", "fmt", "plot", "render"]
+    static let commandList = "check, eval, compile, fmt, plot and render"
 
     /// check FILE... [--format text|json]
     private static func parseCheck(_ arguments: [String]) -> Result<Command, UsageError> {
@@ -289,7 +306,7 @@ public enum Arguments {
         return value
     }
 
-    private static func parseList(_ text: String) -> Result<[Double], UsageError> {
+    static func parseList(_ text: String) -> Result<[Double], UsageError> {
         var offsets: [Double] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let value = parseNumber(part.trimmingCharacters(in: " ")) else {
@@ -304,7 +321,7 @@ public enum Arguments {
     /// so that rounding does not accumulate along a long sweep. When the steps land on TO (the number of
     /// steps from FROM to TO is a whole number to within 1e-12 of itself), the last offset is TO exactly:
     /// `0:0.3:0.1` is 0, 0.1, 0.2, 0.3, where 3 * 0.1 would be 0.30000000000000004, past TO.
-    private static func parseSweep(_ text: String) -> Result<[Double], UsageError> {
+    static func parseSweep(_ text: String) -> Result<[Double], UsageError> {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { parseNumber(String($0)) }
         guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2] else {
             return .failure(UsageError(message: "'--sweep' takes FROM:TO:STEP, as in 0:300:10, found '\(text)'"))

@@ -86,6 +86,15 @@ public struct Driver {
             checkJSON(files, &outcome)
         case .success(.format(let options)):
             format(options, &outcome)
+        case .success(.plot(let options)):
+            picture(options, &outcome) { program, interpreter, rows in
+                PlotSVG(program: program, offsets: options.offsets, rows: rows, marks: OffsetMarks(program: program, interpreter: interpreter),
+                        inputs: program.inputs.map { ($0.name, interpreter.inputValue($0.name) ?? $0.defaultValue) }).render()
+            }
+        case .success(.render(let options)):
+            picture(options, &outcome) { program, _, rows in
+                FilmstripSVG(program: program, offsets: options.offsets, rows: rows).render()
+            }
         }
         return outcome
     }
@@ -102,26 +111,7 @@ public struct Driver {
         guard let compilation = load(options.file, checksSwiftNames: false, &outcome), let spec = compilation.spec,
               let program = compilation.program else { return }
         let interpreter = Interpreter(spec: spec, program: program)
-        for setting in options.settings {
-            let name = setting.name, text = setting.value
-            guard let input = spec.inputs.first(where: { $0.name == name }) else {
-                let names = spec.inputs.map(\.name)
-                let hint = Suggestions.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
-                    ?? (names.isEmpty ? "; it has none" : "; its inputs are \(names.joined(separator: ", "))")
-                usageError("'\(spec.name)' has no input '\(name)'\(hint)", &outcome)
-                return
-            }
-            guard let value = parseInputValue(text, type: input.type) else {
-                let number = input.type == .length && text.hasSuffix("pt") ? String(text.dropLast(2)) : text
-                if input.type != .bool, let parsed = Double(number), !parsed.isFinite {
-                    usageError("input '\(name)' must be finite, found '\(text)'", &outcome)
-                } else {
-                    usageError("input '\(name)' is a \(input.type.displayName); '\(text)' is not", &outcome)
-                }
-                return
-            }
-            interpreter.setInput(name, to: value)
-        }
+        guard apply(options.settings, to: interpreter, &outcome) else { return }
         if options.settleVelocity != nil, spec.snaps.isEmpty {
             usageError("'--settle' needs a spec with a 'snap' declaration", &outcome)
             return
@@ -135,8 +125,34 @@ public struct Driver {
         }
     }
 
+    /// Sets each `--set` input; false, with a usage error, for an unknown input or a value of the wrong type.
+    static func apply(_ settings: [InputSetting], to interpreter: Interpreter, _ outcome: inout Outcome) -> Bool {
+        let spec = interpreter.spec
+        for setting in settings {
+            let name = setting.name, text = setting.value
+            guard let input = spec.inputs.first(where: { $0.name == name }) else {
+                let names = spec.inputs.map(\.name)
+                let hint = Suggestions.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
+                    ?? (names.isEmpty ? "; it has none" : "; its inputs are \(names.joined(separator: ", "))")
+                usageError("'\(spec.name)' has no input '\(name)'\(hint)", &outcome)
+                return false
+            }
+            guard let value = parseInputValue(text, type: input.type) else {
+                let number = input.type == .length && text.hasSuffix("pt") ? String(text.dropLast(2)) : text
+                if input.type != .bool, let parsed = Double(number), !parsed.isFinite {
+                    usageError("input '\(name)' must be finite, found '\(text)'", &outcome)
+                } else {
+                    usageError("input '\(name)' is a \(input.type.displayName); '\(text)' is not", &outcome)
+                }
+                return false
+            }
+            interpreter.setInput(name, to: value)
+        }
+        return true
+    }
+
     /// A usage mistake is one line, so the spec's warnings, already rendered, give way to it.
-    private static func usageError(_ message: String, _ outcome: inout Outcome) {
+    static func usageError(_ message: String, _ outcome: inout Outcome) {
         outcome.standardError = "headerc: \(message)\n"
         outcome.exitCode = 2
     }
@@ -196,7 +212,7 @@ public struct Driver {
 
     /// Reads (`-`: standard input), parses and checks a file, printing its diagnostics; nil when the file
     /// cannot be read.
-    private static func load(_ path: String, checksSwiftNames: Bool = true, enumName: String? = nil,
+    static func load(_ path: String, checksSwiftNames: Bool = true, enumName: String? = nil,
                              _ outcome: inout Outcome) -> Compilation? {
         guard let source = readSource(path, &outcome) else { return nil }
         let compilation = Compilation(source: source, checksSwiftNames: checksSwiftNames, enumName: enumName)

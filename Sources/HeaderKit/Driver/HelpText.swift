@@ -56,6 +56,30 @@ enum HelpText {
             A file with a syntax error gets its diagnostics and exit status 1, and is left as it is.
 
             """
+        case "plot":
+            return """
+            usage: headerc plot FILE [--sweep FROM:TO:STEP] [--set INPUT=VALUE]... [-o plot.svg]
+
+            Draws an SVG of small multiples, one chart per output: offset on x, the value on y with its unit, the
+            offsets where the output's formula switches on the offset (keyframe stops) and every snap point marked.
+            The values are eval's. FILE - reads standard input.
+              --sweep FROM:TO:STEP   the offsets, as for eval (default \(Arguments.defaultPlotSweep))
+              --set INPUT=VALUE      sets an input, once
+              -o plot.svg            writes the file (atomically) instead of printing it
+
+            """
+        case "render":
+            return """
+            usage: headerc render FILE --at LIST [--set INPUT=VALUE]... [-o strip.svg]
+
+            Draws a filmstrip: the header at each offset, side by side, each block a layer (an image area, an avatar
+            circle, a line of text, a bar, a scrim, or a labelled rectangle) with its known properties applied, from
+            eval's values; a header with state goes along the offsets in order. FILE - reads standard input.
+              --at LIST            offsets separated by commas: --at -80,0,100,200
+              --set INPUT=VALUE    sets an input, once
+              -o strip.svg         writes the file (atomically) instead of printing it
+
+            """
         default:
             return """
             headerc \(Arguments.version): scroll-driven headers, declared once, evaluated and compiled to Swift.
@@ -67,6 +91,8 @@ enum HelpText {
               eval FILE ...     evaluate every output at offsets (table, CSV or JSON)
               compile FILE ...  emit a standalone Swift enum (or a JavaScript module) with the same math
               fmt FILE...       lay specs out one way, comments kept
+              plot FILE ...     draw every output against the offset (SVG)
+              render FILE ...   draw the header at several offsets side by side (SVG)
 
             headerc help COMMAND   details of one command
             headerc --version      the version
