@@ -13,9 +13,10 @@ public enum Command: Equatable, Sendable {
     /// `plot` and `render`: pictures of the evaluated numbers.
     case plot(PictureOptions)
     case render(PictureOptions)
+    case preview(PictureOptions)
 }
 
-/// `plot FILE [--sweep A:B:S]` and `render FILE --at LIST`, each with `--set` and `-o`.
+/// `plot FILE [--sweep A:B:S]`, `render FILE --at LIST` and `preview FILE`, each with `--set` and `-o`.
 public struct PictureOptions: Equatable, Sendable {
     public var file: String
     public var offsets: [Double]
@@ -95,7 +96,7 @@ public enum Arguments {
         case "fmt":
             if rest.contains("--help") { return .success(.help(topic: "fmt")) }
             return parseFormat(rest).map(Command.format)
-        case "plot", "render":
+        case "plot", "render", "preview":
             if rest.contains("--help") { return .success(.help(topic: first)) }
             return parsePicture(first, rest)
         default:
@@ -104,8 +105,8 @@ public enum Arguments {
         }
     }
 
-    static let commands = ["check", "eval", "compile", "fmt", "plot", "render"]
-    static let commandList = "check, eval, compile, fmt, plot and render"
+    static let commands = ["check", "eval", "compile", "fmt", "plot", "render", "preview"]
+    static let commandList = "check, eval, compile, fmt, plot, render and preview"
 
     /// check FILE... [--format text|json]
     private static func parseCheck(_ arguments: [String]) -> Result<Command, UsageError> {

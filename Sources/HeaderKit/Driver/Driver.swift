@@ -95,6 +95,8 @@ public struct Driver {
             picture(options, &outcome) { program, _, rows in
                 FilmstripSVG(program: program, offsets: options.offsets, rows: rows).render()
             }
+        case .success(.preview(let options)):
+            preview(options, &outcome)
         }
         return outcome
     }

@@ -80,6 +80,18 @@ enum HelpText {
               -o strip.svg         writes the file (atomically) instead of printing it
 
             """
+        case "preview":
+            return """
+            usage: headerc preview FILE [--set INPUT=VALUE]... [-o preview.html]
+
+            Writes one self-contained HTML page (no network) that draws the header live with the spec's own math,
+            the JavaScript module of compile --target js inside it: a phone-sized scroll view (pull down past the top
+            for negative offsets), sliders and toggles for the inputs, every output read out, a plot of each with a
+            cursor, and snapping when a scroll ends. Open preview.html#offset=-80&safeAreaTop=47 to start there.
+              --set INPUT=VALUE    an input's starting value, once
+              -o preview.html      writes the file (atomically) instead of printing it
+
+            """
         default:
             return """
             headerc \(Arguments.version): scroll-driven headers, declared once, evaluated and compiled to Swift.
@@ -93,6 +105,7 @@ enum HelpText {
               fmt FILE...       lay specs out one way, comments kept
               plot FILE ...     draw every output against the offset (SVG)
               render FILE ...   draw the header at several offsets side by side (SVG)
+              preview FILE      a web page to scroll the header live in a browser
 
             headerc help COMMAND   details of one command
             headerc --version      the version

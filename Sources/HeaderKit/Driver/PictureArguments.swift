@@ -4,6 +4,7 @@ extension Arguments {
 
     /// plot FILE [--sweep FROM:TO:STEP] [--set INPUT=VALUE]... [-o plot.svg]
     /// render FILE --at LIST [--set INPUT=VALUE]... [-o strip.svg]
+    /// preview FILE [--set INPUT=VALUE]... [-o preview.html]
     static func parsePicture(_ command: String, _ arguments: [String]) -> Result<Command, UsageError> {
         var file: String?
         var offsets: [Double]?
@@ -53,9 +54,11 @@ extension Arguments {
         case "plot":
             let sweep = offsets ?? (try? parseSweep(defaultPlotSweep).get()) ?? []
             return .success(.plot(PictureOptions(file: file, offsets: sweep, settings: settings, output: output)))
-        default:
+        case "render":
             guard let offsets else { return .failure(UsageError(message: "'render' needs offsets: --at -80,0,100,200")) }
             return .success(.render(PictureOptions(file: file, offsets: offsets, settings: settings, output: output)))
+        default:
+            return .success(.preview(PictureOptions(file: file, offsets: [], settings: settings, output: output)))
         }
     }
 }

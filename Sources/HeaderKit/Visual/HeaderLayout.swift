@@ -10,8 +10,10 @@
 /// - place: `leading` or `x`, `top` or `y`, `width`, `height` and `size` where the spec has them; else an
 ///   area fills the width from the top, an avatar straddles the bottom of the areas above it, text and
 ///   other rectangles stack below what is above them. Content is the page, which scrolls: its `top` is
-///   where it starts in the page, so it is drawn at `top - offset` (or just below the areas without one),
-///   under every other layer.
+///   where it starts in the page, so it is drawn at `top - offset` (or just below the areas without one).
+///   An area without a height takes the one of the area before it (a blur over the header).
+/// - order: the page at the bottom, then areas, veils, bars, other rectangles, text, and avatars on top;
+///   within a kind, in declaration order.
 /// - then `offsetX`/`offsetY` move it, `scale` (or `scaleX`/`scaleY`) scale it about its centre, and
 ///   `opacity`, `blur`, `cornerRadius`, `fontSize`, `visible` (or `hidden`) and an area's `scrimOpacity`
 ///   style it.
@@ -66,7 +68,7 @@ struct HeaderLayout {
             var layer: Layer
             switch kind {
             case .area, .bar:
-                let height = number("height") ?? number("size") ?? (kind == .area ? 200 : 44)
+                let height = number("height") ?? number("size") ?? (kind == .area ? lastArea?.height ?? 200 : 44)
                 layer = Layer(block: name, kind: kind, x: x ?? 0, y: y ?? 0, width: number("width") ?? width, height: height)
             case .scrim:
                 let base = lastArea ?? Layer(block: name, kind: .scrim, x: 0, y: 0, width: width, height: 200)
@@ -110,9 +112,11 @@ struct HeaderLayout {
             layer.hidden = flag("visible") == false || flag("hidden") == true
             layers.append(layer)
         }
-        // The page first, under the header.
-        return layers.filter { $0.kind == .content } + layers.filter { $0.kind != .content }
+        // The page first, under the header; then areas, veils and bars, rectangles, text, and avatars on top.
+        return stackingOrder.flatMap { kind in layers.filter { $0.kind == kind } }
     }
+
+    static let stackingOrder: [Kind] = [.content, .area, .scrim, .bar, .box, .text, .avatar]
 
     /// A frame's outputs grouped by block, in declaration order.
     static func blocks(of program: Program, values: [Value]) -> [(name: String, properties: [String: Value])] {
