@@ -47,7 +47,7 @@ final class PreviewTests: XCTestCase {
             // A header with state follows the offsets in order.
             ("AppleMusicProfile", [[0], [-60], [0, 120, 40], [0, 300, 250, -30]], []),
         ]
-        var compared = 0
+        var compared = 0, layersCompared = 0
         for (name, traces, inputs) in cases {
             let spec = PackagePaths.url("Examples/\(name).header").path
             let page = directory.appendingPathComponent("\(name).html")
@@ -83,15 +83,22 @@ final class PreviewTests: XCTestCase {
                     XCTAssertEqual(cells[output.qualifiedName], expected, "\(name) #\(fragment): \(output.qualifiedName) should be \(value)")
                     compared += 1
                 }
-                // The layers carry the numbers: the first area's height, for the examples that set it.
-                if name == "ProfileStretchy" || name == "StretchyImage", case .number(let height)? = values.first {
-                    let block = name == "ProfileStretchy" ? "cover" : "image"
-                    XCTAssertTrue(dom.contains("data-block=\"\(block)\" data-x=\"0\" data-y=\"") && dom.contains("data-height=\"\(Self.javaScriptText(height))\""),
-                                  "\(name) #\(fragment): no \(block) layer \(height) high")
+                // The page lays the layers out as `HeaderLayout`, its Swift twin, does with the interpreter's numbers.
+                let program = try XCTUnwrap(compilation.program)
+                let expected = HeaderLayout.layers(blocks: HeaderLayout.blocks(of: program, values: values), offset: trace[trace.count - 1],
+                                                   canvasHeight: PreviewHTML.phoneHeight)
+                let drawn = Self.layers(dom)
+                XCTAssertEqual(drawn.map(\.block), expected.map(\.block), "\(name) #\(fragment)")
+                for (page, swift) in zip(drawn, expected) {
+                    XCTAssertEqual(page.kind, swift.kind.rawValue)
+                    for (got, want) in zip(page.geometry, [swift.x, swift.y, swift.width, swift.height]) {
+                        XCTAssertEqual(got, want, accuracy: 1e-9 * max(1, abs(want)), "\(name) #\(fragment): layer \(swift.block)")
+                    }
+                    layersCompared += 1
                 }
             }
         }
-        print("preview: \(compared) readout values in headless Chromium equal the interpreter's")
+        print("preview: \(compared) readout values in headless Chromium equal the interpreter's; \(layersCompared) layers laid out as HeaderLayout does")
         XCTAssertGreaterThan(compared, 40)
     }
 
@@ -113,6 +120,16 @@ final class PreviewTests: XCTestCase {
             XCTAssertTrue(dom.contains("data-offset=\"\(Self.javaScriptText(rest))\""), "ended at \(ended) (\(velocity) pt/s): rest should be \(rest)")
             guard case .number(let expected) = interpreter.frame(at: rest)[height] else { return XCTFail("cover.height is a number") }
             XCTAssertEqual(Self.readout(dom)["cover.height"], String(expected.bitPattern, radix: 16), "at rest \(rest)")
+        }
+    }
+
+    /// Each drawn layer's kind, block and geometry (x, y, width, height), in the page's order.
+    static func layers(_ dom: String) -> [(kind: String, block: String, geometry: [Double])] {
+        let pattern = #"class="layer ([a-z]+)" data-block="([^"]+)" data-x="([^"]+)" data-y="([^"]+)" data-width="([^"]+)" data-height="([^"]+)""#
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+        return regex.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).map { match in
+            let groups = (1...6).map { Range(match.range(at: $0), in: dom).map { String(dom[$0]) } ?? "" }
+            return (groups[0], groups[1], groups[2...].map { Double($0) ?? .nan })
         }
     }
 

@@ -50,7 +50,8 @@ struct HeaderLayout {
     }
 
     /// The layers of one frame; `properties` gives each block's outputs by property name.
-    static func layers(blocks: [(name: String, properties: [String: Value])], offset: Double) -> [Layer] {
+    static func layers(blocks: [(name: String, properties: [String: Value])], offset: Double,
+                       canvasHeight: Double = height) -> [Layer] {
         var layers: [Layer] = []
         var areasBottom = 0.0, stackBottom = 0.0
         var lastArea: Layer?
@@ -86,7 +87,7 @@ struct HeaderLayout {
             case .content:
                 let top = y.map { $0 - offset } ?? areasBottom
                 layer = Layer(block: name, kind: kind, x: x ?? 0, y: top, width: number("width") ?? width,
-                              height: number("height") ?? Swift.max(height - top, 0))
+                              height: number("height") ?? Swift.max(canvasHeight - top, 0))
             case .box:
                 let size = number("size")
                 layer = Layer(block: name, kind: kind, x: x ?? 16, y: y ?? stackBottom + 8, width: number("width") ?? size ?? 160,

@@ -16,6 +16,8 @@ struct PreviewHTML {
     /// The inputs' starting values (their defaults, or `--set`).
     let inputValues: [Value]
 
+    /// The phone's height, in points (its width is `HeaderLayout.width`).
+    static let phoneHeight = 720.0
     /// How far above rest the page can be pulled, in points.
     static let pull = 600.0
     /// The offsets the plots sweep.
@@ -109,7 +111,7 @@ struct PreviewHTML {
     /// `HeaderLayout.layers`, line for line: the same kinds, defaults and order of operations, on a canvas
     /// as tall as the phone.
     static let layoutSource = """
-        const layoutWidth = 390, layoutHeight = 720;
+        const layoutWidth = \(JavaScriptNames.literal(HeaderLayout.width)), layoutHeight = \(JavaScriptNames.literal(phoneHeight));
         function layoutKind(block) {
           const name = block.toLowerCase();
           const has = (words) => words.some((word) => name.includes(word));
