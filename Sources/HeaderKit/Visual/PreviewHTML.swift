@@ -350,6 +350,14 @@ struct PreviewHTML {
             }
             if (offset !== current) show(offset, compute(offset));
           });
+          // Browsers without `scrollend` (older Safari) get one when the scrolling has paused for 150 ms.
+          if (!("onscrollend" in window)) {
+            let pause = null;
+            scroller.addEventListener("scroll", () => {
+              clearTimeout(pause);
+              pause = setTimeout(() => scroller.dispatchEvent(new Event("scrollend")), 150);
+            });
+          }
           scroller.addEventListener("scrollend", () => {
             if (programmatic || animating) {
               if (!animating) programmatic = false;
