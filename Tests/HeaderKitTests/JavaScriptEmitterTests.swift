@@ -101,6 +101,19 @@ final class JavaScriptEmitterTests: XCTestCase {
         XCTAssertGreaterThan(report.exactCompared, 100_000)
     }
 
+    /// The modules checked in under docs/js are the emitter's current output, byte for byte, so that a
+    /// change to the emitter shows up there as a diff (README, "Using the generated JavaScript").
+    func testCheckedInModulesAreCurrent() throws {
+        for spec in ["Examples/ProfileStretchy", "Examples/AppleMusicProfile", "Examples/StickyParallax",
+                     "Sources/headerc-bench/Specs/BezierBench"] {
+            let path = spec + ".header"
+            let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program)
+            let name = spec.split(separator: "/").last.map(String.init) ?? spec
+            XCTAssertEqual(JavaScriptEmitter(program: program, sourcePath: path).emit(), try PackagePaths.text("docs/js/\(name).mjs"),
+                           "docs/js/\(name).mjs is stale: regenerate it with headerc compile --target js \(path) -o docs/js/\(name).mjs")
+        }
+    }
+
     // MARK: The command line
 
     func testCompileTargetJS() throws {
