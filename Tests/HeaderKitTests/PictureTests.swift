@@ -87,6 +87,11 @@ final class PictureTests: XCTestCase {
             title {
                 scale = 1
             }
+            let progress = clamp(offset / 200pt, 0, 1)
+            avatar {
+                opacity = keyframes(progress) { 0: 1, 0.5: 0.2, 1: 0 }
+                scale = 1 - 0.3 * progress
+            }
             snap rest { 0pt, travel }
             """.write(to: spec, atomically: true, encoding: .utf8)
         let svg = try Self.svg(["plot", spec.path, "--sweep", "-50:250:5", "--set", "inset=40"])
@@ -105,7 +110,13 @@ final class PictureTests: XCTestCase {
         XCTAssertEqual(try marks("cover.height", "stop"), [0, 100, 120])
         XCTAssertEqual(try marks("cover.opacity", "stop"), [50])
         XCTAssertEqual(try marks("title.scale", "stop"), [])
-        for output in ["cover.height", "cover.opacity", "title.scale"] { XCTAssertEqual(try marks(output, "snap"), [0, 120]) }
+        // Stops on a named value that follows the offset are placed where it crosses them: progress is 0, 0.5
+        // and 1 at 0, 100 and 200 pt. The output that reads it without a test has none.
+        let progressStops = try marks("avatar.opacity", "stop")
+        XCTAssertEqual(progressStops.count, 3)
+        for (got, want) in zip(progressStops, [0.0, 100, 200]) { XCTAssertEqual(got, want, accuracy: 1e-9) }
+        XCTAssertEqual(try marks("avatar.scale", "stop"), [])
+        for output in ["cover.height", "cover.opacity", "title.scale", "avatar.opacity"] { XCTAssertEqual(try marks(output, "snap"), [0, 120]) }
     }
 
     /// Each frame of the filmstrip draws its layers with eval's numbers at its offset.

@@ -88,7 +88,7 @@ public struct Driver {
             format(options, &outcome)
         case .success(.plot(let options)):
             picture(options, &outcome) { program, interpreter, rows in
-                PlotSVG(program: program, offsets: options.offsets, rows: rows, marks: OffsetMarks(program: program, interpreter: interpreter),
+                PlotSVG(program: program, offsets: options.offsets, rows: rows, marks: OffsetMarks(program: program, interpreter: interpreter, offsets: options.offsets),
                         inputs: program.inputs.map { ($0.name, interpreter.inputValue($0.name) ?? $0.defaultValue) }).render()
             }
         case .success(.render(let options)):

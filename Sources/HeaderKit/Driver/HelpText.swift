@@ -61,8 +61,8 @@ enum HelpText {
             usage: headerc plot FILE [--sweep FROM:TO:STEP] [--set INPUT=VALUE]... [-o plot.svg]
 
             Draws an SVG of small multiples, one chart per output: offset on x, the value on y with its unit, the
-            offsets where the output's formula switches on the offset (keyframe stops) and every snap point marked.
-            The values are eval's. FILE - reads standard input.
+            offsets where the output's formula switches (keyframe stops, on the offset or on a named value that
+            follows it) and every snap point marked. The values are eval's. FILE - reads standard input.
               --sweep FROM:TO:STEP   the offsets, as for eval (default \(Arguments.defaultPlotSweep))
               --set INPUT=VALUE      sets an input, once
               -o plot.svg            writes the file (atomically) instead of printing it

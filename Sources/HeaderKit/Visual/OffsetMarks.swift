@@ -1,28 +1,65 @@
 /// The offsets worth marking on a plot, read from the lowered program under the current inputs: where an
-/// output's formula switches on the offset (its keyframe stops on the offset, and any other test of the
-/// offset against a value that does not move with it), and each snap's points.
+/// output's formula switches (its keyframe stops, and any other test of the offset, or of a named value
+/// that moves with it, against a value that does not), and each snap's points. A test of a named value
+/// (`keyframes(progress) { 0.55: ... }`) is placed where that value, sampled along `offsets`, crosses it.
 struct OffsetMarks {
     /// For each output, the offsets where its formula switches, ascending.
     var stops: [[Double]] = []
     /// Every snap point, ascending, each once.
     var snapPoints: [Double] = []
 
-    init(program: Program, interpreter: Interpreter) {
+    /// `interpreter` is run along `offsets` from the start of its path (it is reset before and after).
+    init(program: Program, interpreter: Interpreter, offsets: [Double]) {
         var evaluator = ConstantEvaluator(program: program, interpreter: interpreter)
+        let valueTests = program.values.map { evaluator.valueTests(in: $0.body) }
+        let outputTests = program.outputs.map { evaluator.valueTests(in: $0.body) }
+        let sampled = Set((valueTests + outputTests).joined().map(\.value))
+        let samples = Self.samples(of: sampled, program: program, interpreter: interpreter, offsets: offsets)
+        func crossings(_ tests: [(value: Int, operation: BinaryOperation, position: Double)]) -> [Double] {
+            tests.flatMap { Self.crossings(samples[$0.value] ?? [], offsets: offsets, operation: $0.operation, position: $0.position) }
+        }
         var valueStops: [[Double]] = []
-        for value in program.values {
-            var found = evaluator.offsetTests(in: value.body)
-            for index in value.body.uses.values where index < valueStops.count { found += valueStops[index] }
+        for (index, value) in program.values.enumerated() {
+            var found = evaluator.offsetTests(in: value.body) + crossings(valueTests[index])
+            for read in value.body.uses.values where read < valueStops.count { found += valueStops[read] }
             valueStops.append(found)
         }
-        stops = program.outputs.map { output in
-            var found = evaluator.offsetTests(in: output.body)
-            for index in output.body.uses.values where index < valueStops.count { found += valueStops[index] }
+        stops = program.outputs.enumerated().map { index, output in
+            var found = evaluator.offsetTests(in: output.body) + crossings(outputTests[index])
+            for read in output.body.uses.values where read < valueStops.count { found += valueStops[read] }
             return Array(Set(found.filter(\.isFinite))).sorted()
         }
         var points: [Double] = []
         for snap in program.snaps { points += evaluator.snapPoints(in: snap.settle) }
         snapPoints = Array(Set(points.filter(\.isFinite))).sorted()
+    }
+
+    /// Each of `values` at each offset, the interpreter going along the offsets from the start.
+    private static func samples(of values: Set<Int>, program: Program, interpreter: Interpreter,
+                                offsets: [Double]) -> [Int: [Double]] {
+        guard !values.isEmpty else { return [:] }
+        interpreter.resetState()
+        defer { interpreter.resetState() }
+        var samples: [Int: [Double]] = [:]
+        for offset in offsets {
+            _ = interpreter.frame(at: offset)
+            for index in values { samples[index, default: []].append(interpreter.value(named: program.values[index].name) ?? .nan) }
+        }
+        return samples
+    }
+
+    /// Where the test `value <operation> position` changes its answer between two samples, by linear
+    /// interpolation between them.
+    private static func crossings(_ values: [Double], offsets: [Double], operation: BinaryOperation, position: Double) -> [Double] {
+        func holds(_ value: Double) -> Bool { Semantics.binary(operation, value, position) != 0 }
+        var found: [Double] = []
+        for k in 1..<max(min(values.count, offsets.count), 1) {
+            let (before, after) = (values[k - 1], values[k])
+            guard before.isFinite, after.isFinite, holds(before) != holds(after) else { continue }
+            let fraction = after == before ? 1 : min(max((position - before) / (after - before), 0), 1)
+            found.append(offsets[k - 1] + fraction * (offsets[k] - offsets[k - 1]))
+        }
+        return found
     }
 }
 
@@ -44,6 +81,29 @@ private struct ConstantEvaluator {
             }
         }
         return found
+    }
+
+    /// The tests in a body of a named value that moves with the offset against a position that does not:
+    /// `value < p` as (value, less, p), `p < value` turned around as (value, greater, p).
+    func valueTests(in body: Body) -> [(value: Int, operation: BinaryOperation, position: Double)] {
+        let turned: [BinaryOperation: BinaryOperation] = [.less: .greater, .lessEqual: .greaterEqual, .greater: .less,
+                                                          .greaterEqual: .lessEqual]
+        var found: [(Int, BinaryOperation, Double)] = []
+        for expression in body.locals + [body.result] {
+            expression.forEachNode { node in
+                guard case .binary(let operation, let lhs, let rhs) = node.kind, let reverse = turned[operation] else { return }
+                if case .read(.value(let index)) = lhs.kind, moves(index), let position = evaluate(rhs, in: body) {
+                    found.append((index, operation, position))
+                } else if case .read(.value(let index)) = rhs.kind, moves(index), let position = evaluate(lhs, in: body) {
+                    found.append((index, reverse, position))
+                }
+            }
+        }
+        return found
+    }
+
+    private func moves(_ index: Int) -> Bool {
+        index < program.values.count && (program.values[index].body.uses.offset || program.values[index].body.uses.state)
     }
 
     /// A snap's points: the `point` of each `point >= target ? point : infinity` in its settle body (the
