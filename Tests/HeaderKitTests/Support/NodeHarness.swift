@@ -36,6 +36,8 @@ enum NodeHarness {
         /// Math library may differ from the platform's libm in the last place.
         var transcendentalCompared = 0
         var transcendentalDiffering = 0
+        /// How many differ by at most 1, 4 and 1024 ulp, and by more.
+        var ulpBuckets = [0, 0, 0, 0]
         var worstUlps: UInt64 = 0
         var worstDescription = ""
         var framesCompared = 0
@@ -43,7 +45,8 @@ enum NodeHarness {
 
         var summary: String {
             "\(framesCompared) frames, \(exactCompared) values compared bit for bit (\(exactMismatches) mismatches), "
-                + "\(transcendentalCompared) through pow or a spring (\(transcendentalDiffering) differ, worst \(worstUlps) ulp"
+                + "\(transcendentalCompared) through pow or a spring (\(transcendentalDiffering) differ: \(ulpBuckets[0]) by 1 ulp, "
+                + "\(ulpBuckets[1]) by 2 to 4, \(ulpBuckets[2]) by 5 to 1024, \(ulpBuckets[3]) by more; worst \(worstUlps) ulp"
                 + (worstDescription.isEmpty ? "" : ": \(worstDescription)") + "), \(String(format: "%.1f", seconds)) s"
         }
     }
@@ -159,6 +162,7 @@ enum NodeHarness {
                 guard !same else { continue }
                 report.transcendentalDiffering += 1
                 let ulps = ulpDistance(got, want.value)
+                report.ulpBuckets[ulps <= 1 ? 0 : ulps <= 4 ? 1 : ulps <= 1024 ? 2 : 3] += 1
                 if ulps > report.worstUlps {
                     report.worstUlps = ulps
                     report.worstDescription = "\(diffCase.label) \(want.what): node \(got), interpreter \(want.value)"
