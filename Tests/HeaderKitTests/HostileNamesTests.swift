@@ -47,7 +47,10 @@ final class HostileNamesTests: XCTestCase {
         var headers: [String] = []
     }
 
-    static let accepted: Accepted = {
+    static let accepted: Accepted = accepted(from: pool)
+
+    /// The names of `pool` the language takes in each place.
+    static func accepted(from pool: [String]) -> Accepted {
         func takes(_ text: String) -> Bool {
             Compilation(path: "probe.header", text: text, checksSwiftNames: false).spec != nil
         }
@@ -62,7 +65,7 @@ final class HostileNamesTests: XCTestCase {
             if takes("header \(name)\nb { top = 1pt }\n") { accepted.headers.append(name) }
         }
         return accepted
-    }()
+    }
 
     func testPoolReachesEveryCategory() {
         let accepted = Self.accepted
@@ -75,13 +78,13 @@ final class HostileNamesTests: XCTestCase {
 
     /// Renames a generated spec's names to hostile ones: declarations everywhere they are read, blocks and
     /// typed properties where they are declared.
-    static func rename(_ text: String, index: Int, rng: inout SeededGenerator) -> (text: String, drawn: [String])? {
+    static func rename(_ text: String, index: Int, rng: inout SeededGenerator,
+                       accepted: Accepted = HostileNamesTests.accepted) -> (text: String, drawn: [String])? {
         let source = SourceFile(path: "h.header", text: text)
         var diagnostics = Diagnostics()
         let tokens = Lexer.tokenize(source, into: &diagnostics)
         let syntax = Parser.parse(source, tokens: tokens, into: &diagnostics)
         guard !diagnostics.hasErrors else { return nil }
-        let accepted = Self.accepted
         var used = Set<String>()
         var drawn: [String] = []
         func draw(_ candidates: [String]) -> String? {

@@ -11,6 +11,10 @@ public enum Command: Equatable, Sendable {
     case checkJSON(files: [String])
     case format(FormatOptions)
     case ranges(RangesOptions)
+    /// `plot` and `render`: pictures of the evaluated numbers.
+    case plot(PictureOptions)
+    case render(PictureOptions)
+    case preview(PictureOptions)
 }
 
 /// `ranges FILE [--format table|json]`
@@ -18,6 +22,14 @@ public struct RangesOptions: Equatable, Sendable {
     public enum Format: String, Sendable { case table, json }
     public var file: String
     public var format: Format
+}
+
+/// `plot FILE [--sweep A:B:S]`, `render FILE --at LIST` and `preview FILE`, each with `--set` and `-o`.
+public struct PictureOptions: Equatable, Sendable {
+    public var file: String
+    public var offsets: [Double]
+    public var settings: [InputSetting]
+    public var output: String?
 }
 
 /// `fmt FILE... [--check | --in-place]`
@@ -51,9 +63,12 @@ public struct InputSetting: Equatable, Sendable {
 }
 
 public struct CompileOptions: Equatable, Sendable {
+    /// What `compile` emits: Swift (the default) or a JavaScript module.
+    public enum Target: String, Equatable, Sendable, CaseIterable { case swift, js }
     public var file: String
     public var output: String?
     public var enumName: String?
+    public var target: Target = .swift
 }
 
 public struct UsageError: Error, Equatable, Sendable {
@@ -73,8 +88,8 @@ public enum Arguments {
         case "--version": return .success(.version)
         case "help":
             guard rest.count <= 1 else { return .failure(UsageError(message: "'help' takes at most one command")) }
-            if let topic = rest.first, !["check", "eval", "compile", "fmt", "ranges"].contains(topic) {
-                return .failure(UsageError(message: "unknown command '\(topic)'; the commands are check, eval, compile, fmt and ranges"))
+            if let topic = rest.first, !commands.contains(topic) {
+                return .failure(UsageError(message: "unknown command '\(topic)'; the commands are \(commandList)"))
             }
             return .success(.help(topic: rest.first))
         case "check":
@@ -92,11 +107,17 @@ public enum Arguments {
         case "ranges":
             if rest.contains("--help") { return .success(.help(topic: "ranges")) }
             return parseRanges(rest).map(Command.ranges)
+        case "plot", "render", "preview":
+            if rest.contains("--help") { return .success(.help(topic: first)) }
+            return parsePicture(first, rest)
         default:
             if first.hasPrefix("-") { return .failure(UsageError(message: "unknown option '\(first)'; try 'headerc --help'")) }
-            return .failure(UsageError(message: "unknown command '\(first)'; the commands are check, eval, compile, fmt and ranges"))
+            return .failure(UsageError(message: "unknown command '\(first)'; the commands are \(commandList)"))
         }
     }
+
+    static let commands = ["check", "eval", "compile", "fmt", "ranges", "plot", "render", "preview"]
+    static let commandList = "check, eval, compile, fmt, ranges, plot, render and preview"
 
     /// ranges FILE [--format table|json]
     private static func parseRanges(_ arguments: [String]) -> Result<RangesOptions, UsageError> {
@@ -269,15 +290,23 @@ public enum Arguments {
 
     private static func parseCompile(_ arguments: [String]) -> Result<CompileOptions, UsageError> {
         var options = CompileOptions(file: "", output: nil, enumName: nil)
+        var targetGiven = false
         var file: String?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
-            case "-o", "--output", "--name":
+            case "-o", "--output", "--name", "--target":
                 index += 1
                 guard index < arguments.count else { return .failure(UsageError(message: "'\(argument)' needs a value")) }
-                if argument == "--name" {
+                if argument == "--target" {
+                    guard !targetGiven else { return .failure(UsageError(message: "'--target' is given twice; give it once")) }
+                    guard let target = CompileOptions.Target(rawValue: arguments[index]) else {
+                        return .failure(UsageError(message: "unknown target '\(arguments[index])'; use swift or js"))
+                    }
+                    options.target = target
+                    targetGiven = true
+                } else if argument == "--name" {
                     guard options.enumName == nil else {
                         return .failure(UsageError(message: "'--name' is given twice; give it once"))
                     }
@@ -302,6 +331,9 @@ public enum Arguments {
             index += 1
         }
         guard let file else { return .failure(UsageError(message: "'compile' needs a file")) }
+        if options.target == .js, options.enumName != nil {
+            return .failure(UsageError(message: "'--name' names the Swift enum; a JavaScript module has none"))
+        }
         options.file = file
         return .success(options)
     }
@@ -313,7 +345,7 @@ public enum Arguments {
         return value
     }
 
-    private static func parseList(_ text: String) -> Result<[Double], UsageError> {
+    static func parseList(_ text: String) -> Result<[Double], UsageError> {
         var offsets: [Double] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let value = parseNumber(part.trimmingCharacters(in: " ")) else {
@@ -328,7 +360,7 @@ public enum Arguments {
     /// so that rounding does not accumulate along a long sweep. When the steps land on TO (the number of
     /// steps from FROM to TO is a whole number to within 1e-12 of itself), the last offset is TO exactly:
     /// `0:0.3:0.1` is 0, 0.1, 0.2, 0.3, where 3 * 0.1 would be 0.30000000000000004, past TO.
-    private static func parseSweep(_ text: String) -> Result<[Double], UsageError> {
+    static func parseSweep(_ text: String) -> Result<[Double], UsageError> {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { parseNumber(String($0)) }
         guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2] else {
             return .failure(UsageError(message: "'--sweep' takes FROM:TO:STEP, as in 0:300:10, found '\(text)'"))

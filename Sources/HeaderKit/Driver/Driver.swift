@@ -94,6 +94,17 @@ public struct Driver {
             format(options, &outcome)
         case .success(.ranges(let options)):
             ranges(options, &outcome)
+        case .success(.plot(let options)):
+            picture(options, &outcome) { program, interpreter, rows in
+                PlotSVG(program: program, offsets: options.offsets, rows: rows, marks: OffsetMarks(program: program, interpreter: interpreter, offsets: options.offsets),
+                        inputs: program.inputs.map { ($0.name, interpreter.inputValue($0.name) ?? $0.defaultValue) }).render()
+            }
+        case .success(.render(let options)):
+            picture(options, &outcome) { program, _, rows in
+                FilmstripSVG(program: program, offsets: options.offsets, rows: rows).render()
+            }
+        case .success(.preview(let options)):
+            preview(options, &outcome)
         }
         return outcome
     }
@@ -118,26 +129,7 @@ public struct Driver {
         guard let compilation = load(options.file, checksSwiftNames: false, &outcome), let spec = compilation.spec,
               let program = compilation.program else { return }
         let interpreter = Interpreter(spec: spec, program: program)
-        for setting in options.settings {
-            let name = setting.name, text = setting.value
-            guard let input = spec.inputs.first(where: { $0.name == name }) else {
-                let names = spec.inputs.map(\.name)
-                let hint = Suggestions.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
-                    ?? (names.isEmpty ? "; it has none" : "; its inputs are \(names.joined(separator: ", "))")
-                usageError("'\(spec.name)' has no input '\(name)'\(hint)", &outcome)
-                return
-            }
-            guard let value = parseInputValue(text, type: input.type) else {
-                let number = input.type == .length && text.hasSuffix("pt") ? String(text.dropLast(2)) : text
-                if input.type != .bool, let parsed = Double(number), !parsed.isFinite {
-                    usageError("input '\(name)' must be finite, found '\(text)'", &outcome)
-                } else {
-                    usageError("input '\(name)' is a \(input.type.displayName); '\(text)' is not", &outcome)
-                }
-                return
-            }
-            interpreter.setInput(name, to: value)
-        }
+        guard apply(options.settings, to: interpreter, &outcome) else { return }
         if options.settleVelocity != nil, spec.snaps.isEmpty {
             usageError("'--settle' needs a spec with a 'snap' declaration", &outcome)
             return
@@ -151,8 +143,34 @@ public struct Driver {
         }
     }
 
+    /// Sets each `--set` input; false, with a usage error, for an unknown input or a value of the wrong type.
+    static func apply(_ settings: [InputSetting], to interpreter: Interpreter, _ outcome: inout Outcome) -> Bool {
+        let spec = interpreter.spec
+        for setting in settings {
+            let name = setting.name, text = setting.value
+            guard let input = spec.inputs.first(where: { $0.name == name }) else {
+                let names = spec.inputs.map(\.name)
+                let hint = Suggestions.closest(to: name, among: names).map { "; did you mean '\($0)'?" }
+                    ?? (names.isEmpty ? "; it has none" : "; its inputs are \(names.joined(separator: ", "))")
+                usageError("'\(spec.name)' has no input '\(name)'\(hint)", &outcome)
+                return false
+            }
+            guard let value = parseInputValue(text, type: input.type) else {
+                let number = input.type == .length && text.hasSuffix("pt") ? String(text.dropLast(2)) : text
+                if input.type != .bool, let parsed = Double(number), !parsed.isFinite {
+                    usageError("input '\(name)' must be finite, found '\(text)'", &outcome)
+                } else {
+                    usageError("input '\(name)' is a \(input.type.displayName); '\(text)' is not", &outcome)
+                }
+                return false
+            }
+            interpreter.setInput(name, to: value)
+        }
+        return true
+    }
+
     /// A usage mistake is one line, so the spec's warnings, already rendered, give way to it.
-    private static func usageError(_ message: String, _ outcome: inout Outcome) {
+    static func usageError(_ message: String, _ outcome: inout Outcome) {
         outcome.standardError = "headerc: \(message)\n"
         outcome.exitCode = 2
     }
@@ -163,15 +181,31 @@ public struct Driver {
                        &outcome)
             return
         }
-        guard let compilation = load(options.file, enumName: options.enumName, &outcome),
-              let program = compilation.program else { return }
-        let swift = SwiftEmitter(program: program, sourcePath: compilation.source.path, enumName: options.enumName).emit()
+        let text: String
+        switch options.target {
+        case .swift:
+            guard let compilation = load(options.file, enumName: options.enumName, &outcome),
+                  let program = compilation.program else { return }
+            text = SwiftEmitter(program: program, sourcePath: compilation.source.path, enumName: options.enumName).emit()
+        case .js:
+            // Names Swift could not take are no reason to refuse a JavaScript module; its own are checked.
+            guard let compilation = load(options.file, checksSwiftNames: false, &outcome),
+                  let program = compilation.program else { return }
+            var diagnostics = Diagnostics()
+            JavaScriptNames.validate(program, into: &diagnostics)
+            guard !diagnostics.hasErrors else {
+                outcome.standardError += DiagnosticRenderer(source: compilation.source).render(diagnostics.sorted)
+                outcome.exitCode = 1
+                return
+            }
+            text = JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit()
+        }
         guard let path = options.output else {
-            outcome.standardOutput = swift
+            outcome.standardOutput = text
             return
         }
         do {
-            try AtomicFile.write(swift, to: path)
+            try AtomicFile.write(text, to: path)
         } catch {
             outcome.standardError += "headerc: cannot write '\(path)': \(error.localizedDescription)\n"
             outcome.exitCode = 1

@@ -30,14 +30,17 @@ enum HelpText {
             """
         case "compile":
             return """
-            usage: headerc compile FILE [-o OUT.swift] [--name ENUM]
+            usage: headerc compile FILE [-o OUT] [--target swift|js] [--name ENUM]
 
             Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
             every output, one function per output and per named value. It imports Foundation only. FILE - reads
             standard input.
-              -o OUT.swift   writes the file instead of printing it: atomically, keeping its mode (a link's target
+              -o OUT         writes the file instead of printing it: atomically, keeping its mode (a link's target
                              is replaced, a device or FIFO written to); on error the file is left as it was
-              --name ENUM    the enum's name instead of <Header>Math
+              --target js    emits a JavaScript ES module instead: frame(offset, inputs) returning every output
+                             keyed "block.property", outputs, inputs, and advance/initialState or settle where
+                             the spec has state or snaps (--target swift is the default)
+              --name ENUM    the enum's name instead of <Header>Math (Swift only)
 
             """
         case "fmt":
@@ -65,6 +68,42 @@ enum HelpText {
                               for an unbounded side
 
             """
+        case "plot":
+            return """
+            usage: headerc plot FILE [--sweep FROM:TO:STEP] [--set INPUT=VALUE]... [-o plot.svg]
+
+            Draws an SVG of small multiples, one chart per output: offset on x, the value on y with its unit, the
+            offsets where the output's formula switches (keyframe stops, on the offset or on a named value that
+            follows it) and every snap point marked. The values are eval's. FILE - reads standard input.
+              --sweep FROM:TO:STEP   the offsets, as for eval (default \(Arguments.defaultPlotSweep))
+              --set INPUT=VALUE      sets an input, once
+              -o plot.svg            writes the file (atomically) instead of printing it
+
+            """
+        case "render":
+            return """
+            usage: headerc render FILE --at LIST [--set INPUT=VALUE]... [-o strip.svg]
+
+            Draws a filmstrip: the header at each offset, side by side, each block a layer (an image area, an avatar
+            circle, a line of text, a bar, a scrim, or a labelled rectangle) with its known properties applied, from
+            eval's values; a header with state goes along the offsets in order. FILE - reads standard input.
+              --at LIST            offsets separated by commas: --at -80,0,100,200
+              --set INPUT=VALUE    sets an input, once
+              -o strip.svg         writes the file (atomically) instead of printing it
+
+            """
+        case "preview":
+            return """
+            usage: headerc preview FILE [--set INPUT=VALUE]... [-o preview.html]
+
+            Writes one self-contained HTML page (no network) that draws the header live with the spec's own math,
+            the JavaScript module of compile --target js inside it: a phone-sized scroll view (pull down past the top
+            for negative offsets), sliders and toggles for the inputs, every output read out, a plot of each with a
+            cursor, and snapping when a scroll ends. Open preview.html#offset=-80&safeAreaTop=47 to start there.
+              --set INPUT=VALUE    an input's starting value, once
+              -o preview.html      writes the file (atomically) instead of printing it
+
+            """
         default:
             return """
             headerc \(Arguments.version): scroll-driven headers, declared once, evaluated and compiled to Swift.
@@ -74,9 +113,12 @@ enum HelpText {
             commands:
               check FILE...     validate specs and print diagnostics
               eval FILE ...     evaluate every output at offsets (table, CSV or JSON)
-              compile FILE ...  emit a standalone Swift enum with the same math
+              compile FILE ...  emit a standalone Swift enum (or a JavaScript module) with the same math
               fmt FILE...       lay specs out one way, comments kept
               ranges FILE       prove each output's interval over every offset and input
+              plot FILE ...     draw every output against the offset (SVG)
+              render FILE ...   draw the header at several offsets side by side (SVG)
+              preview FILE      a web page to scroll the header live in a browser
 
             headerc help COMMAND   details of one command
             headerc --version      the version

@@ -1,0 +1,240 @@
+/// JavaScript source for evaluating curves, returning the same bits as `Curve.value(at:)`: each kernel
+/// is `CurveKernels`' Swift kernel written line for line in JavaScript, with the same IEEE operations in
+/// the same order (`x.rounded(.down)` is `Math.floor`, `Swift.abs` is `Math.abs`, `x.isNaN` is
+/// `x !== x`), and calls pass the library's precomputed constants as exact literals. The springs call
+/// `Math.exp`, `Math.sin`, `Math.cos` and `Math.expm1`, which may differ from the platform's libm in the
+/// last place; every other kernel is bit-identical. `JavaScriptEmitterTests` runs the kernels in `node`
+/// against the library.
+public enum CurveJavaScriptSource {
+    /// A JavaScript expression evaluating `curve` at `argument` (any expression).
+    public static func call(_ curve: Curve, argument: String) -> String {
+        switch curve {
+        case .linear:
+            return argument
+        case let .cubicBezier(bezier):
+            let tail = [bezier.ya, bezier.yb, bezier.yc, bezier.startSlope, bezier.endSlope]
+            switch bezier.solver {
+            case .identity:
+                return argument
+            case let .ends(xa, xb, xc, ma, mb, mc):
+                return invocation("$curveCubicBezier", argument, [xa, xb, xc, ma, mb, mc] + tail)
+            case let .inflection(a, b, c, q, ti):
+                return invocation("$curveCubicBezierInflected", argument, [a, b, c, q, ti] + tail)
+            }
+        case let .steps(steps):
+            return invocation("$curveSteps", argument, [Double(steps.count), steps.offset, Double(steps.jumps)])
+        case let .piecewiseLinear(linear):
+            return "\(linearFunctionName(linear))(\(argument))"
+        case let .spring(spring):
+            switch spring.motion {
+            case let .underdamped(decay, damped, ratio):
+                return invocation("$curveSpringUnderdamped", argument, [spring.settlingTime, decay, damped, ratio])
+            case let .critical(omega):
+                return invocation("$curveSpringCritical", argument, [spring.settlingTime, omega])
+            case let .overdamped(r1, r2, half):
+                return invocation("$curveSpringOverdamped", argument, [spring.settlingTime, r1, r2, half])
+            }
+        }
+    }
+
+    /// Whether evaluating `curve` calls a transcendental function of JavaScript's Math library.
+    public static func isTranscendental(_ curve: Curve) -> Bool {
+        if case .spring = curve { return true }
+        return false
+    }
+
+    /// The kernel functions `call` needs for `curves`, shared kernels first in a fixed order, then one
+    /// function per distinct `linear()` curve, sorted by name; each at most once.
+    public static func kernels(for curves: [Curve]) -> [String] {
+        var needed = Set<String>()
+        var linearFunctions: [String: [String]] = [:]
+        for curve in curves {
+            switch curve {
+            case .linear:
+                break
+            case let .cubicBezier(bezier):
+                switch bezier.solver {
+                case .identity: break
+                case .ends: needed.formUnion(["$curveCubicBezier", "$curveSolveCubic"])
+                case .inflection: needed.formUnion(["$curveCubicBezierInflected", "$curveSolveCubic"])
+                }
+            case .steps:
+                needed.insert("$curveSteps")
+            case let .piecewiseLinear(linear):
+                needed.insert("$curveLinearSegment")
+                linearFunctions[linearFunctionName(linear)] = linearFunction(linear)
+            case let .spring(spring):
+                switch spring.motion {
+                case .underdamped: needed.insert("$curveSpringUnderdamped")
+                case .critical: needed.insert("$curveSpringCritical")
+                case .overdamped: needed.insert("$curveSpringOverdamped")
+                }
+            }
+        }
+        var lines: [String] = []
+        for (name, source) in all where needed.contains(name) {
+            if !lines.isEmpty { lines.append("") }
+            lines += source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        for name in linearFunctions.keys.sorted() {
+            if !lines.isEmpty { lines.append("") }
+            lines += linearFunctions[name] ?? []
+        }
+        return lines
+    }
+
+    /// Every kernel, in the order of `CurveKernels.all`.
+    static let all: [(name: String, source: String)] = [
+        ("$curveSolveCubic", solveCubic),
+        ("$curveCubicBezier", cubicBezier),
+        ("$curveCubicBezierInflected", cubicBezierInflected),
+        ("$curveSteps", steps),
+        ("$curveLinearSegment", linearSegment),
+        ("$curveSpringUnderdamped", springUnderdamped),
+        ("$curveSpringCritical", springCritical),
+        ("$curveSpringOverdamped", springOverdamped),
+    ]
+
+    // The twins of `CurveKernels`' sources; see the comments there for what each computes and why.
+
+    static let solveCubic = """
+        function $curveSolveCubic(target, a, b, c, lower, upper, guess) {
+          let lo = lower;
+          let hi = upper;
+          let u = guess;
+          let iteration = 0;
+          while (iteration < 200) {
+            iteration += 1;
+            const f = ((a * u + b) * u + c) * u - target;
+            if (f === 0) { return u; }
+            if (f < 0) { lo = u; } else { hi = u; }
+            const slope = (3 * a * u + 2 * b) * u + c;
+            const newton = u - f / slope;
+            if (newton > lo && newton < hi) {
+              const step = newton - u;
+              u = newton;
+              if (Math.abs(step) <= 1e-9 * Math.abs(u)) { return u; }
+            } else {
+              const middle = lo + 0.5 * (hi - lo);
+              if (!(middle > lo && middle < hi)) { return u; }
+              u = middle;
+            }
+          }
+          return u;
+        }
+        """
+
+    static let cubicBezier = """
+        function $curveCubicBezier(x, xa, xb, xc, ma, mb, mc, ya, yb, yc, s0, s1) {
+          if (x !== x) { return x; }
+          if (x <= 0) {
+            if (x === 0 || s0 === 0) { return 0; }
+            return s0 * x;
+          }
+          if (x >= 1) {
+            if (x === 1 || s1 === 0) { return 1; }
+            return 1 + s1 * (x - 1);
+          }
+          let t;
+          if (x <= 0.5) {
+            t = $curveSolveCubic(x, xa, xb, xc, 0, 1, x);
+          } else {
+            const r = 1 - x;
+            t = 1 - $curveSolveCubic(r, ma, mb, mc, 0, 1, r);
+          }
+          return ((ya * t + yb) * t + yc) * t;
+        }
+        """
+
+    static let cubicBezierInflected = """
+        function $curveCubicBezierInflected(x, a, b, c, q, ti, ya, yb, yc, s0, s1) {
+          if (x !== x) { return x; }
+          if (x <= 0) {
+            if (x === 0 || s0 === 0) { return 0; }
+            return s0 * x;
+          }
+          if (x >= 1) {
+            if (x === 1 || s1 === 0) { return 1; }
+            return 1 + s1 * (x - 1);
+          }
+          const t = ti + $curveSolveCubic(x - q, a, b, c, -ti, 1 - ti, x - ti);
+          return ((ya * t + yb) * t + yc) * t;
+        }
+        """
+
+    static let steps = """
+        function $curveSteps(x, count, offset, jumps) {
+          let current = Math.floor(x * count) + offset;
+          if (x >= 0 && current < 0) { current = 0; }
+          if (x <= 1 && current > jumps) { current = jumps; }
+          return current / jumps;
+        }
+        """
+
+    static let linearSegment = """
+        function $curveLinearSegment(x, startInput, startOutput, span, rise) {
+          return startOutput + (x - startInput) / span * rise;
+        }
+        """
+
+    static let springUnderdamped = """
+        function $curveSpringUnderdamped(x, settle, decay, damped, ratio) {
+          if (x !== x) { return x; }
+          if (x <= 0) { return 0; }
+          if (x >= 1) { return 1; }
+          const t = x * settle;
+          return 1 - Math.exp(-decay * t) * (Math.cos(damped * t) + ratio * Math.sin(damped * t));
+        }
+        """
+
+    static let springCritical = """
+        function $curveSpringCritical(x, settle, omega) {
+          if (x !== x) { return x; }
+          if (x <= 0) { return 0; }
+          if (x >= 1) { return 1; }
+          const t = x * settle;
+          return 1 - Math.exp(-omega * t) * (1 + omega * t);
+        }
+        """
+
+    static let springOverdamped = """
+        function $curveSpringOverdamped(x, settle, r1, r2, half) {
+          if (x !== x) { return x; }
+          if (x <= 0) { return 0; }
+          if (x >= 1) { return 1; }
+          const t = x * settle;
+          const slow = Math.exp(r1 * t);
+          const fast = Math.exp(r2 * t);
+          return 1 - (0.5 * (slow + fast) - half * slow * Math.expm1((r2 - r1) * t));
+        }
+        """
+
+    private static func invocation(_ kernel: String, _ argument: String, _ constants: [Double]) -> String {
+        "\(kernel)(\(([argument] + constants.map(JavaScriptNames.literal)).joined(separator: ", ")))"
+    }
+
+    /// The Swift twin's name with `$` in front, so equal curves share one function in both languages.
+    static func linearFunctionName(_ linear: PiecewiseLinear) -> String {
+        "$" + CurveSwiftSource.linearFunctionName(linear)
+    }
+
+    /// The if-chain twin of `PiecewiseLinear.value(at:)`, as `CurveSwiftSource` writes it in Swift.
+    private static func linearFunction(_ linear: PiecewiseLinear) -> [String] {
+        let inputs = linear.inputs, outputs = linear.outputs
+        func segment(_ s: Int) -> String {
+            let span = inputs[s + 1] - inputs[s]
+            if span == 0 { return JavaScriptNames.literal(outputs[s + 1]) }
+            let arguments = [inputs[s], outputs[s], span, outputs[s + 1] - outputs[s]].map(JavaScriptNames.literal)
+            return "$curveLinearSegment(x, \(arguments.joined(separator: ", ")))"
+        }
+        let last = inputs.count - 1
+        var lines = ["function \(linearFunctionName(linear))(x) {",
+                     "  if (x !== x) { return x; }"]
+        for k in 1..<last {
+            lines.append("  if (x < \(JavaScriptNames.literal(inputs[k]))) { return \(segment(k - 1)); }")
+        }
+        lines.append("  return \(segment(last - 1));")
+        lines.append("}")
+        return lines
+    }
+}

@@ -1,0 +1,54 @@
+extension Driver {
+    /// `plot` and `render`: the spec evaluated by the interpreter along the offsets (in order, as `eval`
+    /// goes), under the `--set` inputs, and drawn by `draw`; printed, or written atomically with `-o`.
+    static func picture(_ options: PictureOptions, _ outcome: inout Outcome,
+                        draw: (Program, Interpreter, [[Value]]) -> String) {
+        guard let (interpreter, _) = evaluator(options, &outcome) else { return }
+        let rows = options.offsets.map { interpreter.frame(at: $0) }
+        write(draw(interpreter.program, interpreter, rows), options, &outcome)
+    }
+
+    /// `preview`: the JavaScript module inside one HTML file, its inputs starting at `--set`'s values.
+    static func preview(_ options: PictureOptions, _ outcome: inout Outcome) {
+        guard let (interpreter, compilation) = evaluator(options, &outcome) else { return }
+        let program = interpreter.program
+        var diagnostics = Diagnostics()
+        JavaScriptNames.validate(program, into: &diagnostics)
+        guard !diagnostics.hasErrors else {
+            outcome.standardError += DiagnosticRenderer(source: compilation.source).render(diagnostics.sorted)
+            outcome.exitCode = 1
+            return
+        }
+        let module = JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit()
+        let starting = program.inputs.map { interpreter.inputValue($0.name) ?? $0.defaultValue }
+        write(PreviewHTML(program: program, module: module, inputValues: starting).render(), options, &outcome)
+    }
+
+    /// The spec's interpreter with the `--set` inputs applied, and its compilation; nil after reporting why
+    /// there is none.
+    static func evaluator(_ options: PictureOptions, _ outcome: inout Outcome) -> (Interpreter, Compilation)? {
+        if let output = options.output, AtomicFile.isSameFile(options.file, output) {
+            usageError("the output '\(output)' is the spec '\(options.file)' itself; writing it would replace the spec", &outcome)
+            return nil
+        }
+        // Nothing here is Swift, so names Swift could not take are no reason to refuse the spec.
+        guard let compilation = load(options.file, checksSwiftNames: false, &outcome), let spec = compilation.spec,
+              let program = compilation.program else { return nil }
+        let interpreter = Interpreter(spec: spec, program: program)
+        guard apply(options.settings, to: interpreter, &outcome) else { return nil }
+        return (interpreter, compilation)
+    }
+
+    static func write(_ text: String, _ options: PictureOptions, _ outcome: inout Outcome) {
+        guard let path = options.output else {
+            outcome.standardOutput = text
+            return
+        }
+        do {
+            try AtomicFile.write(text, to: path)
+        } catch {
+            outcome.standardError += "headerc: cannot write '\(path)': \(error.localizedDescription)\n"
+            outcome.exitCode = 1
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import XCTest
+@testable import HeaderKit
+
+/// `plot` and `render` draw what `eval` computes: each SVG is parsed as XML and every mark is mapped back
+/// (through the chart's own plot area and domain, or the filmstrip's layer geometry) to the numbers of
+/// `eval --format csv`, within the two decimals the SVG keeps.
+final class PictureTests: XCTestCase {
+    static let examples = JavaScriptEmitterTests.examples
+
+    /// `eval --format csv` as rows of numbers (bools as 1 and 0), by output name.
+    static func evalRows(_ arguments: [String]) throws -> (offsets: [Double], columns: [String: [Double]]) {
+        let outcome = Driver.run(["eval"] + arguments + ["--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        let rows = outcome.standardOutput.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        let header = try XCTUnwrap(rows.first)
+        var columns: [String: [Double]] = [:]
+        var offsets: [Double] = []
+        for row in rows.dropFirst() {
+            offsets.append(Double(row[0]) ?? .nan)
+            for (name, text) in zip(header.dropFirst(), row.dropFirst()) {
+                columns[name, default: []].append(text == "true" ? 1 : text == "false" ? 0 : Double(text) ?? .nan)
+            }
+        }
+        return (offsets, columns)
+    }
+
+    static func svg(_ arguments: [String]) throws -> XMLTree {
+        let outcome = Driver.run(arguments)
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        return try XCTUnwrap(XMLTree.parse(outcome.standardOutput), "not well-formed XML:\n\(outcome.standardOutput.prefix(500))")
+    }
+
+    func testPlotSeriesLieOnEvalsValues() throws {
+        var points = 0
+        for name in Self.examples {
+            let path = PackagePaths.url("Examples/\(name).header").path
+            let sweep = "-120:420:3"
+            let svg = try Self.svg(["plot", path, "--sweep", sweep])
+            XCTAssertEqual(svg.name, "svg")
+            let eval = try Self.evalRows([path, "--sweep", sweep])
+            let charts = svg.all(named: "g", class: "chart")
+            XCTAssertEqual(charts.map { $0.attributes["data-output"] ?? "" }.sorted(), eval.columns.keys.sorted(), name)
+            for chart in charts {
+                let output = chart.attributes["data-output"] ?? ""
+                let values = try XCTUnwrap(eval.columns[output])
+                let left = try XCTUnwrap(chart.double("data-left")), top = try XCTUnwrap(chart.double("data-top"))
+                let width = try XCTUnwrap(chart.double("data-width")), height = try XCTUnwrap(chart.double("data-height"))
+                let xMin = try XCTUnwrap(chart.double("data-x-min")), xMax = try XCTUnwrap(chart.double("data-x-max"))
+                let yMin = try XCTUnwrap(chart.double("data-y-min")), yMax = try XCTUnwrap(chart.double("data-y-max"))
+                XCTAssertEqual(xMin, -120)
+                XCTAssertEqual(xMax, 420)
+                for value in values where value.isFinite { XCTAssertTrue(value >= yMin && value <= yMax, "\(output): \(value) off the chart") }
+                let drawn = chart.all(named: "polyline", class: "series").flatMap { polyline in
+                    (polyline.attributes["points"] ?? "").split(separator: " ").map { pair -> (Double, Double) in
+                        let parts = pair.split(separator: ",").compactMap { Double($0) }
+                        return (parts.first ?? .nan, parts.last ?? .nan)
+                    }
+                }
+                let finite = zip(eval.offsets, values).filter { $0.1.isFinite }
+                XCTAssertEqual(drawn.count, finite.count, "\(name) \(output)")
+                for ((offset, value), (x, y)) in zip(finite, drawn) {
+                    let expectedX = left + (offset - xMin) / (xMax - xMin) * width
+                    let expectedY = top + height - (value - yMin) / (yMax - yMin) * height
+                    XCTAssertEqual(x, expectedX, accuracy: 0.006, "\(name) \(output) at \(offset)")
+                    XCTAssertEqual(y, expectedY, accuracy: 0.006, "\(name) \(output) at \(offset): \(value)")
+                    points += 1
+                }
+            }
+        }
+        print("plot: \(points) points of the examples where eval puts them")
+        XCTAssertGreaterThan(points, 4 * 180 * 3)
+    }
+
+    /// Keyframe stops on the offset (constant or through an input) and snap points are marked where they are.
+    func testPlotMarksStopsAndSnapPoints() throws {
+        let directory = try DifferentialTests.makeDirectory("plot-marks")
+        let spec = directory.appendingPathComponent("marks.header")
+        try """
+            header Marks
+            input inset: pt = 20
+            let travel = 160pt - inset
+            cover {
+                height = keyframes(offset) { 0pt: 200pt, 100pt: 120pt via easeOut, travel: 80pt }
+                opacity = offset > 50pt ? 0.5 : 1
+            }
+            title {
+                scale = 1
+            }
+            let progress = clamp(offset / 200pt, 0, 1)
+            avatar {
+                opacity = keyframes(progress) { 0: 1, 0.5: 0.2, 1: 0 }
+                scale = 1 - 0.3 * progress
+            }
+            snap rest { 0pt, travel }
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        let svg = try Self.svg(["plot", spec.path, "--sweep", "-50:250:5", "--set", "inset=40"])
+        let charts = Dictionary(uniqueKeysWithValues: svg.all(named: "g", class: "chart").map { ($0.attributes["data-output"] ?? "", $0) })
+        func marks(_ output: String, _ kind: String) throws -> [Double] {
+            let chart = try XCTUnwrap(charts[output])
+            let left = try XCTUnwrap(chart.double("data-left")), width = try XCTUnwrap(chart.double("data-width"))
+            return try chart.all(named: "line", class: kind).map { line in
+                let offset = try XCTUnwrap(line.double("data-offset"))
+                XCTAssertEqual(try XCTUnwrap(line.double("x1")), left + (offset + 50) / 300 * width, accuracy: 0.006)
+                XCTAssertEqual(line.double("x1"), line.double("x2"))
+                return offset
+            }
+        }
+        // travel = 160 - 40 with the input set.
+        XCTAssertEqual(try marks("cover.height", "stop"), [0, 100, 120])
+        XCTAssertEqual(try marks("cover.opacity", "stop"), [50])
+        XCTAssertEqual(try marks("title.scale", "stop"), [])
+        // Stops on a named value that follows the offset are placed where it crosses them: progress is 0, 0.5
+        // and 1 at 0, 100 and 200 pt. The output that reads it without a test has none.
+        let progressStops = try marks("avatar.opacity", "stop")
+        XCTAssertEqual(progressStops.count, 3)
+        for (got, want) in zip(progressStops, [0.0, 100, 200]) { XCTAssertEqual(got, want, accuracy: 1e-9) }
+        XCTAssertEqual(try marks("avatar.scale", "stop"), [])
+        for output in ["cover.height", "cover.opacity", "title.scale", "avatar.opacity"] { XCTAssertEqual(try marks(output, "snap"), [0, 120]) }
+    }
+
+    /// Each frame of the filmstrip draws its layers with eval's numbers at its offset.
+    func testFilmstripLayersCarryEvalsValues() throws {
+        let at = "-80,0,60,146,300"
+        var checked = 0
+        func frames(_ name: String, _ extra: [String] = []) throws -> ([XMLTree], (offsets: [Double], columns: [String: [Double]])) {
+            let path = PackagePaths.url("Examples/\(name).header").path
+            let svg = try Self.svg(["render", path, "--at", at] + extra)
+            let eval = try Self.evalRows([path, "--at", at] + extra)
+            let frames = svg.all(named: "g", class: "frame")
+            XCTAssertEqual(frames.compactMap { $0.double("data-offset") }, eval.offsets)
+            return (frames, eval)
+        }
+        func layer(_ frame: XMLTree, _ block: String) throws -> XMLTree {
+            try XCTUnwrap(frame.all { $0.attributes["class"] == "layer" && $0.attributes["data-block"] == block }.first, block)
+        }
+        func check(_ element: XMLTree, _ attribute: String, _ expected: Double, _ what: String) {
+            XCTAssertEqual(element.double(attribute) ?? .nan, expected, accuracy: 0.006, what)
+            checked += 1
+        }
+
+        let (profile, profileEval) = try frames("ProfileStretchy", ["--set", "safeAreaTop=47"])
+        for (index, frame) in profile.enumerated() {
+            func value(_ output: String) -> Double { profileEval.columns[output]?[index] ?? .nan }
+            let cover = try layer(frame, "cover")
+            check(cover, "data-height", value("cover.height"), "cover height")
+            check(cover, "data-y", 0, "cover top")
+            let avatar = try layer(frame, "avatar")
+            let size = value("avatar.size"), scale = value("avatar.scale")
+            check(avatar, "data-width", size * scale, "avatar width")
+            // Straddling the cover's bottom, then scaled about its centre.
+            check(avatar, "data-y", value("cover.height") - size / 2 + size * (1 - scale) / 2, "avatar top")
+            check(avatar, "data-opacity", value("avatar.opacity"), "avatar opacity")
+            check(try layer(frame, "title"), "data-opacity", value("title.opacity"), "title opacity")
+            // The page scrolls: its top is drawn `offset` above where it starts.
+            check(try layer(frame, "content"), "data-y", value("content.top") - profileEval.offsets[index], "content top")
+            let scrim = try XCTUnwrap(cover.all(named: "rect", class: "scrim").first ?? (value("cover.scrimOpacity") == 0 ? cover : nil))
+            if value("cover.scrimOpacity") > 0 { check(scrim, "opacity", value("cover.scrimOpacity") * 0.6, "scrim") }
+        }
+        let (image, imageEval) = try frames("StretchyImage")
+        for (index, frame) in image.enumerated() {
+            let layer = try layer(frame, "image")
+            check(layer, "data-height", imageEval.columns["image.height"]?[index] ?? .nan, "image height")
+            check(layer, "data-y", imageEval.columns["image.offsetY"]?[index] ?? .nan, "image offset")
+        }
+        let (sticky, stickyEval) = try frames("StickyParallax")
+        for (index, frame) in sticky.enumerated() {
+            let subtitle = try layer(frame, "subtitle")
+            XCTAssertEqual(subtitle.attributes["data-hidden"] == "true", stickyEval.columns["subtitle.visible"]?[index] == 0)
+            check(try layer(frame, "backdrop"), "data-y", stickyEval.columns["backdrop.offsetY"]?[index] ?? .nan, "backdrop offset")
+        }
+        // A header with state is drawn along the offsets in order, as eval goes.
+        let (music, musicEval) = try frames("AppleMusicProfile")
+        for (index, frame) in music.enumerated() {
+            check(try layer(frame, "header"), "data-height", musicEval.columns["header.height"]?[index] ?? .nan, "header height")
+            check(try layer(frame, "cover"), "data-blur", musicEval.columns["cover.blur"]?[index] ?? .nan, "cover blur")
+        }
+        print("render: \(checked) layer attributes where eval puts them")
+    }
+
+    func testPictureCommandLine() throws {
+        let image = PackagePaths.url("Examples/StretchyImage.header").path
+        for (arguments, message) in [
+            (["render", image], "headerc: 'render' needs offsets: --at -80,0,100,200\n"),
+            (["render", image, "--sweep", "0:10:1"], "headerc: unknown option '--sweep' for 'render'\n"),
+            (["plot", image, "--at", "0"], "headerc: unknown option '--at' for 'plot'\n"),
+            (["plot", image, "--sweep", "0:10:-1"], "headerc: '--sweep' needs a step that goes from 0.0 towards 10.0\n"),
+            (["plot", image, "--set", "nope=1"], "headerc: 'StretchyImage' has no input 'nope'; it has none\n"),
+            (["plot"], "headerc: 'plot' needs a file\n"),
+            (["plot", image, "-o", image], "headerc: the output '\(image)' is the spec '\(image)' itself; writing it would replace the spec\n"),
+        ] {
+            let outcome = Driver.run(arguments)
+            XCTAssertEqual(outcome.exitCode, 2, "\(arguments)")
+            XCTAssertEqual(outcome.standardError, message)
+        }
+        let directory = try DifferentialTests.makeDirectory("plot-cli")
+        let out = directory.appendingPathComponent("plot.svg").path
+        let written = Driver.run(["plot", image, "-o", out])
+        XCTAssertEqual(written.exitCode, 0, written.standardError)
+        XCTAssertEqual(written.standardOutput, "")
+        XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), Driver.run(["plot", image]).standardOutput)
+        // The default sweep: -100 to 400 by 2.
+        let chart = try XCTUnwrap(XMLTree.parse(try String(contentsOfFile: out, encoding: .utf8))?.all(named: "g", class: "chart").first)
+        XCTAssertEqual(chart.double("data-x-min"), -100)
+        XCTAssertEqual(chart.double("data-x-max"), 400)
+        XCTAssertTrue(Driver.run(["help", "plot"]).standardOutput.contains("--sweep"))
+        XCTAssertTrue(Driver.run(["render", "--help"]).standardOutput.contains("--at"))
+    }
+}
