@@ -80,8 +80,7 @@ func printScaling() {
 /// How long `swiftc -O` takes to build the generated Swift of specs of 100 and 1,000 blocks: an app
 /// target pays this at every clean build.
 func printSwiftcBuildTimes() {
-    let candidates = ["/opt/swift/usr/bin/swiftc", "/usr/bin/swiftc"]
-    guard let swiftc = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+    guard let swiftc = swiftcPath() else {
         print("swiftc -O: swiftc not found, skipped")
         return
     }

@@ -10,8 +10,23 @@ nonisolated enum BezierBenchMath {
 
         struct Bench: Equatable, Sendable {
             var ease: Double
-            var emphasized: Double
+            var easeIn: Double
+            var easeOut: Double
+            var easeInOut: Double
+            var caDefault: Double
+            var caEaseIn: Double
+            var caEaseOut: Double
+            var caEaseInEaseOut: Double
+            var m3Standard: Double
+            var m3StandardAccelerate: Double
+            var m3StandardDecelerate: Double
+            var m3EmphasizedDecelerate: Double
+            var m3EmphasizedAccelerate: Double
+            var m3Legacy: Double
+            var m3LegacyAccelerate: Double
+            var m3LegacyDecelerate: Double
             var extreme: Double
+            var nearlyFlat: Double
             var overshoot: Double
         }
     }
@@ -21,8 +36,23 @@ nonisolated enum BezierBenchMath {
         return Frame(
             bench: Frame.Bench(
                 ease: Self.curveCubicBezier(x, 1.0, (-0.75), 0.75, 1.0, (-2.25), 2.25, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0)),
-                emphasized: Self.curveCubicBezier(x, 0.85, 0.0, 0.15000000000000002, 0.8500000000000001, (-2.5500000000000003), 2.7, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0.0)),
+                easeIn: Self.curveCubicBezier(x, (-0.7400000000000002), 0.4800000000000002, 1.26, (-0.7400000000000002), 1.7400000000000002, 0.0, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827),
+                easeOut: Self.curveCubicBezier(x, (-0.7399999999999998), 1.7399999999999998, 0.0, (-0.7399999999999998), 0.47999999999999954, 1.2600000000000002, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0)),
+                easeInOut: Self.curveCubicBezier(x, 0.52, (-0.78), 1.26, 0.5199999999999999, (-0.7800000000000001), 1.2600000000000002, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
+                caDefault: Self.curveCubicBezier(x, 1.0, (-0.75), 0.75, 1.0, (-2.25), 2.25, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0)),
+                caEaseIn: Self.curveCubicBezier(x, (-0.7400000000000002), 0.4800000000000002, 1.26, (-0.7400000000000002), 1.7400000000000002, 0.0, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827),
+                caEaseOut: Self.curveCubicBezier(x, (-0.7399999999999998), 1.7399999999999998, 0.0, (-0.7399999999999998), 0.47999999999999954, 1.2600000000000002, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0)),
+                caEaseInEaseOut: Self.curveCubicBezier(x, 0.52, (-0.78), 1.26, 0.5199999999999999, (-0.7800000000000001), 1.2600000000000002, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
+                m3Standard: Self.curveCubicBezier(x, 1.6, (-1.2000000000000002), 0.6000000000000001, 1.5999999999999996, (-3.5999999999999996), 3.0, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
+                m3StandardAccelerate: Self.curveCubicBezier(x, (-1.0999999999999996), 1.1999999999999997, 0.8999999999999999, (-1.0999999999999996), 2.0999999999999996, 0.0, (-2.0), 3.0, 0.0, 0.0, 1.4285714285714286),
+                m3StandardDecelerate: Self.curveCubicBezier(x, 1.0, 0.0, 0.0, 1.0, (-3.0), 3.0, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
+                m3EmphasizedDecelerate: Self.curveCubicBezier(x, 0.85, 0.0, 0.15000000000000002, 0.8500000000000001, (-2.5500000000000003), 2.7, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0.0)),
+                m3EmphasizedAccelerate: Self.curveCubicBezier(x, (-0.5), 0.6000000000000001, 0.8999999999999999, (-0.5), 0.9000000000000001, 0.5999999999999999, 0.55, 0.44999999999999996, 0.0, 0.0, 4.250000000000001),
+                m3Legacy: Self.curveCubicBezier(x, 1.6, (-1.8000000000000003), 1.2000000000000002, 1.6, (-3.0000000000000004), 2.4000000000000004, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
+                m3LegacyAccelerate: Self.curveCubicBezier(x, (-0.7999999999999998), 0.5999999999999996, 1.2000000000000002, (-0.7999999999999998), 1.7999999999999998, 0.0, (-2.0), 3.0, 0.0, 0.0, 1.6666666666666667),
+                m3LegacyDecelerate: Self.curveCubicBezier(x, 0.3999999999999999, 0.6000000000000001, 0.0, 0.40000000000000013, (-1.8000000000000005), 2.4000000000000004, (-2.0), 3.0, 0.0, 5.0, (-0.0)),
                 extreme: Self.curveCubicBezierInflected(x, 4.0, 0.0, 0.0, 0.5, 0.5, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
+                nearlyFlat: Self.curveCubicBezierInflected(x, 3.9400000000000004, 0.0, 0.01499999999999968, 0.4999999999999999, 0.5, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
                 overshoot: Self.curveCubicBezier(x, (-0.19999999999999996), 0.30000000000000004, 0.8999999999999999, (-0.19999999999999973), 0.2999999999999996, 0.9000000000000001, (-5.0), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665))
             )
         )
@@ -31,11 +61,56 @@ nonisolated enum BezierBenchMath {
     static func benchEase(x: Double = 0.5) -> Double {
         Self.curveCubicBezier(x, 1.0, (-0.75), 0.75, 1.0, (-2.25), 2.25, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0))
     }
-    static func benchEmphasized(x: Double = 0.5) -> Double {
+    static func benchEaseIn(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, (-0.7400000000000002), 0.4800000000000002, 1.26, (-0.7400000000000002), 1.7400000000000002, 0.0, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827)
+    }
+    static func benchEaseOut(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, (-0.7399999999999998), 1.7399999999999998, 0.0, (-0.7399999999999998), 0.47999999999999954, 1.2600000000000002, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0))
+    }
+    static func benchEaseInOut(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, 0.52, (-0.78), 1.26, 0.5199999999999999, (-0.7800000000000001), 1.2600000000000002, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+    }
+    static func benchCaDefault(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, 1.0, (-0.75), 0.75, 1.0, (-2.25), 2.25, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0))
+    }
+    static func benchCaEaseIn(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, (-0.7400000000000002), 0.4800000000000002, 1.26, (-0.7400000000000002), 1.7400000000000002, 0.0, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827)
+    }
+    static func benchCaEaseOut(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, (-0.7399999999999998), 1.7399999999999998, 0.0, (-0.7399999999999998), 0.47999999999999954, 1.2600000000000002, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0))
+    }
+    static func benchCaEaseInEaseOut(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, 0.52, (-0.78), 1.26, 0.5199999999999999, (-0.7800000000000001), 1.2600000000000002, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+    }
+    static func benchM3Standard(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, 1.6, (-1.2000000000000002), 0.6000000000000001, 1.5999999999999996, (-3.5999999999999996), 3.0, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+    }
+    static func benchM3StandardAccelerate(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, (-1.0999999999999996), 1.1999999999999997, 0.8999999999999999, (-1.0999999999999996), 2.0999999999999996, 0.0, (-2.0), 3.0, 0.0, 0.0, 1.4285714285714286)
+    }
+    static func benchM3StandardDecelerate(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, 1.0, 0.0, 0.0, 1.0, (-3.0), 3.0, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+    }
+    static func benchM3EmphasizedDecelerate(x: Double = 0.5) -> Double {
         Self.curveCubicBezier(x, 0.85, 0.0, 0.15000000000000002, 0.8500000000000001, (-2.5500000000000003), 2.7, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0.0))
+    }
+    static func benchM3EmphasizedAccelerate(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, (-0.5), 0.6000000000000001, 0.8999999999999999, (-0.5), 0.9000000000000001, 0.5999999999999999, 0.55, 0.44999999999999996, 0.0, 0.0, 4.250000000000001)
+    }
+    static func benchM3Legacy(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, 1.6, (-1.8000000000000003), 1.2000000000000002, 1.6, (-3.0000000000000004), 2.4000000000000004, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+    }
+    static func benchM3LegacyAccelerate(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, (-0.7999999999999998), 0.5999999999999996, 1.2000000000000002, (-0.7999999999999998), 1.7999999999999998, 0.0, (-2.0), 3.0, 0.0, 0.0, 1.6666666666666667)
+    }
+    static func benchM3LegacyDecelerate(x: Double = 0.5) -> Double {
+        Self.curveCubicBezier(x, 0.3999999999999999, 0.6000000000000001, 0.0, 0.40000000000000013, (-1.8000000000000005), 2.4000000000000004, (-2.0), 3.0, 0.0, 5.0, (-0.0))
     }
     static func benchExtreme(x: Double = 0.5) -> Double {
         Self.curveCubicBezierInflected(x, 4.0, 0.0, 0.0, 0.5, 0.5, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+    }
+    static func benchNearlyFlat(x: Double = 0.5) -> Double {
+        Self.curveCubicBezierInflected(x, 3.9400000000000004, 0.0, 0.01499999999999968, 0.4999999999999999, 0.5, (-2.0), 3.0, 0.0, 0.0, (-0.0))
     }
     static func benchOvershoot(x: Double = 0.5) -> Double {
         Self.curveCubicBezier(x, (-0.19999999999999996), 0.30000000000000004, 0.8999999999999999, (-0.19999999999999973), 0.2999999999999996, 0.9000000000000001, (-5.0), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665))
