@@ -1,6 +1,6 @@
 // Times headerc's hot paths and prints the figures: run with `swift run -c release headerc-bench`
-// (`-- --no-swiftc` skips building generated specs of 100 and 1,000 blocks with swiftc, which also
-// skips the 1,000-block native timing). Every figure a script reads is one line of its own:
+// (`-- --no-swiftc` skips building generated specs of 100 and 1,000 blocks with swiftc, about two
+// minutes, which also skips the 1,000-block native timing). Every figure a script reads is one line of its own:
 //   cubicBezier NAME N ns, worst error E           (the library, as eval uses it)
 //   generated cubicBezier NAME N ns, worst error E (the generated Swift in Generated/)
 //   ratio generated/hand-written R
