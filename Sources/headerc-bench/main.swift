@@ -6,7 +6,8 @@
 //   ratio generated/hand-written R
 //   ratio interpreter/native R
 //   ratio interpreter/native (1000 blocks) R
-// followed by the scaling lines.
+// followed by the scaling lines. `-- --frames-only` prints only the frame figures (for profiling the
+// interpreter under valgrind's callgrind).
 import Foundation
 import HeaderKit
 
@@ -26,16 +27,21 @@ func nanoseconds(count: Int, repeats: Int = 7, _ body: () -> Double) -> Double {
 }
 
 let skipsSwiftc = CommandLine.arguments.contains("--no-swiftc")
+let framesOnly = CommandLine.arguments.contains("--frames-only")
 print("headerc \(Arguments.version) benchmark: times are per evaluation, best of several runs")
-print("")
-printCurveFigures()
+if !framesOnly {
+    print("")
+    printCurveFigures()
+}
 print("")
 printProfileStretchyFigures()
 print("")
-printThousandBlockFigures(buildsNative: !skipsSwiftc)
-print("")
-printScaling()
-if !skipsSwiftc {
+printThousandBlockFigures(buildsNative: !skipsSwiftc && !framesOnly)
+if !framesOnly {
+    print("")
+    printScaling()
+}
+if !skipsSwiftc && !framesOnly {
     print("")
     printSwiftcBuildTimes()
 }
