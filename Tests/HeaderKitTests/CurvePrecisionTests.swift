@@ -133,6 +133,8 @@ final class CurvePrecisionTests: XCTestCase {
         }
     }
 
+    private func isPreset(_ name: String) -> Bool { Curve.presets.contains { $0.name == name } }
+
     func testCubicBezierPrecision() {
         let curves = Self.curves, inputs = Self.inputs
         let outside: [Double] = [-1e6, -3, -1, -0.5, -1e-9, -1e-300, 1 + 1e-15, 1.000001, 1.5, 2, 10, 1e6]
@@ -163,7 +165,8 @@ final class CurvePrecisionTests: XCTestCase {
             let result = results.get(index)
             let name = curve.name.padding(toLength: 24, withPad: " ", startingAt: 0)
             print("cubic-bezier precision \(name) worst |Δy| = \(result.worst) at x = \(result.at); outside [0,1] rel \(result.outsideWorst)")
-            XCTAssertLessThanOrEqual(result.worst, 1e-12, curve.name)
+            // The presets reach about 1e-16; the hard curves, where x'(t) nearly vanishes inside (0, 1), 1e-14.
+            XCTAssertLessThanOrEqual(result.worst, isPreset(curve.name) ? 1e-15 : 1e-13, curve.name)
             XCTAssertLessThanOrEqual(result.outsideWorst, 1e-15, curve.name)
         }
     }

@@ -284,6 +284,40 @@ final class CurveSwiftSourceTests: XCTestCase {
         return xs
     }
 
+    /// The cubic-bezier kernel spells BezierSolveTable's layout as literals.
+    func testBezierKernelLiteralsAreTheTableLayout() throws {
+        let source = CurveKernels.cubicBezierSource
+        let table = BezierSolveTable.self
+        XCTAssertTrue(source.contains("let side = x > split ? \(table.sideSize) : 0"))
+        XCTAssertTrue(source.contains("let row = side + \(table.headerSize) + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: "
+                                      + "r.bitPattern >> \(table.shift)) - \(table.firstRow - 1), 0), \(table.rowsPerSide - 1))"))
+        for preset in Curve.presets {
+            if case .cubicBezier(let bezier) = preset.curve, case .table(_, let values) = bezier.solver {
+                XCTAssertEqual(values.count, table.count, preset.name)
+            }
+        }
+    }
+
+    /// (1, 0, 0, 1) is x = 1/2 + 4 (t - 1/2)^3, so on each side u = cbrt(r / 4): every row but the first
+    /// (r < 2^-8) guesses it to 1e-6 or better up to r = 1/2, which the kernel's single Halley step relies on.
+    func testBezierTableGuessesTheRoot() throws {
+        let bezier = try XCTUnwrap(CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1))
+        guard case let .table(split, values) = bezier.solver else { return XCTFail("no table") }
+        XCTAssertEqual(split, 0.5)
+        var worst = 0.0
+        for side in [0, BezierSolveTable.sideSize] {
+            for k in 1..<2_000 {
+                let r = Foundation.pow(2, -8 + 6.99 * Double(k) / 2_000)
+                let raw = Int(r.bitPattern >> UInt64(BezierSolveTable.shift)) - BezierSolveTable.firstRow + 1
+                let row = side + BezierSolveTable.headerSize + 4 * raw
+                let guess = ((values[row] * r + values[row + 1]) * r + values[row + 2]) * r + values[row + 3]
+                let exact = Foundation.cbrt(r / 4)
+                worst = Swift.max(worst, Swift.abs(guess - exact) / exact)
+            }
+        }
+        XCTAssertLessThan(worst, 1e-6)
+    }
+
     /// Every kernel string, with `private ` dropped, appears line for line in CurveKernels.swift
     /// outside its string literal (the literal's copy starts with `private`).
     func testKernelStringsAreTheLibraryKernels() throws {

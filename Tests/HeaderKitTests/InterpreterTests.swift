@@ -281,6 +281,22 @@ final class InterpreterTests: XCTestCase {
         XCTAssertEqual(reduced.map { H.number($0, "v.offsetY") }, [0, 0, 0])
     }
 
+    /// Parts of a frame's expressions that read only inputs (`a + 1`, `a * 10`) are computed once per
+    /// change of input; each change must reach them.
+    func testPartsThatReadOnlyInputsFollowEachChange() throws {
+        let text = "header H\ninput a = 2\nv {\n    height = offset * (a + 1) + clamp(offset, a * 10pt, 100pt)\n}\n"
+        let interpreter = Interpreter(spec: try XCTUnwrap(Compilation(path: "h.header", text: text).spec))
+        // 5 * 3 + clamp(5, 20, 100) = 15 + 20
+        XCTAssertEqual(interpreter.frame(at: 5), [.number(35)])
+        XCTAssertTrue(interpreter.setInput("a", to: .number(0)))
+        // 5 * 1 + clamp(5, 0, 100) = 5 + 5
+        XCTAssertEqual(interpreter.frame(at: 5), [.number(10)])
+        XCTAssertTrue(interpreter.setInput("a", to: .number(4)))
+        // 50 * 5 + clamp(50, 40, 100) = 250 + 50, then 120 * 5 + 100
+        XCTAssertEqual(interpreter.frame(at: 50), [.number(300)])
+        XCTAssertEqual(interpreter.frame(at: 120), [.number(700)])
+    }
+
     func testInputsAndOutputOrderThroughTheAPI() throws {
         let example = try XCTUnwrap(H.examples().first { $0.name == "ProfileStretchy.header" }).text
         let spec = try XCTUnwrap(Compilation(path: "p.header", text: example).spec)

@@ -2,19 +2,26 @@
 /// for a given x. Outside [0, 1] it continues along its end tangents, with the rule browsers and
 /// WPT use (tools/curves/README.md, "Extrapolation").
 public struct CubicBezier: Sendable, Hashable {
+    public static func == (lhs: CubicBezier, rhs: CubicBezier) -> Bool {
+        (lhs.x1, lhs.y1, lhs.x2, lhs.y2) == (rhs.x1, rhs.y1, rhs.x2, rhs.y2)
+    }
+
+    /// Everything else is computed from the four numbers.
+    public func hash(into hasher: inout Hasher) {
+        for value in [x1, y1, x2, y2] { hasher.combine(value) }
+    }
+
     public let x1: Double
     public let y1: Double
     public let x2: Double
     public let y2: Double
 
     /// How `value(at:)` solves for t; chosen once here so every evaluation takes one path.
-    enum Solver: Sendable, Hashable {
+    enum Solver: Sendable {
         /// Control points on the diagonal: exactly the identity, as in the reference.
         case identity
-        /// Expansions around t = 0 (x) and t = 1 (mirrored curve), switching at x = 0.5.
-        case ends(xa: Double, xb: Double, xc: Double, ma: Double, mb: Double, mc: Double)
-        /// Expansion around the inflection point ti, for curves whose x'(t) nearly vanishes there.
-        case inflection(a: Double, b: Double, c: Double, q: Double, ti: Double)
+        /// Two sides split at `split`, each with its polynomial and first guesses (`BezierSolveTable`).
+        case table(split: Double, table: [Double])
     }
 
     let solver: Solver
@@ -82,18 +89,25 @@ public struct CubicBezier: Sendable, Hashable {
             let ti = -xb / (3 * xa)
             if ti > 0 && ti < 1 {
                 // Taylor coefficients of x(t) at ti; b is ~0 but kept so the polynomial stays
-                // the same one whatever ti rounded to.
+                // the same one whatever ti rounded to. Below q = x(ti), u = ti - t solves the
+                // mirrored polynomial a u^3 - b u^2 + c u = q - x.
                 let b = 3 * xa * ti + xb
                 let c = (3 * xa * ti + 2 * xb) * ti + xc
                 if c < inflectionSlopeThreshold {
                     let q = ((xa * ti + xb) * ti + xc) * ti
-                    return .inflection(a: xa, b: b, c: c, q: q, ti: ti)
+                    let below = BezierSolveTable.Side(a: xa, b: -b, c: c, anchor: q, direction: -1,
+                                                      tAnchor: ti, tDirection: -1, upper: ti)
+                    let above = BezierSolveTable.Side(a: xa, b: b, c: c, anchor: q, direction: 1,
+                                                      tAnchor: ti, tDirection: 1, upper: 1 - ti)
+                    return .table(split: q, table: BezierSolveTable.table(lower: below, upper: above))
                 }
             }
         }
         // The mirrored curve s -> 1 - x(1 - s) has control x-coordinates 1 - x2 and 1 - x1.
         let (ma, mb, mc) = coefficients(1 - x2, 1 - x1)
-        return .ends(xa: xa, xb: xb, xc: xc, ma: ma, mb: mb, mc: mc)
+        let start = BezierSolveTable.Side(a: xa, b: xb, c: xc, anchor: 0, direction: 1, tAnchor: 0, tDirection: 1, upper: 1)
+        let end = BezierSolveTable.Side(a: ma, b: mb, c: mc, anchor: 1, direction: -1, tAnchor: 1, tDirection: -1, upper: 1)
+        return .table(split: 0.5, table: BezierSolveTable.table(lower: start, upper: end))
     }
 
     /// y for input progress x; exactly 0 at x = 0 and 1 at x = 1, linear extrapolation outside
@@ -102,10 +116,8 @@ public struct CubicBezier: Sendable, Hashable {
         switch solver {
         case .identity:
             return x
-        case let .ends(xa, xb, xc, ma, mb, mc):
-            return CurveKernels.curveCubicBezier(x, xa, xb, xc, ma, mb, mc, ya, yb, yc, startSlope, endSlope)
-        case let .inflection(a, b, c, q, ti):
-            return CurveKernels.curveCubicBezierInflected(x, a, b, c, q, ti, ya, yb, yc, startSlope, endSlope)
+        case let .table(split, table):
+            return CurveKernels.curveCubicBezier(x, split, table, ya, yb, yc, startSlope, endSlope)
         }
     }
 }

@@ -20,8 +20,6 @@ enum CurveKernels {
     static let all: [Declaration] = [
         Declaration(name: "curveSolveCubic", dependencies: [], source: solveCubicSource),
         Declaration(name: "curveCubicBezier", dependencies: ["curveSolveCubic"], source: cubicBezierSource),
-        Declaration(name: "curveCubicBezierInflected", dependencies: ["curveSolveCubic"],
-                    source: cubicBezierInflectedSource),
         Declaration(name: "curveSteps", dependencies: [], source: stepsSource),
         Declaration(name: "curveLinearSegment", dependencies: [], source: linearSegmentSource),
         Declaration(name: "curveSpringUnderdamped", dependencies: [], source: springUnderdampedSource),
@@ -91,13 +89,16 @@ enum CurveKernels {
 
     // MARK: - cubic-bezier
 
-    // x <= 0.5 solves x(t) = x with t measured from 0 (coefficients xa, xb, xc); x > 0.5 solves
-    // 1 - x(1 - s) = 1 - x with s measured from 1 (the mirrored curve, coefficients ma, mb, mc).
-    // Each side then evaluates its polynomial where its value is small, so the residual has a
-    // relative error, which keeps t accurate where x'(t) vanishes at an end point. 1 - x is exact
-    // for x > 0.5. Outside [0, 1] the curve continues along its end tangents (slopes s0, s1).
+    // The table (`BezierSolveTable`, 536 numbers) splits x at `split` into two sides; each solves its
+    // increasing cubic p(u) = r for r = (x - anchor) * direction >= 0, and t = tAnchor + tDirection * u.
+    // A row of the table, picked by the bits of r, guesses u to about 1e-7; one Halley step (cubic
+    // convergence) then leaves an error near 1e-21 relative, so a step of at most 1e-6 relative is the
+    // answer. Otherwise (row 0, r < 2^-8 where the guess is poor, or a curve too hard for its rows) the
+    // safeguarded solver finishes from there. The constants are BezierSolveTable's: 268 numbers a
+    // side, 8 of them the side's header, rows from 2^-8 at `r.bitPattern >> 49` = 8120, 65 rows.
+    // Outside [0, 1] the curve continues along its end tangents (slopes s0, s1).
     static let cubicBezierSource = """
-        private static func curveCubicBezier(_ x: Double, _ xa: Double, _ xb: Double, _ xc: Double, _ ma: Double, _ mb: Double, _ mc: Double, _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double) -> Double {
+        private static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double) -> Double {
             if x.isNaN { return x }
             if x <= 0 {
                 if x == 0 || s0 == 0 { return 0 }
@@ -107,18 +108,25 @@ enum CurveKernels {
                 if x == 1 || s1 == 0 { return 1 }
                 return 1 + s1 * (x - 1)
             }
-            let t: Double
-            if x <= 0.5 {
-                t = curveSolveCubic(x, xa, xb, xc, 0, 1, x)
-            } else {
-                let r = 1 - x
-                t = 1 - curveSolveCubic(r, ma, mb, mc, 0, 1, r)
+            let side = x > split ? 268 : 0
+            let a = table[side], b = table[side + 1], c = table[side + 2]
+            let r = (x - table[side + 3]) * table[side + 4]
+            let row = side + 8 + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> 49) - 8119, 0), 64)
+            let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
+            let f = ((a * guess + b) * guess + c) * guess - r
+            let slope = (3 * a * guess + 2 * b) * guess + c
+            let bend = 6 * a * guess + 2 * b
+            var u = guess - 2 * f * slope / (2 * slope * slope - f * bend)
+            if !(Swift.abs(u - guess) <= 1e-6 * u) {
+                let upper = table[side + 7]
+                u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
             }
+            let t = table[side + 5] + table[side + 6] * u
             return ((ya * t + yb) * t + yc) * t
         }
         """
     @inline(__always)
-    static func curveCubicBezier(_ x: Double, _ xa: Double, _ xb: Double, _ xc: Double, _ ma: Double, _ mb: Double, _ mc: Double, _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double) -> Double {
+    static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double) -> Double {
         if x.isNaN { return x }
         if x <= 0 {
             if x == 0 || s0 == 0 { return 0 }
@@ -128,47 +136,20 @@ enum CurveKernels {
             if x == 1 || s1 == 0 { return 1 }
             return 1 + s1 * (x - 1)
         }
-        let t: Double
-        if x <= 0.5 {
-            t = curveSolveCubic(x, xa, xb, xc, 0, 1, x)
-        } else {
-            let r = 1 - x
-            t = 1 - curveSolveCubic(r, ma, mb, mc, 0, 1, r)
+        let side = x > split ? 268 : 0
+        let a = table[side], b = table[side + 1], c = table[side + 2]
+        let r = (x - table[side + 3]) * table[side + 4]
+        let row = side + 8 + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> 49) - 8119, 0), 64)
+        let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
+        let f = ((a * guess + b) * guess + c) * guess - r
+        let slope = (3 * a * guess + 2 * b) * guess + c
+        let bend = 6 * a * guess + 2 * b
+        var u = guess - 2 * f * slope / (2 * slope * slope - f * bend)
+        if !(Swift.abs(u - guess) <= 1e-6 * u) {
+            let upper = table[side + 7]
+            u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
         }
-        return ((ya * t + yb) * t + yc) * t
-    }
-
-    // For curves close to (1, _, 0, _), x'(t) nearly vanishes inside (0, 1) at the inflection
-    // point ti, where x(t) = q + ((a u + b) u + c) u with u = t - ti. Solving in u keeps the
-    // residual small and relative there (x - q is exact near q by Sterbenz), which an expansion
-    // around 0 or 1 cannot: its rounding error of ~1e-16 divided by x' ~ 1e-6 would move t.
-    static let cubicBezierInflectedSource = """
-        private static func curveCubicBezierInflected(_ x: Double, _ a: Double, _ b: Double, _ c: Double, _ q: Double, _ ti: Double, _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double) -> Double {
-            if x.isNaN { return x }
-            if x <= 0 {
-                if x == 0 || s0 == 0 { return 0 }
-                return s0 * x
-            }
-            if x >= 1 {
-                if x == 1 || s1 == 0 { return 1 }
-                return 1 + s1 * (x - 1)
-            }
-            let t = ti + curveSolveCubic(x - q, a, b, c, -ti, 1 - ti, x - ti)
-            return ((ya * t + yb) * t + yc) * t
-        }
-        """
-    @inline(__always)
-    static func curveCubicBezierInflected(_ x: Double, _ a: Double, _ b: Double, _ c: Double, _ q: Double, _ ti: Double, _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double) -> Double {
-        if x.isNaN { return x }
-        if x <= 0 {
-            if x == 0 || s0 == 0 { return 0 }
-            return s0 * x
-        }
-        if x >= 1 {
-            if x == 1 || s1 == 0 { return 1 }
-            return 1 + s1 * (x - 1)
-        }
-        let t = ti + curveSolveCubic(x - q, a, b, c, -ti, 1 - ti, x - ti)
+        let t = table[side + 5] + table[side + 6] * u
         return ((ya * t + yb) * t + yc) * t
     }
 

@@ -10,14 +10,13 @@ public enum CurveSwiftSource {
         case .linear:
             return argument
         case let .cubicBezier(bezier):
-            let tail = [bezier.ya, bezier.yb, bezier.yc, bezier.startSlope, bezier.endSlope]
             switch bezier.solver {
             case .identity:
                 return argument
-            case let .ends(xa, xb, xc, ma, mb, mc):
-                return invocation("curveCubicBezier", argument, [xa, xb, xc, ma, mb, mc] + tail)
-            case let .inflection(a, b, c, q, ti):
-                return invocation("curveCubicBezierInflected", argument, [a, b, c, q, ti] + tail)
+            case let .table(split, _):
+                let tail = [bezier.ya, bezier.yb, bezier.yc, bezier.startSlope, bezier.endSlope].map(literal)
+                return "Self.curveCubicBezier(" + ([argument, literal(split), "Self.\(bezierTableName(bezier))"] + tail)
+                    .joined(separator: ", ") + ")"
             }
         case let .steps(steps):
             return invocation("curveSteps", argument, [Double(steps.count), steps.offset, Double(steps.jumps)])
@@ -41,15 +40,15 @@ public enum CurveSwiftSource {
     public static func kernels(for curves: [Curve]) -> [String] {
         var needed = Set<String>()
         var linearFunctions: [String: [String]] = [:]
+        var bezierTables: [String: [String]] = [:]
         for curve in curves {
             switch curve {
             case .linear:
                 break
             case let .cubicBezier(bezier):
-                switch bezier.solver {
-                case .identity: break
-                case .ends: needed.insert("curveCubicBezier")
-                case .inflection: needed.insert("curveCubicBezierInflected")
+                if case let .table(_, table) = bezier.solver {
+                    needed.insert("curveCubicBezier")
+                    bezierTables[bezierTableName(bezier)] = tableDeclaration(bezierTableName(bezier), table)
                 }
             case .steps:
                 needed.insert("curveSteps")
@@ -77,6 +76,10 @@ public enum CurveSwiftSource {
         for name in linearFunctions.keys.sorted() {
             if !lines.isEmpty { lines.append("") }
             lines += linearFunctions[name] ?? []
+        }
+        for name in bezierTables.keys.sorted() {
+            if !lines.isEmpty { lines.append("") }
+            lines += bezierTables[name] ?? []
         }
         return lines
     }
@@ -137,8 +140,18 @@ public enum CurveSwiftSource {
     /// Named by a hash of its points, so equal curves share one function and the name is stable
     /// across runs (FNV-1a over the bit patterns; unlike `hashValue`, not seeded per process).
     static func linearFunctionName(_ linear: PiecewiseLinear) -> String {
+        "curveLinear_" + stableHash(linear.inputs + [.nan] + linear.outputs)
+    }
+
+    /// The table of a cubic-bezier curve, named like `linearFunctionName` by a hash of its control points.
+    static func bezierTableName(_ bezier: CubicBezier) -> String {
+        "curveBezier_" + stableHash([bezier.x1, bezier.y1, bezier.x2, bezier.y2])
+    }
+
+    /// 16 hexadecimal digits of FNV-1a over the values' bit patterns.
+    private static func stableHash(_ values: [Double]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for value in linear.inputs + [.nan] + linear.outputs {
+        for value in values {
             var bits = value.bitPattern
             for _ in 0..<8 {
                 hash = (hash ^ (bits & 0xff)) &* 0x0000_0100_0000_01b3
@@ -146,7 +159,18 @@ public enum CurveSwiftSource {
             }
         }
         let hex = String(hash, radix: 16)
-        return "curveLinear_" + String(repeating: "0", count: 16 - hex.count) + hex
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// A curve's solve table as exact literals, four to a line (one row of the table each).
+    private static func tableDeclaration(_ name: String, _ table: [Double]) -> [String] {
+        var lines = ["    private static let \(name): [Double] = ["]
+        for start in stride(from: 0, to: table.count, by: 4) {
+            let row = table[start..<Swift.min(start + 4, table.count)].map(literal)
+            lines.append("        " + row.joined(separator: ", ") + ",")
+        }
+        lines.append("    ]")
+        return lines
     }
 
     /// The if-chain twin of `PiecewiseLinear.value(at:)`: the same comparisons pick the same

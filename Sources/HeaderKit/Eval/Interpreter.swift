@@ -6,7 +6,16 @@ public final class Interpreter {
     public let spec: CheckedSpec
     public let program: Program
     private let code: InterpreterCode
-    private var registers: [Double]
+    /// The register file and the lists, copied once into memory of their own: a frame then touches no
+    /// array (no retain, no exclusivity check). Every index in them was laid out by `InterpreterCode`.
+    private let registers: UnsafeMutableBufferPointer<Double>
+    private let inputsOnly: UnsafeMutableBufferPointer<Instruction>
+    private let advance: UnsafeMutableBufferPointer<Instruction>
+    private let perFrame: UnsafeMutableBufferPointer<Instruction>
+    private let settleLists: [UnsafeMutableBufferPointer<Instruction>]
+    private let curves: UnsafeMutableBufferPointer<Curve>
+    private let firstOutput: Int
+    private let isStateful: Bool
     private var inputsChanged = true
     private var previousOffset: Double?
 
@@ -18,7 +27,30 @@ public final class Interpreter {
         self.spec = spec
         self.program = program
         code = InterpreterCode(program)
-        registers = code.initialRegisters
+        func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+            // At least one element, so that even an empty list has a base address.
+            let base = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(array.count, 1))
+            base.initialize(from: array, count: array.count)
+            return UnsafeMutableBufferPointer(start: base, count: array.count)
+        }
+        registers = copy(code.initialRegisters)
+        inputsOnly = copy(code.inputsOnly)
+        advance = copy(code.advance)
+        perFrame = copy(code.perFrame)
+        settleLists = code.settle.map { copy($0.instructions) }
+        curves = copy(code.curves)
+        firstOutput = code.layout.output(0)
+        isStateful = program.isStateful
+    }
+
+    deinit {
+        registers.deallocate()
+        inputsOnly.deallocate()
+        advance.deallocate()
+        perFrame.deallocate()
+        settleLists.forEach { $0.deallocate() }
+        _ = curves.deinitialize()
+        curves.deallocate()
     }
 
     /// The current value of an input.
@@ -56,7 +88,7 @@ public final class Interpreter {
         refreshInputs()
         registers[code.layout.target] = offset
         registers[code.layout.velocity] = velocity
-        run(code.settle[snap].instructions)
+        run(settleLists[snap])
         return registers[code.settle[snap].result]
     }
 
@@ -73,10 +105,8 @@ public final class Interpreter {
     /// one element per output.
     public func evaluate(at offset: Double, into buffer: UnsafeMutableBufferPointer<Double>) {
         step(to: offset)
-        let first = code.layout.output(0)
-        for index in 0..<Swift.min(program.outputs.count, buffer.count) {
-            buffer[index] = registers[first + index]
-        }
+        guard let base = buffer.baseAddress, let outputs = registers.baseAddress else { return }
+        base.update(from: outputs + firstOutput, count: Swift.min(program.outputs.count, buffer.count))
     }
 
     /// The named value or state `name` after the last frame, for tests and tools.
@@ -89,13 +119,13 @@ public final class Interpreter {
     private func refreshInputs() {
         guard inputsChanged else { return }
         inputsChanged = false
-        run(code.inputsOnly)
+        run(inputsOnly)
     }
 
     private func step(to offset: Double) {
         refreshInputs()
         registers[code.layout.offset] = offset
-        if program.isStateful {
+        if isStateful {
             if let previousOffset {
                 registers[code.layout.delta] = offset - previousOffset
             } else {
@@ -103,27 +133,21 @@ public final class Interpreter {
                 for (index, state) in program.states.enumerated() { registers[code.layout.state(index)] = state.initial }
             }
             previousOffset = offset
-            run(code.advance)
+            run(advance)
         }
-        run(code.perFrame)
+        run(perFrame)
     }
 
-    private func run(_ instructions: [Instruction]) {
-        instructions.withUnsafeBufferPointer { instructions in
-            code.curves.withUnsafeBufferPointer { curves in
-                registers.withUnsafeMutableBufferPointer { registers in
-                    Interpreter.execute(instructions, curves, registers)
-                }
-            }
-        }
+    private func run(_ list: UnsafeMutableBufferPointer<Instruction>) {
+        guard let instructions = list.baseAddress, let curves = curves.baseAddress, let registers = registers.baseAddress else { return }
+        Interpreter.execute(instructions, list.count, curves, registers)
     }
 
     /// The dispatch loop. Register and jump indices were laid out by `InterpreterCode`, which keeps
     /// every one of them inside the register file and the list.
-    private static func execute(_ instructions: UnsafeBufferPointer<Instruction>, _ curves: UnsafeBufferPointer<Curve>,
-                                _ r: UnsafeMutableBufferPointer<Double>) {
+    private static func execute(_ instructions: UnsafeMutablePointer<Instruction>, _ count: Int,
+                                _ curves: UnsafeMutablePointer<Curve>, _ r: UnsafeMutablePointer<Double>) {
         var pc = 0
-        let count = instructions.count
         while pc < count {
             let i = instructions[pc]
             pc += 1
@@ -143,8 +167,16 @@ public final class Interpreter {
             case .notEqual: r[d] = r[a] != r[b] ? 1 : 0
             case .negate: r[d] = -r[a]
             case .move: r[d] = r[a]
+            case .clamp: r[d] = Swift.min(Swift.max(r[a], r[b]), r[Int(i.c)])
+            case .multiplyAdd: r[d] = r[a] + r[b] * r[Int(i.c)]
+            case .multiplySubtract: r[d] = r[a] - r[b] * r[Int(i.c)]
+            case .subtractDivide: r[d] = (r[a] - r[b]) / r[Int(i.c)]
             case .jumpIfFalse: if r[a] == 0 { pc = b }
             case .jump: pc = b
+            case .jumpUnlessLess: if !(r[a] < r[b]) { pc = Int(i.c) }
+            case .jumpUnlessLessEqual: if !(r[a] <= r[b]) { pc = Int(i.c) }
+            case .jumpUnlessGreater: if !(r[a] > r[b]) { pc = Int(i.c) }
+            case .jumpUnlessGreaterEqual: if !(r[a] >= r[b]) { pc = Int(i.c) }
             case .binary: r[d] = Semantics.binary(i.binaryOperation, r[a], r[b])
             case .unary: r[d] = Semantics.unary(i.unaryOperation, r[a])
             case .curve: r[d] = curves[b].value(at: r[a])
