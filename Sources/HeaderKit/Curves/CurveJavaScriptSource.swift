@@ -16,10 +16,9 @@ public enum CurveJavaScriptSource {
             switch bezier.solver {
             case .identity:
                 return argument
-            case let .ends(xa, xb, xc, ma, mb, mc):
-                return invocation("$curveCubicBezier", argument, [xa, xb, xc, ma, mb, mc] + tail)
-            case let .inflection(a, b, c, q, ti):
-                return invocation("$curveCubicBezierInflected", argument, [a, b, c, q, ti] + tail)
+            case let .table(split, _):
+                let constants = ([split] + tail).map(JavaScriptNames.literal)
+                return "$curveCubicBezier(\(([argument, constants[0], bezierTableName(bezier)] + constants.dropFirst()).joined(separator: ", ")))"
             }
         case let .steps(steps):
             return invocation("$curveSteps", argument, [Double(steps.count), steps.offset, Double(steps.jumps)])
@@ -48,15 +47,15 @@ public enum CurveJavaScriptSource {
     public static func kernels(for curves: [Curve]) -> [String] {
         var needed = Set<String>()
         var linearFunctions: [String: [String]] = [:]
+        var bezierTables: [String: [String]] = [:]
         for curve in curves {
             switch curve {
             case .linear:
                 break
             case let .cubicBezier(bezier):
-                switch bezier.solver {
-                case .identity: break
-                case .ends: needed.formUnion(["$curveCubicBezier", "$curveSolveCubic"])
-                case .inflection: needed.formUnion(["$curveCubicBezierInflected", "$curveSolveCubic"])
+                if case let .table(_, table) = bezier.solver {
+                    needed.formUnion(["$curveCubicBezier", "$curveSolveCubic"])
+                    bezierTables[bezierTableName(bezier)] = tableDeclaration(bezierTableName(bezier), table)
                 }
             case .steps:
                 needed.insert("$curveSteps")
@@ -80,6 +79,10 @@ public enum CurveJavaScriptSource {
             if !lines.isEmpty { lines.append("") }
             lines += linearFunctions[name] ?? []
         }
+        for name in bezierTables.keys.sorted() {
+            if !lines.isEmpty { lines.append("") }
+            lines += bezierTables[name] ?? []
+        }
         return lines
     }
 
@@ -87,7 +90,6 @@ public enum CurveJavaScriptSource {
     static let all: [(name: String, source: String)] = [
         ("$curveSolveCubic", solveCubic),
         ("$curveCubicBezier", cubicBezier),
-        ("$curveCubicBezierInflected", cubicBezierInflected),
         ("$curveSteps", steps),
         ("$curveLinearSegment", linearSegment),
         ("$curveSpringUnderdamped", springUnderdamped),
@@ -124,8 +126,11 @@ public enum CurveJavaScriptSource {
         }
         """
 
+    // `r.bitPattern >> 49` is the high word of r's bits shifted by 17; r >= 0, so the shift is unsigned
+    // either way. One DataView for every call: reading a double's bits allocates nothing.
     static let cubicBezier = """
-        function $curveCubicBezier(x, xa, xb, xc, ma, mb, mc, ya, yb, yc, s0, s1) {
+        const $curveBits = new DataView(new ArrayBuffer(8));
+        function $curveCubicBezier(x, split, table, ya, yb, yc, s0, s1) {
           if (x !== x) { return x; }
           if (x <= 0) {
             if (x === 0 || s0 === 0) { return 0; }
@@ -135,29 +140,21 @@ public enum CurveJavaScriptSource {
             if (x === 1 || s1 === 0) { return 1; }
             return 1 + s1 * (x - 1);
           }
-          let t;
-          if (x <= 0.5) {
-            t = $curveSolveCubic(x, xa, xb, xc, 0, 1, x);
-          } else {
-            const r = 1 - x;
-            t = 1 - $curveSolveCubic(r, ma, mb, mc, 0, 1, r);
+          const side = x > split ? 268 : 0;
+          const a = table[side], b = table[side + 1], c = table[side + 2];
+          const r = (x - table[side + 3]) * table[side + 4];
+          $curveBits.setFloat64(0, r);
+          const row = side + 8 + 4 * Math.min(Math.max(($curveBits.getUint32(0) >>> 17) - 8119, 0), 64);
+          const guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3];
+          const f = ((a * guess + b) * guess + c) * guess - r;
+          const slope = (3 * a * guess + 2 * b) * guess + c;
+          const bend = 6 * a * guess + 2 * b;
+          let u = guess - 2 * f * slope / (2 * slope * slope - f * bend);
+          if (!(Math.abs(u - guess) <= 1e-6 * u)) {
+            const upper = table[side + 7];
+            u = $curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess);
           }
-          return ((ya * t + yb) * t + yc) * t;
-        }
-        """
-
-    static let cubicBezierInflected = """
-        function $curveCubicBezierInflected(x, a, b, c, q, ti, ya, yb, yc, s0, s1) {
-          if (x !== x) { return x; }
-          if (x <= 0) {
-            if (x === 0 || s0 === 0) { return 0; }
-            return s0 * x;
-          }
-          if (x >= 1) {
-            if (x === 1 || s1 === 0) { return 1; }
-            return 1 + s1 * (x - 1);
-          }
-          const t = ti + $curveSolveCubic(x - q, a, b, c, -ti, 1 - ti, x - ti);
+          const t = table[side + 5] + table[side + 6] * u;
           return ((ya * t + yb) * t + yc) * t;
         }
         """
@@ -216,6 +213,21 @@ public enum CurveJavaScriptSource {
     /// The Swift twin's name with `$` in front, so equal curves share one function in both languages.
     static func linearFunctionName(_ linear: PiecewiseLinear) -> String {
         "$" + CurveSwiftSource.linearFunctionName(linear)
+    }
+
+    /// The Swift twin's name with `$` in front: the table of a cubic-bezier curve.
+    static func bezierTableName(_ bezier: CubicBezier) -> String {
+        "$" + CurveSwiftSource.bezierTableName(bezier)
+    }
+
+    /// A curve's solve table as exact literals, four to a line (one row of the table each), frozen.
+    private static func tableDeclaration(_ name: String, _ table: [Double]) -> [String] {
+        var lines = ["const \(name) = Object.freeze(["]
+        for start in stride(from: 0, to: table.count, by: 4) {
+            lines.append("  " + table[start..<Swift.min(start + 4, table.count)].map(JavaScriptNames.literal).joined(separator: ", ") + ",")
+        }
+        lines.append("]);")
+        return lines
     }
 
     /// The if-chain twin of `PiecewiseLinear.value(at:)`, as `CurveSwiftSource` writes it in Swift.
