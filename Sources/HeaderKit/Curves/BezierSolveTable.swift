@@ -1,5 +1,5 @@
 /// The per-curve table behind `CurveKernels.curveCubicBezier`: first guesses for the parameter u that
-/// solves p(u) = r, so that one Halley step brings them to full precision.
+/// solves p(u) = r, so that two Newton steps with one division bring them to full precision.
 ///
 /// A curve's inputs split at `split` into two sides. Each side solves its own increasing cubic
 /// p(u) = ((a u + b) u + c) u = r with r >= 0 measured away from an anchor (r = (x - anchor) * direction),
@@ -11,8 +11,8 @@
 /// Rows are indexed by the bits of r: `octaves` octaves below 1, each cut into `1 << rowBits` rows of
 /// equal width, plus row 0 for [0, 2^-octaves). Rows get narrower towards r = 0 in proportion to r,
 /// which is what the power laws near an end with x'(t) = 0 (u ~ r^(1/2) or r^(1/3)) need: a cubic
-/// through four exact solutions then guesses u to about 1e-7 relative on every row but row 0, for every
-/// curve. Each row holds that cubic in r (not in a local variable: the guess needs no more than 1e-9).
+/// through four exact solutions then guesses u to about 1e-7 relative on every row but row 0, for the
+/// presets and the hard curves alike. Each row holds that cubic in r (not in a local variable: the guess needs no more than 1e-9).
 ///
 /// Layout of a side: a, b, c, anchor, direction, tAnchor, tDirection, upper (the end of u's bracket),
 /// then the rows, 4 coefficients each, highest degree first. The table is both sides, lower first.
