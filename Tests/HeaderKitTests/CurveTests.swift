@@ -299,7 +299,7 @@ final class CurveSwiftSourceTests: XCTestCase {
     }
 
     /// (1, 0, 0, 1) is x = 1/2 + 4 (t - 1/2)^3, so on each side u = cbrt(r / 4): every row but the first
-    /// (r < 2^-8) guesses it to 1e-6 or better up to r = 1/2, which the kernel's single Halley step relies on.
+    /// (r < 2^-8) guesses it to 1e-6 or better up to r = 1/2, which the kernel's two Newton steps rely on.
     func testBezierTableGuessesTheRoot() throws {
         let bezier = try XCTUnwrap(CubicBezier(x1: 1, y1: 0, x2: 0, y2: 1))
         guard case let .table(split, values) = bezier.solver else { return XCTFail("no table") }

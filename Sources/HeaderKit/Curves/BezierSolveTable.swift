@@ -1,5 +1,5 @@
 /// The per-curve table behind `CurveKernels.curveCubicBezier`: first guesses for the parameter u that
-/// solves p(u) = r, so that one Halley step brings them to full precision.
+/// solves p(u) = r, so that two Newton steps with one division bring them to full precision.
 ///
 /// A curve's inputs split at `split` into two sides. Each side solves its own increasing cubic
 /// p(u) = ((a u + b) u + c) u = r with r >= 0 measured away from an anchor (r = (x - anchor) * direction),
@@ -11,8 +11,8 @@
 /// Rows are indexed by the bits of r: `octaves` octaves below 1, each cut into `1 << rowBits` rows of
 /// equal width, plus row 0 for [0, 2^-octaves). Rows get narrower towards r = 0 in proportion to r,
 /// which is what the power laws near an end with x'(t) = 0 (u ~ r^(1/2) or r^(1/3)) need: a cubic
-/// through four exact solutions then guesses u to about 1e-7 relative on every row but row 0, for every
-/// curve. Each row holds that cubic in r (not in a local variable: the guess needs no more than 1e-9).
+/// through four exact solutions then guesses u to about 1e-7 relative on every row but row 0, for the
+/// presets and the hard curves alike. Each row holds that cubic in r (not in a local variable: the guess needs no more than 1e-9).
 ///
 /// Layout of a side: a, b, c, anchor, direction, tAnchor, tDirection, upper (the end of u's bracket),
 /// then the rows, 4 coefficients each, highest degree first. The table is both sides, lower first.
@@ -49,26 +49,27 @@ enum BezierSolveTable {
             let start = row == 0 ? 0 : Double(bitPattern: UInt64(firstRow + row - 1) << UInt64(shift))
             let end = Double(bitPattern: UInt64(firstRow + row) << UInt64(shift))
             // Interpolation at the four Chebyshev points of [start, end], in w = (r - start) / width.
-            var nodes: [Double] = [], solutions: [Double] = []
-            for w in chebyshevNodes {
-                let r = Swift.min(start + (end - start) * w, reach)
+            var solutions = SIMD4<Double>()
+            for k in 0..<4 {
+                let r = Swift.min(start + (end - start) * chebyshevNodes[k], reach)
                 let u = r > 0 ? CurveKernels.curveSolveCubic(r, side.a, side.b, side.c, 0, side.upper, Swift.min(Swift.max(guess, 0), side.upper)) : 0
                 guess = u
-                nodes.append(w)
-                solutions.append(u)
+                solutions[k] = u
             }
-            values += cubicThrough(nodes, solutions, start: start, width: end - start)
+            let cubic = cubicThrough(solutions, start: start, width: end - start)
+            values += [cubic[3], cubic[2], cubic[1], cubic[0]]
         }
         return values
     }
 
     /// 1/2 - cos((2k + 1) pi / 8) / 2 for k = 0...3, written out so that the table does not depend on a
     /// platform's cos.
-    private static let chebyshevNodes = [0.03806023374435663, 0.3086582838174551, 0.6913417161825449, 0.9619397662556434]
+    private static let chebyshevNodes = SIMD4<Double>(0.03806023374435663, 0.3086582838174551, 0.6913417161825449, 0.9619397662556434)
 
-    /// The cubic through (nodes[i], values[i]) in w, rewritten in r = start + width * w: coefficients of
-    /// r^3, r^2, r, 1.
-    private static func cubicThrough(_ nodes: [Double], _ values: [Double], start: Double, width: Double) -> [Double] {
+    /// The cubic through (chebyshevNodes[i], values[i]) in w, rewritten in r = start + width * w:
+    /// coefficients of 1, r, r^2, r^3.
+    private static func cubicThrough(_ values: SIMD4<Double>, start: Double, width: Double) -> SIMD4<Double> {
+        let nodes = chebyshevNodes
         // Newton's divided differences, then the nested form expanded into powers of w (lowest first).
         var differences = values
         for order in 1..<4 {
@@ -76,29 +77,30 @@ enum BezierSolveTable {
                 differences[i] = (differences[i] - differences[i - 1]) / (nodes[i] - nodes[i - order])
             }
         }
-        var inW = [differences[3]]
-        for i in stride(from: 2, through: 0, by: -1) {
-            // inW * (w - nodes[i]) + differences[i]
-            var next = [Double](repeating: 0, count: inW.count + 1)
-            for (power, coefficient) in inW.enumerated() {
-                next[power + 1] += coefficient
-                next[power] -= coefficient * nodes[i]
+        var inW = SIMD4<Double>()
+        inW[0] = differences[3]
+        for (degree, i) in zip(1...3, stride(from: 2, through: 0, by: -1)) {
+            // inW * (w - nodes[i]) + differences[i], inW of the given degree so far
+            var next = SIMD4<Double>()
+            for power in 0..<degree {
+                next[power + 1] += inW[power]
+                next[power] -= inW[power] * nodes[i]
             }
             next[0] += differences[i]
             inW = next
         }
         // w = scale * r + offset.
         let scale = 1 / width, offset = -start / width
-        var inR = [0.0, 0.0, 0.0, 0.0]
-        for coefficient in inW.reversed() {
-            var next = [0.0, 0.0, 0.0, 0.0]
+        var inR = SIMD4<Double>()
+        for index in stride(from: 3, through: 0, by: -1) {
+            var next = SIMD4<Double>()
             for power in 0..<4 {
                 next[power] += inR[power] * offset
                 if power < 3 { next[power + 1] += inR[power] * scale }
             }
-            next[0] += coefficient
+            next[0] += inW[index]
             inR = next
         }
-        return [inR[3], inR[2], inR[1], inR[0]]
+        return inR
     }
 }

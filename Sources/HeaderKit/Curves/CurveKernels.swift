@@ -7,8 +7,10 @@ import Foundation
 /// of every library kernel below matches its string, and compiles the strings to compare bits.
 ///
 /// Rules for editing: change a kernel and its string together; use only `+ - * /`, comparisons,
-/// `.squareRoot()`, `.rounded(.down)` and the `Foundation` functions `exp`, `expm1`, `sin`, `cos`
-/// (glibc/libm calls made the same way in both places); no FMA; every loop has a fixed bound.
+/// `.squareRoot()`, `.rounded(.down)`, integer operations on `bitPattern`, reads of a table passed in,
+/// and the `Foundation` functions `exp`, `expm1`, `sin`, `cos` (glibc/libm calls made the same way in
+/// both places); no FMA; every loop has a fixed bound; names from the standard library written
+/// `Swift.` (a spec may name its own value `Int` or `min`).
 enum CurveKernels {
     /// Name of a kernel as it appears in generated code, plus the names of kernels it calls.
     struct Declaration: Sendable {
@@ -91,11 +93,14 @@ enum CurveKernels {
 
     // The table (`BezierSolveTable`, 536 numbers) splits x at `split` into two sides; each solves its
     // increasing cubic p(u) = r for r = (x - anchor) * direction >= 0, and t = tAnchor + tDirection * u.
-    // A row of the table, picked by the bits of r, guesses u to about 1e-7; one Halley step (cubic
-    // convergence) then leaves an error near 1e-21 relative, so a step of at most 1e-6 relative is the
-    // answer. Otherwise (row 0, r < 2^-8 where the guess is poor, or a curve too hard for its rows) the
-    // safeguarded solver finishes from there. The constants are BezierSolveTable's: 268 numbers a
-    // side, 8 of them the side's header, rows from 2^-8 at `r.bitPattern >> 49` = 8120, 65 rows.
+    // A row of the table, picked by the bits of r, guesses u to about 1e-7 relative. Two Newton steps
+    // that share the slope at the guess follow: the first leaves about 1e-14, the second (whose slope is
+    // off by the guess's 1e-7) about 1e-21, which is exact but for the rounding of the residual; and
+    // where x(t) rounds to x itself (t = 1/2 of a symmetric curve) the result is that t exactly. The
+    // division happens once, beside the first residual. When the second step is not below 1e-11
+    // relative (row 0, r < 2^-8, where the guess is poor, or a curve too hard for its rows), the
+    // safeguarded solver finishes from there. The constants are BezierSolveTable's: 268 numbers a side,
+    // 8 of them the side's header, rows from 2^-8 at `r.bitPattern >> 49` = 8120, 65 rows.
     // Outside [0, 1] the curve continues along its end tangents (slopes s0, s1).
     static let cubicBezierSource = """
         private static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double) -> Double {
@@ -113,11 +118,10 @@ enum CurveKernels {
             let r = (x - table[side + 3]) * table[side + 4]
             let row = side + 8 + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> 49) - 8119, 0), 64)
             let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
-            let f = ((a * guess + b) * guess + c) * guess - r
-            let slope = (3 * a * guess + 2 * b) * guess + c
-            let bend = 6 * a * guess + 2 * b
-            var u = guess - 2 * f * slope / (2 * slope * slope - f * bend)
-            if !(Swift.abs(u - guess) <= 1e-6 * u) {
+            let inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c)
+            let first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope
+            var u = first - (((a * first + b) * first + c) * first - r) * inverseSlope
+            if !(Swift.abs(u - first) <= 1e-11 * u) {
                 let upper = table[side + 7]
                 u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
             }
@@ -141,11 +145,10 @@ enum CurveKernels {
         let r = (x - table[side + 3]) * table[side + 4]
         let row = side + 8 + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> 49) - 8119, 0), 64)
         let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
-        let f = ((a * guess + b) * guess + c) * guess - r
-        let slope = (3 * a * guess + 2 * b) * guess + c
-        let bend = 6 * a * guess + 2 * b
-        var u = guess - 2 * f * slope / (2 * slope * slope - f * bend)
-        if !(Swift.abs(u - guess) <= 1e-6 * u) {
+        let inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c)
+        let first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope
+        var u = first - (((a * first + b) * first + c) * first - r) * inverseSlope
+        if !(Swift.abs(u - first) <= 1e-11 * u) {
             let upper = table[side + 7]
             u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
         }

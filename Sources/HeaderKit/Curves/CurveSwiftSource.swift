@@ -48,7 +48,9 @@ public enum CurveSwiftSource {
             case let .cubicBezier(bezier):
                 if case let .table(_, table) = bezier.solver {
                     needed.insert("curveCubicBezier")
-                    bezierTables[bezierTableName(bezier)] = tableDeclaration(bezierTableName(bezier), table)
+                    // Written once per distinct curve: a table is 536 literals.
+                    let name = bezierTableName(bezier)
+                    if bezierTables[name] == nil { bezierTables[name] = tableDeclaration(name, table) }
                 }
             case .steps:
                 needed.insert("curveSteps")

@@ -156,11 +156,10 @@ nonisolated enum BezierBenchMath {
         let r = (x - table[side + 3]) * table[side + 4]
         let row = side + 8 + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> 49) - 8119, 0), 64)
         let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
-        let f = ((a * guess + b) * guess + c) * guess - r
-        let slope = (3 * a * guess + 2 * b) * guess + c
-        let bend = 6 * a * guess + 2 * b
-        var u = guess - 2 * f * slope / (2 * slope * slope - f * bend)
-        if !(Swift.abs(u - guess) <= 1e-6 * u) {
+        let inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c)
+        let first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope
+        var u = first - (((a * first + b) * first + c) * first - r) * inverseSlope
+        if !(Swift.abs(u - first) <= 1e-11 * u) {
             let upper = table[side + 7]
             u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
         }
