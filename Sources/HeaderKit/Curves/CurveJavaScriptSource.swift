@@ -146,11 +146,10 @@ public enum CurveJavaScriptSource {
           $curveBits.setFloat64(0, r);
           const row = side + 8 + 4 * Math.min(Math.max(($curveBits.getUint32(0) >>> 17) - 8119, 0), 64);
           const guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3];
-          const f = ((a * guess + b) * guess + c) * guess - r;
-          const slope = (3 * a * guess + 2 * b) * guess + c;
-          const bend = 6 * a * guess + 2 * b;
-          let u = guess - 2 * f * slope / (2 * slope * slope - f * bend);
-          if (!(Math.abs(u - guess) <= 1e-6 * u)) {
+          const inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c);
+          const first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope;
+          let u = first - (((a * first + b) * first + c) * first - r) * inverseSlope;
+          if (!(Math.abs(u - first) <= 1e-11 * u)) {
             const upper = table[side + 7];
             u = $curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess);
           }
