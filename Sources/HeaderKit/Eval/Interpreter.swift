@@ -1,7 +1,8 @@
 /// Evaluates a spec at any offset by translating its lowered program, operation for operation, into
 /// flat instruction lists over one register file of Doubles (bools as 1 and 0). A frame runs one list
 /// with a switch per instruction: no closure, allocation or reference counting per operation. What
-/// reads only the inputs runs once after they change, not at every offset.
+/// reads only the inputs, down to parts of an expression, runs once after they change, not at every
+/// offset (see `InterpreterCode`).
 public final class Interpreter {
     public let spec: CheckedSpec
     public let program: Program
