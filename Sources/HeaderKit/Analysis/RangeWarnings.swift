@@ -32,8 +32,16 @@ public enum RangeWarnings {
                                        inputs: witness.inputs, output: output, operandRange: output == nil ? witness.operand.range : nil,
                                        value: witness.value))
         }
+        // Where each issue is: which named value's or output's body holds it. An output that reads one is
+        // NaN or infinite because of it, and the issue's own warning says so (or, for division by the literal
+        // 0, the checker's).
+        let located = analysis.issues.compactMap { issue in locate(issue, in: program).map { (issue, $0) } }
+        let explainedValues = Set(located.compactMap { $0.1.value })
+        let explainedOutputs = Set(located.compactMap { $0.1.output })
         for (index, output) in program.outputs.enumerated() {
             let proven = analysis.outputs[index]
+            let explained = explainedOutputs.contains(index)
+                || !readValues(output.body, program).isDisjoint(with: explainedValues)
             let word = lastWord(output.name)
             let range = output.body.result.range
             let notes = unrangedNotes(program, output.body.uses)
@@ -49,13 +57,16 @@ public enum RangeWarnings {
                 warn("'\(output.qualifiedName)' falls to \(format(witness.value)) (\(witness.place)); a \(word) below 0 is not drawn: write max(..., 0) to say so",
                      at: range, notes, witness, output: index)
             }
-            if proven.range.nan || proven.range.infinite, let witness = search.outputSpecial(index) {
+            if proven.range.nan || proven.range.infinite, !explained, let witness = search.outputSpecial(index) {
                 let what = witness.value.isNaN ? "NaN" : "infinite"
                 warn("'\(output.qualifiedName)' is \(what) (\(witness.place))", at: range, notes, witness, output: index)
             }
         }
-        for issue in analysis.issues {
-            guard let (node, body) = locate(issue, in: program), let witness = search.operand(issue.kind, node, in: body) else { continue }
+        for (issue, place) in located {
+            let (node, body) = (place.node, place.body)
+            // Division by the literal 0 is the checker's warning.
+            if issue.kind == .divisionByZero, case .binary(_, _, let divisor) = node.kind, divisor.constantValue != nil { continue }
+            guard let witness = search.operand(issue.kind, node, in: body) else { continue }
             let notes = unrangedNotes(program, body.uses)
             let message: String
             switch issue.kind {
@@ -88,10 +99,22 @@ public enum RangeWarnings {
         }
     }
 
-    /// The node an issue is about, and the body it stands in.
-    private static func locate(_ issue: RangeIssue, in program: Program) -> (Expr, Body)? {
-        let bodies = program.values.map(\.body) + program.outputs.map(\.body)
-        for body in bodies {
+    /// The named values a body reads, directly or through other named values.
+    private static func readValues(_ body: Body, _ program: Program) -> Set<Int> {
+        var seen = Set<Int>()
+        var pending = body.uses.values
+        while let index = pending.popLast() {
+            guard seen.insert(index).inserted, program.values.indices.contains(index) else { continue }
+            pending += program.values[index].body.uses.values
+        }
+        return seen
+    }
+
+    /// The node an issue is about, the body it stands in, and whose body that is.
+    private static func locate(_ issue: RangeIssue, in program: Program) -> (node: Expr, body: Body, value: Int?, output: Int?)? {
+        let bodies = program.values.indices.map { (program.values[$0].body, $0 as Int?, nil as Int?) }
+            + program.outputs.indices.map { (program.outputs[$0].body, nil as Int?, $0 as Int?) }
+        for (body, value, output) in bodies {
             var found: Expr?
             for root in body.locals + [body.result] where found == nil {
                 root.forEachNode { node in
@@ -104,7 +127,7 @@ public enum RangeWarnings {
                     }
                 }
             }
-            if let found { return (found, body) }
+            if let found { return (found, body, value, output) }
         }
         return nil
     }
