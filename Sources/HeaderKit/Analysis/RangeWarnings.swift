@@ -79,7 +79,52 @@ public enum RangeWarnings {
             }
             warn(message, at: issue.range, notes, witness, output: nil)
         }
+        for stop in deadStops(spec, analysis) {
+            diagnostics.append(Warning(diagnostic: Diagnostic(.warning, stop.message, at: stop.range), offset: .nan, inputs: [],
+                                       output: nil, operandRange: nil, value: .nan))
+        }
         return diagnostics
+    }
+
+    /// Keyframe stops that their driver never reaches: the test at a later stop (`driver < position`) is
+    /// never false, or never made at all though the keyframes are evaluated; the first stop's
+    /// (`driver <= position`) never true. What the analysis proves of every offset and input is the
+    /// evidence: there is no point to show. Keyframes searched by halving (more than
+    /// `KeyframeLowering.linearSearchLimit` stops) do not test every stop on every way, and are left out.
+    private static func deadStops(_ spec: CheckedSpec, _ analysis: RangeAnalysis) -> [(message: String, range: SourceRange)] {
+        var found: [(String, SourceRange)] = []
+        var pending = spec.values.map(\.expression) + spec.outputs.map(\.expression)
+        while let expression = pending.popLast() {
+            switch expression.unlocated {
+            case .keyframes(let keyframes):
+                pending.append(keyframes.driver)
+                for stop in keyframes.stops { pending += [stop.position, stop.value] }
+                let stops = keyframes.stops
+                guard stops.count > 1, stops.count <= KeyframeLowering.linearSearchLimit else { continue }
+                let evaluated = analysis.outcomes[stops[0].range] != nil || analysis.outcomes[stops[1].range] != nil
+                guard evaluated else { continue }
+                for (index, stop) in stops.enumerated() {
+                    let outcome = analysis.outcomes[stop.range]
+                    let position: String
+                    if case .constant(let value) = stop.position { position = format(value) } else { position = "its position" }
+                    if index == 0 {
+                        if !keyframes.extendsBefore, outcome.map({ !$0.canBeTrue }) ?? false {
+                            found.append(("this keyframe stop is never reached: its driver stays above \(position)", stop.range))
+                        }
+                    } else if !(outcome?.canBeFalse ?? false) {
+                        found.append(("this keyframe stop is never reached: its driver stays below \(position)", stop.range))
+                    }
+                }
+            case .negate(let operand), .not(let operand), .curve(_, let operand): pending.append(operand)
+            case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .boolEquality(_, let lhs, let rhs),
+                 .logical(_, let lhs, let rhs):
+                pending += [lhs, rhs]
+            case .conditional(let condition, let then, let otherwise): pending += [condition, then, otherwise]
+            case .builtin(_, let arguments): pending += arguments
+            case .constant, .boolConstant, .slot, .located: break
+            }
+        }
+        return found.sorted { $0.1.start < $1.1.start }
     }
 
     /// `scrimOpacity` → "opacity", `fontSize` → "size".
