@@ -324,7 +324,9 @@ extension SymbolicEvaluation {
         let unboundedBelow = values.contains(-.infinity) || base.lower == -.infinity || exponent.upper == .infinity
         let unboundedAbove = values.contains(.infinity) || base.upper == .infinity || exponent.upper == .infinity
             || exponent.lower == -.infinity
-        let monotone = exponent.lower == exponent.upper || base.lower >= 0
+        // A negative exponent on a base that comes to 0 goes to an infinity from either side of it.
+        let nearPole = base.lower <= 0 && base.upper >= 0 && exponent.lower < 0
+        let monotone = (exponent.lower == exponent.upper || base.lower >= 0) && !nearPole
         if monotone, let low = finiteValues.min(), let high = finiteValues.max() {
             result.form = fresh(unboundedBelow ? -.infinity : low, unboundedAbove ? .infinity : high, f, g)
         } else {
