@@ -163,12 +163,12 @@ public struct RangeAnalysis: Sendable {
                            changes: changesFrom <= changesTo ? (clean(changesFrom), clean(changesTo)) : nil)
     }
 
-    /// A bound the linear program found within its own rounding of a number with 12 significant digits
-    /// (or of 0) is that number.
+    /// A bound the linear program found within its own rounding error (a few units in the 15th digit) of a
+    /// number with 12 significant digits, or of 0, is that number; any other bound is kept to the bit.
     static func clean(_ value: Double) -> Double {
         guard value.isFinite, value != 0 else { return value + 0 }
-        if abs(value) < 1e-12 { return 0 }
+        if abs(value) < 1e-13 { return 0 }
         guard let rounded = Double(String(format: "%.12g", value)) else { return value }
-        return abs(rounded - value) <= 1e-11 * Swift.max(1, abs(value)) ? rounded : value
+        return abs(rounded - value) <= 1e-13 * Swift.max(1, abs(value)) ? rounded : value
     }
 }
