@@ -274,6 +274,10 @@ struct VariableSpace {
         let unanswered: Double = maximize ? .infinity : -.infinity
         let sizes = rows.joined().map(abs) + bounds.map(abs) + objective.map { abs($0 / factor) } + [abs(constant), factor]
         guard sizes.allSatisfy({ $0.isFinite && $0 < 1e150 }) else { return unanswered }
+        // Coefficients 1e8 apart (a length of 1e15pt beside one of 1pt): the simplex's tolerance would take
+        // the small ones for 0 and stop short of the optimum, so the box answers instead.
+        let coefficients = (rows.joined() + objective.map { $0 / factor }).map(abs).filter { $0 > 0 }
+        if let smallest = coefficients.min(), let largest = coefficients.max(), largest > 1e8 * smallest { return unanswered }
         switch LinearProgram.maximize(objective.map { $0 / factor }, rows: rows, bounds: bounds) {
         case .infeasible: return nil
         case .unbounded: return maximize ? .infinity : -.infinity

@@ -94,7 +94,8 @@ enum LinearProgram {
             for i in 0..<m where self[i, n + 1] < self[r, n + 1] { r = i }
             if m > 0, self[r, n + 1] < -LinearProgram.tolerance {
                 pivot(r, n)
-                if !run(phase: 1) { return pivots >= LinearProgram.pivotLimit ? .unbounded : .infeasible }
+                // Phase 1 cannot be unbounded; stopping short leaves the question open, which is not infeasible.
+                if !run(phase: 1) { return .unbounded }
                 // The rows come scaled to a largest coefficient of 1, so the slack needed is in those units.
                 if self[m + 1, n + 1] < -LinearProgram.tolerance { return .infeasible }
                 for i in 0..<m where basic[i] == -1 {
