@@ -44,8 +44,8 @@ func timed<Built>(repeats: Int = 3, _ body: () -> Built) -> (building: Double, f
     return (building, freeing)
 }
 
-/// How check, compile and one eval offset grow with the spec: each figure for 1,000 and 10,000
-/// blocks, and their ratio (linear cost gives about 10).
+/// How check, compile, one eval offset and the range analysis (with the front end) grow with the spec:
+/// each figure for 1,000 and 10,000 blocks, and their ratio (linear cost gives about 10).
 func printScaling() {
     print("scaling (best of 3, in process)")
     var figures: [String: [Int: Double]] = [:]
@@ -65,6 +65,11 @@ func printScaling() {
                 sink += Double(SwiftEmitter(program: program, sourcePath: path).emit().utf8.count)
             }
             return compilation
+        }
+        figures["range analysis", default: [:]][blocks] = seconds(repeats: 1) {
+            if let program = Compilation(path: path, text: text, checksSwiftNames: false).program {
+                sink += Double(RangeAnalysis.analyze(program).outputs.count)
+            }
         }
         (figures["eval one offset", default: [:]][blocks], freeing["eval one offset", default: [:]][blocks]) = timed {
             let compilation = Compilation(path: path, text: text, checksSwiftNames: false)
@@ -88,7 +93,7 @@ func printScaling() {
             print(String(format: "eval 10000 blocks: front end and lowering %.3f s, interpreter %.3f s, first frame %.4f s", front, build, frame))
         }
     }
-    for name in ["check", "compile", "eval one offset"] {
+    for name in ["check", "compile", "eval one offset", "range analysis"] {
         let small = figures[name]?[1_000] ?? .nan, large = figures[name]?[10_000] ?? .nan
         print(String(format: "%@ 1000 blocks %.3f s", name, small))
         print(String(format: "%@ 10000 blocks %.3f s", name, large))

@@ -75,6 +75,7 @@ final class EditorGrammarTests: XCTestCase {
     func testContextualWordsAndTypes() throws {
         let state = "state height = 260pt in 120pt...320pt {"
         try assertScope("in", in: state, after: "260pt", startsWith: ["keyword."])
+        try assertScope("in", in: "input safeAreaTop: pt in 0pt...100pt = 0", after: "pt", startsWith: ["keyword."])
         try assertScope("next", in: "    next = height - delta", startsWith: ["keyword."])
         try assertScope("extend", in: "    x = keyframes(offset, extend: both) { 0: 0, 1: 1 }", startsWith: ["keyword."])
         for mode in ["before", "after", "both", "none"] {

@@ -123,6 +123,8 @@ struct FormBounds {
 /// The variables and the questions asked of them: the bounds of a form over a path.
 struct VariableSpace {
     var variables: [AnalysisVariable] = []
+    /// Conditions a path keeps, the latest ones.
+    static let constraintLimit = 32
 
     mutating func add(_ variable: AnalysisVariable) -> Int {
         variables.append(variable)
@@ -180,6 +182,12 @@ struct VariableSpace {
     /// `a·(n / d) + c ≤ 0` with d of one sign, is also the condition `a·n + c·d ≤ 0` (or `≥`) on its operands.
     func adding(_ form: LinearForm, strict: Bool, to path: AnalysisPath) -> AnalysisPath {
         var path = path
+        // A path keeps its latest conditions only: forgetting one only lets the path hold more points (sound),
+        // and keeps each linear program small.
+        if path.constraints.count >= Self.constraintLimit {
+            path.constraints.removeFirst(2)
+            path.strict.removeFirst(2)
+        }
         path.constraints.append(form)
         path.strict.append(strict)
         if form.terms.count == 1, let (id, a) = form.terms.first, let quotient = variables[id].quotient {
@@ -274,6 +282,10 @@ struct VariableSpace {
         let unanswered: Double = maximize ? .infinity : -.infinity
         let sizes = rows.joined().map(abs) + bounds.map(abs) + objective.map { abs($0 / factor) } + [abs(constant), factor]
         guard sizes.allSatisfy({ $0.isFinite && $0 < 1e150 }) else { return unanswered }
+        // Coefficients 1e8 apart (a length of 1e15pt beside one of 1pt): the simplex's tolerance would take
+        // the small ones for 0 and stop short of the optimum, so the box answers instead.
+        let coefficients = (rows.joined() + objective.map { $0 / factor }).map(abs).filter { $0 > 0 }
+        if let smallest = coefficients.min(), let largest = coefficients.max(), largest > 1e8 * smallest { return unanswered }
         switch LinearProgram.maximize(objective.map { $0 / factor }, rows: rows, bounds: bounds) {
         case .infeasible: return nil
         case .unbounded: return maximize ? .infinity : -.infinity

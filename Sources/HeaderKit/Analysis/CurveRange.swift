@@ -1,14 +1,19 @@
 import Foundation
 
 /// The exact range of a curve over an interval of progress: its values at the ends and at every turning
-/// point between them. Bézier curves turn where dy/dt vanishes (a quadratic's roots, mapped to x through
-/// x(t)); underdamped springs at each half period of their oscillation; `linear()` at its points; steps
-/// and the other springs never turn.
+/// point between them (and, for `linear()`, the values its jumps approach). Bézier curves turn where dy/dt
+/// vanishes (a quadratic's roots, mapped to x through x(t)); underdamped springs at each half period of
+/// their oscillation; `linear()` at its points; steps and the other springs never turn.
 enum CurveRange {
     static func range(of curve: Curve, over lower: Double, _ upper: Double) -> (lower: Double, upper: Double) {
         var candidates = [lower, upper].map { curve.value(at: $0) }
         for x in turningPoints(of: curve) where x > lower && x < upper {
             candidates.append(curve.value(at: x))
+        }
+        // linear() jumps where two points share an input: the value before the jump is approached there
+        // without being taken, and bounds the range all the same.
+        if case .piecewiseLinear(let linear) = curve {
+            for (x, y) in zip(linear.inputs, linear.outputs) where x >= lower && x <= upper { candidates.append(y) }
         }
         // Outside 0...1 a Bézier or a linear() extends along a straight line, so an unbounded side goes
         // to an infinity unless that line is flat.

@@ -94,8 +94,10 @@ enum LinearProgram {
             for i in 0..<m where self[i, n + 1] < self[r, n + 1] { r = i }
             if m > 0, self[r, n + 1] < -LinearProgram.tolerance {
                 pivot(r, n)
-                if !run(phase: 1) { return pivots >= LinearProgram.pivotLimit ? .unbounded : .infeasible }
-                if self[m + 1, n + 1] < -LinearProgram.tolerance * max(1, maxBound) { return .infeasible }
+                // Phase 1 cannot be unbounded; stopping short leaves the question open, which is not infeasible.
+                if !run(phase: 1) { return .unbounded }
+                // The rows come scaled to a largest coefficient of 1, so the slack needed is in those units.
+                if self[m + 1, n + 1] < -LinearProgram.tolerance { return .infeasible }
                 for i in 0..<m where basic[i] == -1 {
                     var s = -1
                     for j in 0...n where s == -1 || self[i, j] < self[i, s] || (self[i, j] == self[i, s] && nonbasic[j] < nonbasic[s]) { s = j }
@@ -104,10 +106,6 @@ enum LinearProgram {
             }
             guard run(phase: 2) else { return .unbounded }
             return .optimal(self[m, n + 1])
-        }
-
-        private var maxBound: Double {
-            (0..<m).reduce(0) { max($0, abs(self[$1, n + 1])) }
         }
     }
 }

@@ -48,6 +48,9 @@ public struct RangeAnalysis: Sendable {
 
     public let outputs: [OutputRange]
     public let conditions: [DecidedCondition]
+    /// Every comparison the analysis met, by where it is written (a keyframe's tests are written at
+    /// their stops): whether it can be true, and whether it can be false.
+    let outcomes: [SourceRange: (canBeTrue: Bool, canBeFalse: Bool)]
     public let issues: [RangeIssue]
 
     public static func analyze(_ program: Program) -> RangeAnalysis {
@@ -78,7 +81,7 @@ public struct RangeAnalysis: Sendable {
             .filter { $0.value.canBeTrue != $0.value.canBeFalse }
             .map { DecidedCondition(range: $0.key, value: $0.value.canBeTrue) }
             .sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
-        return RangeAnalysis(outputs: outputs, conditions: conditions, issues: evaluation.issues)
+        return RangeAnalysis(outputs: outputs, conditions: conditions, outcomes: evaluation.conditions, issues: evaluation.issues)
     }
 
     /// Each state's values: from its initial value, the hull of what `next` can give from the values so
@@ -160,12 +163,12 @@ public struct RangeAnalysis: Sendable {
                            changes: changesFrom <= changesTo ? (clean(changesFrom), clean(changesTo)) : nil)
     }
 
-    /// A bound the linear program found within its own rounding of a number with 12 significant digits
-    /// (or of 0) is that number.
+    /// A bound the linear program found within its own rounding error (a few units in the 15th digit) of a
+    /// number with 12 significant digits, or of 0, is that number; any other bound is kept to the bit.
     static func clean(_ value: Double) -> Double {
         guard value.isFinite, value != 0 else { return value + 0 }
-        if abs(value) < 1e-12 { return 0 }
+        if abs(value) < 1e-13 { return 0 }
         guard let rounded = Double(String(format: "%.12g", value)) else { return value }
-        return abs(rounded - value) <= 1e-11 * Swift.max(1, abs(value)) ? rounded : value
+        return abs(rounded - value) <= 1e-13 * Swift.max(1, abs(value)) ? rounded : value
     }
 }

@@ -32,8 +32,16 @@ public enum RangeWarnings {
                                        inputs: witness.inputs, output: output, operandRange: output == nil ? witness.operand.range : nil,
                                        value: witness.value))
         }
+        // Where each issue is: which named value's or output's body holds it. An output that reads one is
+        // NaN or infinite because of it, and the issue's own warning says so (or, for division by the literal
+        // 0, the checker's).
+        let located = analysis.issues.compactMap { issue in locate(issue, in: program).map { (issue, $0) } }
+        let explainedValues = Set(located.compactMap { $0.1.value })
+        let explainedOutputs = Set(located.compactMap { $0.1.output })
         for (index, output) in program.outputs.enumerated() {
             let proven = analysis.outputs[index]
+            let explained = explainedOutputs.contains(index)
+                || !readValues(output.body, program).isDisjoint(with: explainedValues)
             let word = lastWord(output.name)
             let range = output.body.result.range
             let notes = unrangedNotes(program, output.body.uses)
@@ -49,13 +57,16 @@ public enum RangeWarnings {
                 warn("'\(output.qualifiedName)' falls to \(format(witness.value)) (\(witness.place)); a \(word) below 0 is not drawn: write max(..., 0) to say so",
                      at: range, notes, witness, output: index)
             }
-            if proven.range.nan || proven.range.infinite, let witness = search.outputSpecial(index) {
+            if proven.range.nan || proven.range.infinite, !explained, let witness = search.outputSpecial(index) {
                 let what = witness.value.isNaN ? "NaN" : "infinite"
                 warn("'\(output.qualifiedName)' is \(what) (\(witness.place))", at: range, notes, witness, output: index)
             }
         }
-        for issue in analysis.issues {
-            guard let (node, body) = locate(issue, in: program), let witness = search.operand(issue.kind, node, in: body) else { continue }
+        for (issue, place) in located {
+            let (node, body) = (place.node, place.body)
+            // Division by the literal 0 is the checker's warning.
+            if issue.kind == .divisionByZero, case .binary(_, _, let divisor) = node.kind, divisor.constantValue != nil { continue }
+            guard let witness = search.operand(issue.kind, node, in: body) else { continue }
             let notes = unrangedNotes(program, body.uses)
             let message: String
             switch issue.kind {
@@ -68,7 +79,52 @@ public enum RangeWarnings {
             }
             warn(message, at: issue.range, notes, witness, output: nil)
         }
+        for stop in deadStops(spec, analysis) {
+            diagnostics.append(Warning(diagnostic: Diagnostic(.warning, stop.message, at: stop.range), offset: .nan, inputs: [],
+                                       output: nil, operandRange: nil, value: .nan))
+        }
         return diagnostics
+    }
+
+    /// Keyframe stops that their driver never reaches: the test at a later stop (`driver < position`) is
+    /// never false, or never made at all though the keyframes are evaluated; the first stop's
+    /// (`driver <= position`) never true. What the analysis proves of every offset and input is the
+    /// evidence: there is no point to show. Keyframes searched by halving (more than
+    /// `KeyframeLowering.linearSearchLimit` stops) do not test every stop on every way, and are left out.
+    private static func deadStops(_ spec: CheckedSpec, _ analysis: RangeAnalysis) -> [(message: String, range: SourceRange)] {
+        var found: [(String, SourceRange)] = []
+        var pending = spec.values.map(\.expression) + spec.outputs.map(\.expression)
+        while let expression = pending.popLast() {
+            switch expression.unlocated {
+            case .keyframes(let keyframes):
+                pending.append(keyframes.driver)
+                for stop in keyframes.stops { pending += [stop.position, stop.value] }
+                let stops = keyframes.stops
+                guard stops.count > 1, stops.count <= KeyframeLowering.linearSearchLimit else { continue }
+                let evaluated = analysis.outcomes[stops[0].range] != nil || analysis.outcomes[stops[1].range] != nil
+                guard evaluated else { continue }
+                for (index, stop) in stops.enumerated() {
+                    let outcome = analysis.outcomes[stop.range]
+                    let position: String
+                    if case .constant(let value) = stop.position { position = format(value) } else { position = "its position" }
+                    if index == 0 {
+                        if !keyframes.extendsBefore, outcome.map({ !$0.canBeTrue }) ?? false {
+                            found.append(("this keyframe stop is never reached: its driver stays above \(position)", stop.range))
+                        }
+                    } else if !(outcome?.canBeFalse ?? false) {
+                        found.append(("this keyframe stop is never reached: its driver stays below \(position)", stop.range))
+                    }
+                }
+            case .negate(let operand), .not(let operand), .curve(_, let operand): pending.append(operand)
+            case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .boolEquality(_, let lhs, let rhs),
+                 .logical(_, let lhs, let rhs):
+                pending += [lhs, rhs]
+            case .conditional(let condition, let then, let otherwise): pending += [condition, then, otherwise]
+            case .builtin(_, let arguments): pending += arguments
+            case .constant, .boolConstant, .slot, .located: break
+            }
+        }
+        return found.sorted { $0.1.start < $1.1.start }
     }
 
     /// `scrimOpacity` → "opacity", `fontSize` → "size".
@@ -88,10 +144,22 @@ public enum RangeWarnings {
         }
     }
 
-    /// The node an issue is about, and the body it stands in.
-    private static func locate(_ issue: RangeIssue, in program: Program) -> (Expr, Body)? {
-        let bodies = program.values.map(\.body) + program.outputs.map(\.body)
-        for body in bodies {
+    /// The named values a body reads, directly or through other named values.
+    private static func readValues(_ body: Body, _ program: Program) -> Set<Int> {
+        var seen = Set<Int>()
+        var pending = body.uses.values
+        while let index = pending.popLast() {
+            guard seen.insert(index).inserted, program.values.indices.contains(index) else { continue }
+            pending += program.values[index].body.uses.values
+        }
+        return seen
+    }
+
+    /// The node an issue is about, the body it stands in, and whose body that is.
+    private static func locate(_ issue: RangeIssue, in program: Program) -> (node: Expr, body: Body, value: Int?, output: Int?)? {
+        let bodies = program.values.indices.map { (program.values[$0].body, $0 as Int?, nil as Int?) }
+            + program.outputs.indices.map { (program.outputs[$0].body, nil as Int?, $0 as Int?) }
+        for (body, value, output) in bodies {
             var found: Expr?
             for root in body.locals + [body.result] where found == nil {
                 root.forEachNode { node in
@@ -104,7 +172,7 @@ public enum RangeWarnings {
                     }
                 }
             }
-            if let found { return (found, body) }
+            if let found { return (found, body, value, output) }
         }
         return nil
     }

@@ -229,10 +229,8 @@ struct SymbolicEvaluation {
         guard let form = progress.form else { return result }
         let bounds = space.bounds(form, on: path)
         guard !bounds.infeasible else { return result }
+        // An unbounded progress along a sloped end leaves that side unbounded too.
         let range = CurveRange.range(of: curve, over: bounds.lower, bounds.upper)
-        if range.lower.isInfinite || range.upper.isInfinite {
-            // An unbounded progress along a sloped end: the finite values have no bound on that side.
-        }
         let id = space.add(AnalysisVariable(lower: range.lower, upper: range.upper, followsOffset: space.followsOffset(form)))
         result.form = .variable(id)
         return result

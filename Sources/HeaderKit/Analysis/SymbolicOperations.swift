@@ -56,14 +56,28 @@ extension SymbolicEvaluation {
             return [(path, .bool(Semantics.binary(operation, a ? 1 : 0, b ? 1 : 0) != 0))]
         case (.number(let a), .number(let b)):
             var outcomes: [Outcome] = []
+            // What NaN and the infinities give adds no condition: it is gathered into one number (and at most
+            // one outcome of each bool) on the unchanged path, so that they do not multiply the paths.
+            var specialBools: Set<Bool> = []
+            var specialNumbers: [AbstractNumber] = []
             for x in a.alternatives {
                 for y in b.alternatives {
                     if let f = x.form, let g = y.form {
                         outcomes += finite(operation, f, g, on: path, at: range)
-                    } else {
-                        outcomes += special(operation, x, y, on: path, at: range)
+                        continue
+                    }
+                    for (_, value) in special(operation, x, y, on: path, at: range) {
+                        switch value {
+                        case .bool(let bool): specialBools.insert(bool)
+                        case .number(let number): specialNumbers.append(number)
+                        }
                     }
                 }
+            }
+            for bool in specialBools.sorted(by: { !$0 && $1 }) { outcomes.append((path, .bool(bool))) }
+            if var merged = specialNumbers.first {
+                for number in specialNumbers.dropFirst() { merged = union(merged, number) }
+                outcomes.append((path, .number(merged)))
             }
             return outcomes
         default:
@@ -124,24 +138,37 @@ extension SymbolicEvaluation {
         return outcomes
     }
 
-    /// The result of an affine operation, which floating point takes to an infinity when its terms over
-    /// bounded variables reach beyond the largest double (a huge constant in the spec, not a far offset:
-    /// offsets are taken as real numbers).
-    mutating func overflowing(_ form: LinearForm) -> AbstractNumber {
-        var magnitude = abs(form.constant)
-        var finite = form.constant.isFinite
-        for (id, coefficient) in form.terms {
-            let variable = space.variables[id]
-            finite = finite && coefficient.isFinite
-            if variable.lower.isFinite && variable.upper.isFinite {
-                magnitude += abs(coefficient) * max(abs(variable.lower), abs(variable.upper))
-            } else {
-                magnitude += abs(coefficient)
+    /// The result of an affine operation, which floating point takes to an infinity when it can pass the
+    /// largest double: an unbounded variable counts as large as a double goes, so `offset + offset` and
+    /// `2 * offset` can overflow (at offsets near 1e308) and `offset + 300` cannot.
+    mutating func overflowing(_ form: LinearForm, on path: AnalysisPath) -> AbstractNumber {
+        // The box first; only when it allows an overflow, each variable's bounds on the path (a quotient
+        // kept within 0...1 by a clamp is unbounded in its box).
+        func magnitude(_ bound: (Int) -> (lower: Double, upper: Double)) -> Double {
+            var total = abs(form.constant)
+            for (id, coefficient) in form.terms {
+                let (lower, upper) = bound(id)
+                let largest = max(abs(lower), abs(upper))
+                total += abs(coefficient) * (largest.isFinite ? largest : .greatestFiniteMagnitude)
             }
+            return total
         }
-        guard !finite || magnitude >= 1e300 || magnitude.isNaN else { return AbstractNumber(form: form) }
+        let finite = form.constant.isFinite && form.terms.values.allSatisfy(\.isFinite)
+        var overflows = !finite || !(magnitude { (space.variables[$0].lower, space.variables[$0].upper) } <= .greatestFiniteMagnitude)
+        if finite, overflows, !path.constraints.isEmpty {
+            overflows = !(magnitude { id in
+                let bounds = space.bounds(.variable(id), on: path)
+                return bounds.infeasible ? (0, 0) : (bounds.lower, bounds.upper)
+            } <= .greatestFiniteMagnitude)
+        }
+        guard overflows else { return AbstractNumber(form: form) }
         let result = finite ? form : fresh(-.infinity, .infinity, form)
         return AbstractNumber(form: result, positiveInfinity: true, negativeInfinity: true)
+    }
+
+    /// The largest magnitude within the bounds, an unbounded side counting as the largest double.
+    func largestMagnitude(_ bounds: FormBounds) -> Double {
+        min(max(abs(bounds.lower), abs(bounds.upper)), .greatestFiniteMagnitude)
     }
 
     /// A new variable over `lower...upper` for the result of an operation on `source`.
@@ -158,11 +185,11 @@ extension SymbolicEvaluation {
             [(path, .number(AbstractNumber(form: form, nan: nan, positiveInfinity: positive, negativeInfinity: negative)))]
         }
         switch operation {
-        case .add: return [(path, .number(overflowing(f + g)))]
-        case .subtract: return [(path, .number(overflowing(f - g)))]
+        case .add: return [(path, .number(overflowing(f + g, on: path)))]
+        case .subtract: return [(path, .number(overflowing(f - g, on: path)))]
         case .multiply:
-            if g.isConstant { return [(path, .number(overflowing(f.scaled(by: g.constant))))] }
-            if f.isConstant { return [(path, .number(overflowing(g.scaled(by: f.constant))))] }
+            if g.isConstant { return [(path, .number(overflowing(f.scaled(by: g.constant), on: path)))] }
+            if f.isConstant { return [(path, .number(overflowing(g.scaled(by: f.constant), on: path)))] }
             return product(f, g, on: path)
         case .divide:
             return divide(f, g, on: path, at: range)
@@ -196,9 +223,9 @@ extension SymbolicEvaluation {
         }
         let products = [a.lower * b.lower, a.lower * b.upper, a.upper * b.lower, a.upper * b.upper].map { $0.isNaN ? 0 : $0 }
         let z = fresh(products.min() ?? 0, products.max() ?? 0, f, g)
-        // Bounded factors whose product passes the largest double overflow.
-        let bounded = [a.lower, a.upper, b.lower, b.upper].allSatisfy(\.isFinite)
-        let overflows = bounded && products.contains { abs($0) >= 1e300 }
+        // Factors whose product can pass the largest double overflow; an unbounded factor counts as large as
+        // a double goes, so `offset * progress` with progress in 0...1 cannot, and `offset * offset` can.
+        let overflows = !(largestMagnitude(a) * largestMagnitude(b) <= .greatestFiniteMagnitude)
         var outcomes: [Outcome] = []
         for nonNegative in [true, false] {
             if nonNegative ? a.upper < 0 : a.lower >= 0 { continue }
@@ -257,7 +284,7 @@ extension SymbolicEvaluation {
 
     private mutating func divide(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath, at range: SourceRange) -> [Outcome] {
         let numerator = space.bounds(f, on: path)
-        if g.isConstant, g.constant != 0 { return [(path, .number(overflowing(f.scaled(by: 1 / g.constant))))] }
+        if g.isConstant, g.constant != 0 { return [(path, .number(overflowing(f.scaled(by: 1 / g.constant), on: path)))] }
         let denominator = space.bounds(g, on: path)
         var result = AbstractNumber(form: nil)
         let canBeZero = g.isConstant || (denominator.lower <= 0 && denominator.upper >= 0 && space.isFeasible(path, zero: g))
@@ -287,6 +314,14 @@ extension SymbolicEvaluation {
                 if numerator.lower < 0 { if towardsPositive { lower = -.infinity } else { upper = .infinity } }
                 if numerator.lower <= 0, numerator.upper >= 0 { lower = min(lower, 0); upper = max(upper, 0) }
             }
+        }
+        // The quotient overflows when the largest numerator over the smallest divisor passes the largest
+        // double (an unbounded numerator counting as large as a double goes): `offset / travel` with travel
+        // at least 20 cannot, `1 / x` with x coming near 0 can.
+        let smallestDivisor = denominator.lower > 0 ? denominator.lower : denominator.upper < 0 ? -denominator.upper : 0
+        if !(largestMagnitude(numerator) / smallestDivisor <= .greatestFiniteMagnitude), numerator.lower < 0 || numerator.upper > 0 {
+            result.positiveInfinity = true
+            result.negativeInfinity = true
         }
         if lower <= upper {
             let variable = fresh(lower, upper, f, g)
@@ -324,7 +359,9 @@ extension SymbolicEvaluation {
         let unboundedBelow = values.contains(-.infinity) || base.lower == -.infinity || exponent.upper == .infinity
         let unboundedAbove = values.contains(.infinity) || base.upper == .infinity || exponent.upper == .infinity
             || exponent.lower == -.infinity
-        let monotone = exponent.lower == exponent.upper || base.lower >= 0
+        // A negative exponent on a base that comes to 0 goes to an infinity from either side of it.
+        let nearPole = base.lower <= 0 && base.upper >= 0 && exponent.lower < 0
+        let monotone = (exponent.lower == exponent.upper || base.lower >= 0) && !nearPole
         if monotone, let low = finiteValues.min(), let high = finiteValues.max() {
             result.form = fresh(unboundedBelow ? -.infinity : low, unboundedAbove ? .infinity : high, f, g)
         } else {

@@ -40,8 +40,8 @@ enum RangesReport {
             return "    {\"line\": \(location.line), \"column\": \(location.column), "
                 + "\"condition\": \(JSONString.quoted(source.text(of: condition.range))), \"always\": \(condition.value)}"
         }
-        return "{\n  \"outputs\": {\n" + entries.joined(separator: ",\n") + "\n  },\n  \"conditions\": [\n"
-            + conditions.joined(separator: ",\n") + (conditions.isEmpty ? "" : "\n") + "  ]\n}\n"
+        let conditionList = conditions.isEmpty ? "[]" : "[\n" + conditions.joined(separator: ",\n") + "\n  ]"
+        return "{\n  \"outputs\": {\n" + entries.joined(separator: ",\n") + "\n  },\n  \"conditions\": " + conditionList + "\n}\n"
     }
 
     static func table(_ analysis: RangeAnalysis, source: SourceFile) -> String {

@@ -4,7 +4,7 @@
 // `Fuzz/run.sh`, which defines HEADERKIT_FUZZ_BUILD); the test target imports the library instead.
 //
 // It calls only the library's public entry points: Compilation, DiagnosticRenderer, Interpreter
-// (frame, resetState, settle, setInput) and SwiftEmitter, plus the names, types and count of the checked
+// (frame, resetState, settle, setInput), SwiftEmitter, RangeAnalysis and RangeWarnings, plus the names, types and count of the checked
 // spec's inputs and snaps.
 #if !HEADERKIT_FUZZ_BUILD
 import HeaderKit
@@ -68,6 +68,14 @@ enum FuzzSteps {
 
         let swift = SwiftEmitter(spec: spec, sourcePath: path, enumName: nil).emit()
         check(!swift.isEmpty, "the emitter writes something")
+
+        // The range analysis, and check's warnings with their witnesses.
+        if let program = compilation.program {
+            let analysis = RangeAnalysis.analyze(program)
+            check(analysis.outputs.count == program.outputs.count, "the analysis proves a range for every output")
+            let warnings = RangeWarnings.diagnose(program, spec: spec, analysis: analysis, source: compilation.source)
+            check(DiagnosticRenderer(source: compilation.source).render(warnings).isEmpty == warnings.isEmpty, "every range warning renders")
+        }
     }
 
     private static func settleEverywhere(_ interpreter: Interpreter, snapCount: Int) {

@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+@testable import HeaderKit
+
+/// `headerc ranges` and the range warnings of `headerc check`, as the command line gives them.
+final class RangesCommandTests: XCTestCase {
+    private func example(_ name: String) -> String { PackagePaths.url("Examples/\(name).header").path }
+
+    func testSeed003GetsExactlyTheSubtitleWarning() throws {
+        let path = example("StickyParallax")
+        let outcome = Driver.run(["check", path])
+        XCTAssertEqual(outcome.exitCode, 0)
+        // `opacity = 1 - collapse * 2` is on line 40, its expression from column 15; at offset 200 with the
+        // defaults, collapse = clamp(200 / (260 - 60), 0, 1) = 1, so the opacity is 1 - 2 = -1.
+        let line = try PackagePaths.text("Examples/StickyParallax.header").components(separatedBy: "\n")[39]
+        XCTAssertEqual(line, "    opacity = 1 - collapse * 2")
+        XCTAssertEqual(outcome.standardError, """
+        \(path):40:15: warning: 'subtitle.opacity' falls to -1 (at offset 200 with the defaults); SwiftUI clamps opacity: write clamp(..., 0, 1) to say so
+            opacity = 1 - collapse * 2
+                      ^^^^^^^^^^^^^^^^
+
+        """)
+    }
+
+    func testSeeds000002And004GetNoWarning() {
+        for name in ["ProfileStretchy", "AppleMusicProfile", "StretchyImage"] {
+            let outcome = Driver.run(["check", example(name)])
+            XCTAssertEqual(outcome.exitCode, 0, name)
+            XCTAssertEqual(outcome.standardError, "", name)
+        }
+    }
+
+    func testRangesJSON() throws {
+        let outcome = Driver.run(["ranges", example("ProfileStretchy"), "--format", "json"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        let outputs = try XCTUnwrap(object["outputs"] as? [String: [String: Any]])
+        let cover = try XCTUnwrap(outputs["cover.height"])
+        // max(190 - offset, safeAreaTop + 44): 44 at least, unbounded as the page is pulled down.
+        XCTAssertEqual(cover["min"] as? Double, 44)
+        XCTAssertTrue(cover["max"] is NSNull)
+        XCTAssertEqual(cover["nan"] as? Bool, false)
+        XCTAssertEqual(outputs["avatar.size"]?["min"] as? Double, 44)
+        XCTAssertEqual(outputs["avatar.size"]?["max"] as? Double, 352)
+        XCTAssertTrue(outcome.standardOutput.contains("\"cover.height\": {\"min\": 44.0, \"max\": null, \"nan\": false"))
+        let conditions = try XCTUnwrap(object["conditions"] as? [[String: Any]])
+        XCTAssertEqual(conditions.first?["condition"] as? String, "travel > 0")
+        XCTAssertEqual(conditions.first?["always"] as? Bool, true)
+    }
+
+    func testRangesTable() {
+        let outcome = Driver.run(["ranges", example("StickyParallax")])
+        XCTAssertEqual(outcome.exitCode, 0)
+        let rows = outcome.standardOutput.components(separatedBy: "\n")
+        XCTAssertEqual(rows.first { $0.hasPrefix("backdrop.offsetY") }?.split(separator: " ", omittingEmptySubsequences: true).prefix(3),
+                       ["backdrop.offsetY", "-230", "0"])
+    }
+
+    func testAnInputWithoutARangeIsNoted() throws {
+        let directory = try SpecHarness.temporaryDirectory(self)
+        let url = directory.appendingPathComponent("note.header")
+        try "header N\ninput scale = 1\nv {\n    opacity = 2 - scale\n}\n".write(to: url, atomically: true, encoding: .utf8)
+        let outcome = Driver.run(["check", url.path])
+        // At the default, 2 - 1 = 1: nothing to warn of, and nothing to note.
+        XCTAssertEqual(outcome.standardError, "")
+        try "header N\ninput scale = 0.5\nv {\n    opacity = 2 - scale\n}\n".write(to: url, atomically: true, encoding: .utf8)
+        let noted = Driver.run(["check", url.path]).standardError
+        XCTAssertTrue(noted.contains("note.header:4:15: warning: 'v.opacity' rises to 1.5 (at offset 0 with the defaults)"), noted)
+        XCTAssertTrue(noted.contains("note.header:2:7: note: 'scale' has no range, so only its default, 0.5, is analysed"), noted)
+    }
+
+    func testUsage() {
+        for arguments in [["ranges"], ["ranges", "a.header", "b.header"], ["ranges", "a.header", "--format", "csv"],
+                          ["ranges", "a.header", "--format"], ["ranges", "a.header", "--bogus"]] {
+            let outcome = Driver.run(arguments)
+            XCTAssertEqual(outcome.exitCode, 2, "\(arguments)")
+            XCTAssertEqual(outcome.standardOutput, "", "\(arguments)")
+        }
+        XCTAssertTrue(Driver.run(["help", "ranges"]).standardOutput.hasPrefix("usage: headerc ranges FILE"))
+        XCTAssertEqual(Driver.run(["ranges", "/nonexistent/x.header"]).exitCode, 1)
+    }
+}
