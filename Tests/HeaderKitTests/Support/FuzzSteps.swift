@@ -4,7 +4,7 @@
 // `Fuzz/run.sh`, which defines HEADERKIT_FUZZ_BUILD); the test target imports the library instead.
 //
 // It calls only the library's public entry points: Compilation, DiagnosticRenderer, Interpreter
-// (frame, resetState, settle, setInput), SwiftEmitter, RangeAnalysis and RangeWarnings, plus the names, types and count of the checked
+// (frame, resetState, settle, setInput), SwiftEmitter, JavaScriptEmitter, RangeAnalysis and RangeWarnings, plus the names, types and count of the checked
 // spec's inputs and snaps.
 #if !HEADERKIT_FUZZ_BUILD
 import HeaderKit
@@ -69,8 +69,10 @@ enum FuzzSteps {
         let swift = SwiftEmitter(spec: spec, sourcePath: path, enumName: nil).emit()
         check(!swift.isEmpty, "the emitter writes something")
 
-        // The range analysis, and check's warnings with their witnesses.
+        // The range analysis, and check's warnings with their witnesses; the JavaScript module.
         if let program = compilation.program {
+            let javaScript = JavaScriptEmitter(program: program, sourcePath: path).emit()
+            check(!javaScript.isEmpty, "the JavaScript emitter writes something")
             let analysis = RangeAnalysis.analyze(program)
             check(analysis.outputs.count == program.outputs.count, "the analysis proves a range for every output")
             let warnings = RangeWarnings.diagnose(program, spec: spec, analysis: analysis, source: compilation.source)
