@@ -36,7 +36,7 @@ struct FunctionBody {
             localNames.append((name, localType))
         }
         let result = body.result
-        if case .select = result.kind, isChain(result) {
+        if case .select = result.kind, result.isWrittenAsIfChain {
             let name = name ?? fresh("value")
             statement(result, into: name, as: type)
             return name
@@ -46,7 +46,7 @@ struct FunctionBody {
 
     /// `let name: Type = expression`, or for a chain of two or more conditions an if-chain assigning it.
     mutating func statement(_ expression: Expr, into name: String, as type: SwiftType) {
-        guard case .select = expression.kind, isChain(expression) else {
+        guard case .select = expression.kind, expression.isWrittenAsIfChain else {
             let text = render(expression, as: type, top: true).text
             append("let \(name): \(type.rawValue) = \(text)")
             return
@@ -71,17 +71,6 @@ struct FunctionBody {
         append("}")
     }
 
-    private func isChain(_ expression: Expr) -> Bool {
-        guard case .select(_, let then, let otherwise) = expression.kind else { return false }
-        if case .select = otherwise.kind { return true }
-        return containsCurve(then) || containsCurve(otherwise)
-    }
-
-    private func containsCurve(_ expression: Expr) -> Bool {
-        var found = false
-        expression.forEachNode { if case .curve = $0.kind { found = true } }
-        return found
-    }
 
     private mutating func branch(_ expression: Expr, into name: String, as type: SwiftType) {
         let outer = indentation
@@ -183,7 +172,7 @@ struct FunctionBody {
             case .or: return binary("||", .or, lhs, rhs, operands: .bool)
             }
         case .select(let condition, let then, let otherwise):
-            if isChain(expression) {
+            if expression.isWrittenAsIfChain {
                 let name = fresh(expression.type == .bool ? "condition" : "x")
                 statement(expression, into: name, as: wanted)
                 return Rendered(text: name, level: .atom, operators: 0, type: wanted)

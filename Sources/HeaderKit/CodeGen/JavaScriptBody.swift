@@ -37,7 +37,7 @@ struct JavaScriptBody {
             statement(local, into: localName)
             localNames.append(localName)
         }
-        if case .select = body.result.kind, isChain(body.result) {
+        if case .select = body.result.kind, body.result.isWrittenAsIfChain {
             let resultName = name ?? fresh("value")
             statement(body.result, into: resultName)
             return resultName
@@ -47,7 +47,7 @@ struct JavaScriptBody {
 
     /// `const name = expression;`, or for a chain of conditions `let name;` and an if-chain assigning it.
     mutating func statement(_ expression: Expr, into name: String) {
-        guard case .select = expression.kind, isChain(expression) else {
+        guard case .select = expression.kind, expression.isWrittenAsIfChain else {
             append("const \(name) = \(render(expression, top: true).text);")
             return
         }
@@ -70,17 +70,6 @@ struct JavaScriptBody {
         append("}")
     }
 
-    private func isChain(_ expression: Expr) -> Bool {
-        guard case .select(_, let then, let otherwise) = expression.kind else { return false }
-        if case .select = otherwise.kind { return true }
-        return containsCurve(then) || containsCurve(otherwise)
-    }
-
-    private func containsCurve(_ expression: Expr) -> Bool {
-        var found = false
-        expression.forEachNode { if case .curve = $0.kind { found = true } }
-        return found
-    }
 
     private mutating func branch(_ expression: Expr, into name: String) {
         let outer = indentation
@@ -147,7 +136,7 @@ struct JavaScriptBody {
             case .or: return binary("||", .or, lhs, rhs)
             }
         case .select(let condition, let then, let otherwise):
-            if isChain(expression) {
+            if expression.isWrittenAsIfChain {
                 let name = fresh(expression.type == .bool ? "condition" : "x")
                 statement(expression, into: name)
                 return Rendered(text: name, level: .atom, operators: 0)

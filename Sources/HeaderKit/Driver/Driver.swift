@@ -200,16 +200,7 @@ public struct Driver {
             }
             text = JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit()
         }
-        guard let path = options.output else {
-            outcome.standardOutput = text
-            return
-        }
-        do {
-            try AtomicFile.write(text, to: path)
-        } catch {
-            outcome.standardError += "headerc: cannot write '\(path)': \(error.localizedDescription)\n"
-            outcome.exitCode = 1
-        }
+        write(text, to: options.output, &outcome)
     }
 
     private static func parseInputValue(_ text: String, type: ValueType) -> Value? {

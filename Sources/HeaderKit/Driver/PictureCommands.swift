@@ -40,7 +40,12 @@ extension Driver {
     }
 
     static func write(_ text: String, _ options: PictureOptions, _ outcome: inout Outcome) {
-        guard let path = options.output else {
+        write(text, to: options.output, &outcome)
+    }
+
+    /// Prints `text`, or writes it to `output` atomically, saying why when it cannot.
+    static func write(_ text: String, to output: String?, _ outcome: inout Outcome) {
+        guard let path = output else {
             outcome.standardOutput = text
             return
         }
