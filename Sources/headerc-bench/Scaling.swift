@@ -44,7 +44,8 @@ func timed<Built>(repeats: Int = 3, _ body: () -> Built) -> (building: Double, f
     return (building, freeing)
 }
 
-/// How check, compile, one eval offset and the range analysis (with the front end) grow with the spec:
+/// How check (the front end, then with the range analysis and its warnings, as `headerc check` runs),
+/// compile and one eval offset grow with the spec:
 /// each figure for 1,000 and 10,000 blocks, and their ratio (linear cost gives about 10).
 func printScaling() {
     print("scaling (best of 3, in process)")
@@ -66,9 +67,12 @@ func printScaling() {
             }
             return compilation
         }
-        figures["range analysis", default: [:]][blocks] = seconds(repeats: 1) {
-            if let program = Compilation(path: path, text: text, checksSwiftNames: false).program {
-                sink += Double(RangeAnalysis.analyze(program).outputs.count)
+        // `headerc check` runs the front end, then proves ranges and finds the witnesses of its warnings.
+        figures["check with range warnings", default: [:]][blocks] = seconds(repeats: 1) {
+            let compilation = Compilation(path: path, text: text)
+            if let spec = compilation.spec, let program = compilation.program {
+                let analysis = RangeAnalysis.analyze(program)
+                sink += Double(RangeWarnings.diagnose(program, spec: spec, analysis: analysis, source: compilation.source).count)
             }
         }
         (figures["eval one offset", default: [:]][blocks], freeing["eval one offset", default: [:]][blocks]) = timed {
@@ -93,17 +97,19 @@ func printScaling() {
             print(String(format: "eval 10000 blocks: front end and lowering %.3f s, interpreter %.3f s, first frame %.4f s", front, build, frame))
         }
     }
-    for name in ["check", "compile", "eval one offset", "range analysis"] {
+    for name in ["check", "compile", "eval one offset", "check with range warnings"] {
         let small = figures[name]?[1_000] ?? .nan, large = figures[name]?[10_000] ?? .nan
         print(String(format: "%@ 1000 blocks %.3f s", name, small))
         print(String(format: "%@ 10000 blocks %.3f s", name, large))
         print(String(format: "%@ ratio 10000/1000 %.1f", name, large / small))
-        let freeSmall = freeing[name]?[1_000] ?? .nan, freeLarge = freeing[name]?[10_000] ?? .nan
+        guard let freeSmall = freeing[name]?[1_000], let freeLarge = freeing[name]?[10_000] else { continue }
         print(String(format: "%@ then freeing what it built (in process only) 1000 blocks %.3f s, 10000 blocks %.3f s",
                      name, freeSmall, freeLarge))
     }
     let both = (figures["check"]?[10_000] ?? .nan) + (figures["compile"]?[10_000] ?? .nan)
     print(String(format: "check plus compile 10000 blocks %.3f s", both))
+    let commands = (figures["check with range warnings"]?[10_000] ?? .nan) + (figures["compile"]?[10_000] ?? .nan)
+    print(String(format: "check with range warnings plus compile 10000 blocks %.3f s", commands))
 }
 
 /// How long `swiftc -O` takes to build the generated Swift of a spec of 100 blocks: an app target pays
