@@ -146,6 +146,26 @@ final class JavaScriptEmitterTests: XCTestCase {
         }
     }
 
+    /// `inputs` carries each input's declared range (StickyParallax.header: `safeAreaTop: pt in
+    /// 0pt...100pt = 0`, `textScale in 0.5...4 = 1`, `reduceMotion = false` with none), read by node
+    /// from the module itself.
+    func testInputsCarryTheirDeclaredRanges() throws {
+        let spec = PackagePaths.url("Examples/StickyParallax.header").path
+        let directory = try DifferentialTests.makeDirectory("js-inputs-module")
+        let module = directory.appendingPathComponent("sticky.mjs")
+        let compiled = Driver.run(["compile", "--target", "js", spec, "-o", module.path])
+        XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
+        let printed = try Self.runNode("""
+            const m = await import(\(JSONString.quoted(module.absoluteString)));
+            console.log(JSON.stringify(m.inputs));
+            """, label: "inputs")
+        XCTAssertEqual(printed.trimmingCharacters(in: .whitespacesAndNewlines), """
+            [{"name":"safeAreaTop","type":"length","default":0,"range":[0,100]},\
+            {"name":"textScale","type":"number","default":1,"range":[0.5,4]},\
+            {"name":"reduceMotion","type":"bool","default":false,"range":null}]
+            """)
+    }
+
     /// Swift's names are not the module's business: a spec Swift refuses still compiles to JavaScript, and
     /// one the module refuses is refused with the message and exit status of any spec error.
     func testEachTargetRefusesOnlyItsOwnNames() throws {
