@@ -191,13 +191,7 @@ public struct Driver {
             // Names Swift could not take are no reason to refuse a JavaScript module; its own are checked.
             guard let compilation = load(options.file, checksSwiftNames: false, &outcome),
                   let program = compilation.program else { return }
-            var diagnostics = Diagnostics()
-            JavaScriptNames.validate(program, into: &diagnostics)
-            guard !diagnostics.hasErrors else {
-                outcome.standardError += DiagnosticRenderer(source: compilation.source).render(diagnostics.sorted)
-                outcome.exitCode = 1
-                return
-            }
+            guard javaScriptTakesNames(of: program, compilation, &outcome) else { return }
             text = JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit()
         }
         write(text, to: options.output, &outcome)

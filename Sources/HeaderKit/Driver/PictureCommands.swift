@@ -12,16 +12,21 @@ extension Driver {
     static func preview(_ options: PictureOptions, _ outcome: inout Outcome) {
         guard let (interpreter, compilation) = evaluator(options, &outcome) else { return }
         let program = interpreter.program
-        var diagnostics = Diagnostics()
-        JavaScriptNames.validate(program, into: &diagnostics)
-        guard !diagnostics.hasErrors else {
-            outcome.standardError += DiagnosticRenderer(source: compilation.source).render(diagnostics.sorted)
-            outcome.exitCode = 1
-            return
-        }
+        guard javaScriptTakesNames(of: program, compilation, &outcome) else { return }
         let module = JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit()
         let starting = program.inputs.map { interpreter.inputValue($0.name) ?? $0.defaultValue }
         write(PreviewHTML(program: program, module: module, inputValues: starting).render(), options, &outcome)
+    }
+
+    /// Whether the JavaScript module can take the program's names (`compile --target js` and `preview`
+    /// alike); otherwise the clashes are reported as a spec's errors are, with exit status 1.
+    static func javaScriptTakesNames(of program: Program, _ compilation: Compilation, _ outcome: inout Outcome) -> Bool {
+        var diagnostics = Diagnostics()
+        JavaScriptNames.validate(program, into: &diagnostics)
+        guard diagnostics.hasErrors else { return true }
+        outcome.standardError += DiagnosticRenderer(source: compilation.source).render(diagnostics.sorted)
+        outcome.exitCode = 1
+        return false
     }
 
     /// The spec's interpreter with the `--set` inputs applied, and its compilation; nil after reporting why
