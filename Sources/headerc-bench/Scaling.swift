@@ -19,6 +19,20 @@ func scalingSpec(blocks: Int) -> String {
     return lines.joined(separator: "\n") + "\n"
 }
 
+/// Two shapes that once cost more than linear time in the range analysis: each named value reads the
+/// one before (an output reads each, so a reader's cost must not grow with the depth), and every block
+/// has an opacity that leaves 0...1 (a warning each, with its witness).
+func chainSpec(blocks: Int) -> String {
+    var lines = ["header Chain", "input textScale in 0.5...4 = 1", "let v0 = offset"]
+    for index in 1..<blocks { lines.append("let v\(index) = clamp(v\(index - 1) * 0.5 + 1pt * textScale, -100pt, 100pt)") }
+    for index in 0..<blocks { lines.append("b\(index) { height = v\(index) }") }
+    return lines.joined(separator: "\n") + "\n"
+}
+
+func warningSpec(blocks: Int) -> String {
+    scalingSpec(blocks: blocks).replacingOccurrences(of: "opacity = 1 - progress", with: "opacity = 1 - 2 * progress")
+}
+
 /// The best of `repeats` wall-clock times of `body`, in seconds.
 func seconds(repeats: Int = 3, _ body: () -> Void) -> Double {
     timed(repeats: repeats) { body() }.building
@@ -68,7 +82,7 @@ func printScaling() {
             return compilation
         }
         // `headerc check` runs the front end, then proves ranges and finds the witnesses of its warnings.
-        figures["check with range warnings", default: [:]][blocks] = seconds(repeats: 1) {
+        figures["check with range warnings", default: [:]][blocks] = seconds() {
             let compilation = Compilation(path: path, text: text)
             if let spec = compilation.spec, let program = compilation.program {
                 let analysis = RangeAnalysis.analyze(program)
@@ -97,7 +111,21 @@ func printScaling() {
             print(String(format: "eval 10000 blocks: front end and lowering %.3f s, interpreter %.3f s, first frame %.4f s", front, build, frame))
         }
     }
-    for name in ["check", "compile", "eval one offset", "check with range warnings"] {
+    for (name, shape) in [("check with range warnings, a chain of named values", chainSpec(blocks:)),
+                          ("check with range warnings, a warning in every block", warningSpec(blocks:))] {
+        for blocks in [1_000, 10_000] {
+            let text = shape(blocks)
+            figures[name, default: [:]][blocks] = seconds() {
+                let compilation = Compilation(path: "shape.header", text: text)
+                if let spec = compilation.spec, let program = compilation.program {
+                    let analysis = RangeAnalysis.analyze(program)
+                    sink += Double(RangeWarnings.diagnose(program, spec: spec, analysis: analysis, source: compilation.source).count)
+                }
+            }
+        }
+    }
+    for name in ["check", "compile", "eval one offset", "check with range warnings", "check with range warnings, a chain of named values",
+                 "check with range warnings, a warning in every block"] {
         let small = figures[name]?[1_000] ?? .nan, large = figures[name]?[10_000] ?? .nan
         print(String(format: "%@ 1000 blocks %.3f s", name, small))
         print(String(format: "%@ 10000 blocks %.3f s", name, large))

@@ -7,7 +7,7 @@
 //   ratio interpreter/native R
 //   ratio interpreter/native (1000 blocks) R
 // followed by the scaling lines. `-- --frames-only` prints only the frame figures (for profiling the
-// interpreter under valgrind's callgrind).
+// interpreter under valgrind's callgrind), `-- --scaling-only` only the scaling lines.
 import Foundation
 import HeaderKit
 
@@ -28,6 +28,10 @@ func nanoseconds(count: Int, repeats: Int = 7, _ body: () -> Double) -> Double {
 
 let skipsSwiftc = CommandLine.arguments.contains("--no-swiftc")
 let framesOnly = CommandLine.arguments.contains("--frames-only")
+if CommandLine.arguments.contains("--scaling-only") {
+    printScaling()
+    exit(0)
+}
 print("headerc \(Arguments.version) benchmark: times are per evaluation, best of several runs")
 if !framesOnly {
     print("")

@@ -124,6 +124,16 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertEqual(unguarded.issues.map(\.kind), [.divisionByZero])
         // 0 / 0 at offset 0 is NaN, and clamp keeps a NaN.
         XCTAssertTrue(unguarded.outputs[0].range.nan)
+        // The division in a named value that is read only under the guard.
+        let throughValue = try XCTUnwrap(analyse("""
+        header R
+        input gap: pt in 0pt...200pt = 10
+        let travel = 100pt - gap
+        let ratio = offset / travel
+        v { progress = travel > 0 ? clamp(ratio, 0, 1) : 1 }
+        """))
+        XCTAssertTrue(throughValue.issues.isEmpty, "\(throughValue.issues)")
+        XCTAssertEqual(throughValue.outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 1))
     }
 
     func testConditionsThatNeverChangeAreListed() throws {
@@ -160,6 +170,28 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertEqual(springy.outputs[0].range.min, 0)
         XCTAssertEqual(springy.outputs[0].range.max, peak, accuracy: 1e-7)
         XCTAssertGreaterThan(springy.outputs[0].range.max, 1)
+    }
+
+    /// Each named value is evaluated once, whoever reads it and under whatever conditions: a chain of 400
+    /// values, each read by an output and one of them under a condition, keeps every range exact. By hand:
+    /// v1 = clamp(o / 2 + 1, -100, 100) spans -100...100, and each next one halves and adds 1:
+    /// -49...51, -23.5...26.5, -10.75...14.25. Read under `offset > 0`, v3 lies in 1.75...26.5 (o > 0 gives
+    /// v1 > 1, v2 > 1.5, v3 > 1.75), and the output is 0 elsewhere: 0...26.5.
+    func testAChainOfNamedValuesKeepsItsRanges() throws {
+        var lines = ["header Chain", "let v0 = offset"]
+        for index in 1...400 { lines.append("let v\(index) = clamp(v\(index - 1) * 0.5 + 1pt, -100pt, 100pt)") }
+        lines.append("c { top = offset > 0pt ? v3 : 0pt }")
+        for index in 1...400 { lines.append("b\(index) { top = v\(index) }") }
+        let result = try XCTUnwrap(analyse(lines.joined(separator: "\n")))
+        let ranges = Dictionary(uniqueKeysWithValues: result.outputs.map { ($0.name, $0.range) })
+        XCTAssertEqual(ranges["b1.top"], RangeAnalysis.ProvenRange(min: -100, max: 100))
+        XCTAssertEqual(ranges["b2.top"], RangeAnalysis.ProvenRange(min: -49, max: 51))
+        XCTAssertEqual(ranges["b3.top"], RangeAnalysis.ProvenRange(min: -23.5, max: 26.5))
+        XCTAssertEqual(ranges["b4.top"], RangeAnalysis.ProvenRange(min: -10.75, max: 14.25))
+        XCTAssertEqual(ranges["c.top"], RangeAnalysis.ProvenRange(min: 0, max: 26.5))
+        // Every value of the chain lies within -100...100, and the far ones close in on 2.
+        let last = try XCTUnwrap(ranges["b400.top"])
+        XCTAssertTrue(last.min >= -100 && last.max <= 100 && last.min <= 2 && last.max >= 2, "\(last)")
     }
 
     func testKeyframesAreExact() throws {

@@ -3,27 +3,51 @@
 /// a range, the states, and the results of nonlinear operations), possibly also NaN or an infinity;
 /// a bool is decided. The path keeps the conditions it took as linear constraints `form ≤ 0`.
 
-/// `constant + Σ coefficient × variable`.
+/// `constant + Σ coefficient × variable`. The terms are few (a value rarely follows more than a handful of
+/// variables), so a sorted array serves: adding two forms merges them, and nothing is hashed.
 struct LinearForm: Sendable {
-    var constant: Double
-    var terms: [Int: Double]
+    typealias Term = (id: Int, coefficient: Double)
 
-    init(constant: Double, terms: [Int: Double] = [:]) {
+    var constant: Double
+    /// By variable, each variable once, no zero coefficient.
+    private(set) var terms: [Term]
+
+    init(constant: Double) {
         self.constant = constant
-        self.terms = terms
+        self.terms = []
     }
 
-    static func variable(_ id: Int) -> LinearForm { LinearForm(constant: 0, terms: [id: 1]) }
+    private init(constant: Double, sortedTerms: [Term]) {
+        self.constant = constant
+        self.terms = sortedTerms
+    }
+
+    static func variable(_ id: Int) -> LinearForm { LinearForm(constant: 0, sortedTerms: [(id, 1)]) }
 
     var isConstant: Bool { terms.isEmpty }
+    var variableIDs: LazyMapSequence<[Term], Int> { terms.lazy.map { $0.id } }
 
     static func + (a: LinearForm, b: LinearForm) -> LinearForm {
-        var terms = a.terms
-        for (id, coefficient) in b.terms {
-            let sum = (terms[id] ?? 0) + coefficient
-            terms[id] = sum == 0 ? nil : sum
+        if b.terms.isEmpty { return LinearForm(constant: a.constant + b.constant, sortedTerms: a.terms) }
+        if a.terms.isEmpty { return LinearForm(constant: a.constant + b.constant, sortedTerms: b.terms) }
+        var terms: [Term] = []
+        terms.reserveCapacity(a.terms.count + b.terms.count)
+        var i = 0, j = 0
+        while i < a.terms.count || j < b.terms.count {
+            if j == b.terms.count || (i < a.terms.count && a.terms[i].id < b.terms[j].id) {
+                terms.append(a.terms[i])
+                i += 1
+            } else if i == a.terms.count || b.terms[j].id < a.terms[i].id {
+                terms.append(b.terms[j])
+                j += 1
+            } else {
+                let sum = a.terms[i].coefficient + b.terms[j].coefficient
+                if sum != 0 { terms.append((a.terms[i].id, sum)) }
+                i += 1
+                j += 1
+            }
         }
-        return LinearForm(constant: a.constant + b.constant, terms: terms)
+        return LinearForm(constant: a.constant + b.constant, sortedTerms: terms)
     }
 
     static prefix func - (a: LinearForm) -> LinearForm { a.scaled(by: -1) }
@@ -31,7 +55,7 @@ struct LinearForm: Sendable {
 
     func scaled(by factor: Double) -> LinearForm {
         guard factor != 0 else { return LinearForm(constant: 0) }
-        return LinearForm(constant: constant * factor, terms: terms.mapValues { $0 * factor })
+        return LinearForm(constant: constant * factor, sortedTerms: terms.map { ($0.id, $0.coefficient * factor) })
     }
 }
 
@@ -132,14 +156,15 @@ struct VariableSpace {
     }
 
     func followsOffset(_ form: LinearForm) -> Bool {
-        form.terms.keys.contains { variables[$0].followsOffset }
+        form.terms.contains { variables[$0.id].followsOffset }
     }
 
-    /// The form's bounds over the box of its variables alone, constraints aside.
-    func boxBounds(_ form: LinearForm) -> FormBounds {
+    /// The form's bounds over the box of its variables alone, constraints aside, or over a narrower box
+    /// where `narrowed` gives one.
+    func boxBounds(_ form: LinearForm, narrowed: [Int: (lower: Double, upper: Double)] = [:]) -> FormBounds {
         var lower = form.constant, upper = form.constant
         for (id, coefficient) in form.terms {
-            let variable = variables[id]
+            let variable = narrowed[id] ?? (variables[id].lower, variables[id].upper)
             let a = coefficient * variable.lower, b = coefficient * variable.upper
             lower += Swift.min(a.isNaN ? 0 : a, b.isNaN ? 0 : b)
             upper += Swift.max(a.isNaN ? 0 : a, b.isNaN ? 0 : b)
@@ -154,6 +179,10 @@ struct VariableSpace {
         if form.isConstant { return box }
         let relevant = relevantConstraints(form, path)
         guard !relevant.isEmpty else { return box }
+        if let narrowed = narrowedBox(relevant) {
+            guard let narrowed else { return FormBounds(lower: .infinity, upper: -.infinity, infeasible: true) }
+            return boxBounds(form, narrowed: narrowed)
+        }
         let upper = extreme(form, relevant, maximize: true)
         if upper == nil { return FormBounds(lower: .infinity, upper: -.infinity, infeasible: true) }
         let lower = extreme(form, relevant, maximize: false)
@@ -167,7 +196,7 @@ struct VariableSpace {
             var constraint = path.constraints[index]
             if path.strict[index] {
                 // Relative to the row's largest coefficient, the scale the linear program sees it at.
-                let largest = constraint.terms.values.reduce(0) { max($0, abs($1)) }
+                let largest = constraint.terms.reduce(0) { max($0, abs($1.coefficient)) }
                 constraint.constant += 1e-7 * (largest > 0 ? largest : 1)
             }
             return constraint
@@ -175,6 +204,7 @@ struct VariableSpace {
         if let zero { constraints += [zero, -zero] }
         guard !constraints.isEmpty else { return true }
         for constraint in constraints where constraint.isConstant && constraint.constant > 0 { return false }
+        if let narrowed = narrowedBox(constraints.filter { !$0.isConstant }) { return narrowed != nil }
         return extreme(LinearForm(constant: 0), constraints.filter { !$0.isConstant }, maximize: true) != nil
     }
 
@@ -199,18 +229,41 @@ struct VariableSpace {
         return path
     }
 
+    /// Constraints on one variable each only bound it: the box they leave, with no linear program (most
+    /// conditions compare one value with a constant). Nil when a constraint has several variables (the
+    /// linear program answers then); `.some(nil)` when the box is empty, beyond the linear program's
+    /// tolerance, as it would find it infeasible.
+    private func narrowedBox(_ constraints: [LinearForm]) -> [Int: (lower: Double, upper: Double)]?? {
+        var box: [Int: (lower: Double, upper: Double)] = [:]
+        for constraint in constraints {
+            guard constraint.terms.count == 1, let (id, coefficient) = constraint.terms.first else { return nil }
+            // coefficient × x + constant ≤ 0
+            let limit = -constraint.constant / coefficient
+            guard limit.isFinite else { return nil }
+            var bounds = box[id] ?? (variables[id].lower, variables[id].upper)
+            if coefficient > 0 { bounds.upper = Swift.min(bounds.upper, limit) } else { bounds.lower = Swift.max(bounds.lower, limit) }
+            box[id] = bounds
+        }
+        for (id, bounds) in box where bounds.lower > bounds.upper {
+            // The linear program's rows are scaled to a coefficient of 1: its tolerance is in the variable's units.
+            if bounds.lower - bounds.upper > LinearProgram.tolerance { return .some(nil) }
+            box[id] = (bounds.upper, bounds.lower)
+        }
+        return box
+    }
+
     /// The constraints that share variables with the form, directly or through other constraints.
     private func relevantConstraints(_ form: LinearForm, _ path: AnalysisPath) -> [LinearForm] {
         guard !path.constraints.isEmpty else { return [] }
-        var reached = Set(form.terms.keys)
+        var reached = Set(form.variableIDs)
         var taken = [Bool](repeating: false, count: path.constraints.count)
         var changed = true
         while changed {
             changed = false
             for (index, constraint) in path.constraints.enumerated() where !taken[index] {
-                if constraint.terms.keys.contains(where: reached.contains) {
+                if constraint.variableIDs.contains(where: reached.contains) {
                     taken[index] = true
-                    reached.formUnion(constraint.terms.keys)
+                    reached.formUnion(constraint.variableIDs)
                     changed = true
                 }
             }
@@ -222,8 +275,8 @@ struct VariableSpace {
     /// ±infinity when unbounded. Each variable becomes non-negative ones: `lower + y`, `upper - y`, or
     /// `y⁺ - y⁻` when it has no bound.
     private func extreme(_ form: LinearForm, _ constraints: [LinearForm], maximize: Bool) -> Double? {
-        var ids = Set(form.terms.keys)
-        for constraint in constraints { ids.formUnion(constraint.terms.keys) }
+        var ids = Set(form.variableIDs)
+        for constraint in constraints { ids.formUnion(constraint.variableIDs) }
         let order = ids.sorted()
         // For each variable: the constant it contributes, and its columns with their signs.
         var columnCount = 0

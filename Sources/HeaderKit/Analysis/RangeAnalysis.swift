@@ -119,6 +119,7 @@ public struct RangeAnalysis: Sendable {
                 }
                 evaluation.space.variables[id] = variable
                 evaluation.stateSpecials[index] = specials
+                evaluation.forgetValues()
             }
             if !grew { return }
         }
@@ -167,6 +168,8 @@ public struct RangeAnalysis: Sendable {
     /// number with 12 significant digits, or of 0, is that number; any other bound is kept to the bit.
     static func clean(_ value: Double) -> Double {
         guard value.isFinite, value != 0 else { return value + 0 }
+        // An integer is already clean: most bounds are, and formatting is the analysis's costliest step.
+        if value == value.rounded(), abs(value) < 1e12 { return value }
         if abs(value) < 1e-13 { return 0 }
         guard let rounded = Double(String(format: "%.12g", value)) else { return value }
         return abs(rounded - value) <= 1e-13 * Swift.max(1, abs(value)) ? rounded : value

@@ -25,35 +25,50 @@ public enum RangeWarnings {
     }
 
     public static func warnings(_ program: Program, spec: CheckedSpec, analysis: RangeAnalysis, source: SourceFile) -> [Warning] {
-        var search = WitnessSearch(program: program, spec: spec, analysis: analysis)
+        // The outputs whose proven range asks for a witness: the search keeps their values alone.
+        var watched: [Int] = []
+        for (index, output) in program.outputs.enumerated() {
+            let proven = analysis.outputs[index].range
+            let word = lastWord(output.name)
+            if (unitWords.contains(word) && (proven.min < 0 || proven.max > 1)) || (nonNegativeWords.contains(word) && proven.min < 0)
+                || proven.nan || proven.infinite {
+                watched.append(index)
+            }
+        }
+        let deadStopWarnings = deadStops(spec, analysis).map { stop in
+            Warning(diagnostic: Diagnostic(.warning, stop.message, at: stop.range), offset: .nan, inputs: [], output: nil, operandRange: nil,
+                    value: .nan)
+        }
+        // Where each issue is: which named value's or output's body holds it. An output that reads one is
+        // NaN or infinite because of it, and the issue's own warning says so (or, for division by the literal
+        // 0, the checker's).
+        let located = locate(analysis.issues, in: program)
+        guard !watched.isEmpty || !located.isEmpty else { return deadStopWarnings }
+        var search = WitnessSearch(program: program, spec: spec, analysis: analysis, watching: watched)
         var diagnostics: [Warning] = []
         func warn(_ message: String, at range: SourceRange, _ notes: [Diagnostic.Note], _ witness: WitnessSearch.Witness, output: Int?) {
             diagnostics.append(Warning(diagnostic: Diagnostic(.warning, message, at: range, notes: notes), offset: witness.offset,
                                        inputs: witness.inputs, output: output, operandRange: output == nil ? witness.operand.range : nil,
                                        value: witness.value))
         }
-        // Where each issue is: which named value's or output's body holds it. An output that reads one is
-        // NaN or infinite because of it, and the issue's own warning says so (or, for division by the literal
-        // 0, the checker's).
-        let located = analysis.issues.compactMap { issue in locate(issue, in: program).map { (issue, $0) } }
-        let explainedValues = Set(located.compactMap { $0.1.value })
+        let explainedValues = readingValues(Set(located.compactMap { $0.1.value }), program)
         let explainedOutputs = Set(located.compactMap { $0.1.output })
-        for (index, output) in program.outputs.enumerated() {
+        for index in watched {
+            let output = program.outputs[index]
             let proven = analysis.outputs[index]
-            let explained = explainedOutputs.contains(index)
-                || !readValues(output.body, program).isDisjoint(with: explainedValues)
+            let explained = explainedOutputs.contains(index) || output.body.uses.values.contains(where: explainedValues.contains)
             let word = lastWord(output.name)
             let range = output.body.result.range
             let notes = unrangedNotes(program, output.body.uses)
             if unitWords.contains(word), proven.range.min < 0 || proven.range.max > 1,
-               let witness = search.outputExtreme(index, below: 0, above: 1, proven: proven.range) {
+               let witness = search.outputExtreme(index, aboveOne: true, proven: proven.range) {
                 let verb = witness.value < 0 ? "falls" : "rises"
                 let advice = word == "opacity"
                     ? "SwiftUI clamps opacity: write clamp(..., 0, 1) to say so"
                     : "a progress runs from 0 to 1: write clamp(..., 0, 1) to keep it there"
                 warn("'\(output.qualifiedName)' \(verb) to \(format(witness.value)) (\(witness.place)); \(advice)", at: range, notes, witness,
                      output: index)
-            } else if nonNegativeWords.contains(word), proven.range.min < 0, let witness = search.outputExtreme(index, below: 0, above: nil, proven: proven.range) {
+            } else if nonNegativeWords.contains(word), proven.range.min < 0, let witness = search.outputExtreme(index, aboveOne: false, proven: proven.range) {
                 warn("'\(output.qualifiedName)' falls to \(format(witness.value)) (\(witness.place)); a \(word) below 0 is not drawn: write max(..., 0) to say so",
                      at: range, notes, witness, output: index)
             }
@@ -79,11 +94,7 @@ public enum RangeWarnings {
             }
             warn(message, at: issue.range, notes, witness, output: nil)
         }
-        for stop in deadStops(spec, analysis) {
-            diagnostics.append(Warning(diagnostic: Diagnostic(.warning, stop.message, at: stop.range), offset: .nan, inputs: [],
-                                       output: nil, operandRange: nil, value: .nan))
-        }
-        return diagnostics
+        return diagnostics + deadStopWarnings
     }
 
     /// Keyframe stops that their driver never reaches: the test at a later stop (`driver < position`) is
@@ -144,37 +155,42 @@ public enum RangeWarnings {
         }
     }
 
-    /// The named values a body reads, directly or through other named values.
-    private static func readValues(_ body: Body, _ program: Program) -> Set<Int> {
-        var seen = Set<Int>()
-        var pending = body.uses.values
-        while let index = pending.popLast() {
-            guard seen.insert(index).inserted, program.values.indices.contains(index) else { continue }
-            pending += program.values[index].body.uses.values
+    /// The named values in `values` and those that read one of them, directly or through other named
+    /// values: one pass, since a named value comes after the values it reads.
+    private static func readingValues(_ values: Set<Int>, _ program: Program) -> Set<Int> {
+        guard !values.isEmpty else { return [] }
+        var reading = values
+        for (index, value) in program.values.enumerated() where !reading.contains(index) {
+            if value.body.uses.values.contains(where: reading.contains) { reading.insert(index) }
         }
-        return seen
+        return reading
     }
 
-    /// The node an issue is about, the body it stands in, and whose body that is.
-    private static func locate(_ issue: RangeIssue, in program: Program) -> (node: Expr, body: Body, value: Int?, output: Int?)? {
+    /// For each issue, the node it is about, the body it stands in, and whose body that is; in one walk of
+    /// the program, whatever the number of issues.
+    private static func locate(_ issues: [RangeIssue], in program: Program) -> [(RangeIssue, (node: Expr, body: Body, value: Int?, output: Int?))] {
+        guard !issues.isEmpty else { return [] }
+        let wanted = Set(issues.map(\.range))
+        var found: [RangeIssue: (node: Expr, body: Body, value: Int?, output: Int?)] = [:]
         let bodies = program.values.indices.map { (program.values[$0].body, $0 as Int?, nil as Int?) }
             + program.outputs.indices.map { (program.outputs[$0].body, nil as Int?, $0 as Int?) }
         for (body, value, output) in bodies {
-            var found: Expr?
-            for root in body.locals + [body.result] where found == nil {
+            for root in body.locals + [body.result] {
                 root.forEachNode { node in
-                    guard found == nil, node.range == issue.range else { return }
-                    switch (issue.kind, node.kind) {
-                    case (.divisionByZero, .binary(.divide, _, _)), (.squareRootOfNegative, .unary(.sqrt, _)),
-                         (.powerOfNegative, .binary(.pow, _, _)):
-                        found = node
-                    default: break
+                    guard wanted.contains(node.range) else { return }
+                    let kind: RangeIssue.Kind
+                    switch node.kind {
+                    case .binary(.divide, _, _): kind = .divisionByZero
+                    case .unary(.sqrt, _): kind = .squareRootOfNegative
+                    case .binary(.pow, _, _): kind = .powerOfNegative
+                    default: return
                     }
+                    let issue = RangeIssue(kind: kind, range: node.range)
+                    if found[issue] == nil { found[issue] = (node, body, value, output) }
                 }
             }
-            if let found { return (found, body, value, output) }
         }
-        return nil
+        return issues.compactMap { issue in found[issue].map { (issue, $0) } }
     }
 
     static func format(_ value: Double) -> String {

@@ -20,6 +20,16 @@ struct SymbolicEvaluation {
     /// Each comparison by its source range: the outcomes seen.
     var conditions: [SourceRange: (canBeTrue: Bool, canBeFalse: Bool)] = [:]
 
+    /// Each named value's ways, by the bool inputs' values: see `valueOutcomes`.
+    private struct ValueKey: Hashable {
+        let index: Int
+        let boolInputs: [Int: Bool]
+    }
+    private var unconditionedValues: [ValueKey: [Outcome]] = [:]
+    private var valueSizes: [Int] = []
+    /// The largest named value (in nodes, with what it reads) evaluated again under each reader's conditions.
+    static let conditionedBudget = 64
+
     /// Paths one node may fan out to before they are merged.
     static let fanOutLimit = 24
     /// Paths a body may hold before its locals are merged.
@@ -131,21 +141,92 @@ struct SymbolicEvaluation {
         case .value(let index):
             if let known = path.values[index] { return [(path, known)] }
             guard program.values.indices.contains(index) else { return [(path, .number(AbstractNumber(constant: .nan)))] }
+            return valueOutcomes(index, on: path)
+        }
+    }
+
+    /// A named value read on a path that has not computed it. A small one (at most `conditionedBudget`
+    /// nodes, with the values it reads) is evaluated under the path's conditions, as precise as can be
+    /// (`travel > 0 ? ratio : 1` proves `ratio = offset / travel` does not divide by 0). A larger one is
+    /// evaluated once, on a path that no condition has narrowed, and remembered: each reader joins its
+    /// ways to its own conditions (a way they rule out is dropped). Evaluating it under each reader's
+    /// conditions would cost the size of everything it reads at every reader: a chain of n values would
+    /// cost n² (and more, each splitting). What a path remembers of it is the value alone, so that nothing
+    /// grows with the chain.
+    private mutating func valueOutcomes(_ index: Int, on path: AnalysisPath) -> [Outcome] {
+        if !path.constraints.isEmpty, valueSize(index) <= Self.conditionedBudget {
             var inner = path
             inner.locals = [:]
-            var outcomes = evaluate(program.values[index].body, on: inner)
-            // Merged here rather than by the reading node, so that the hull is remembered on the path and a
-            // value read many times is not evaluated again each time.
-            if outcomes.count > Self.fanOutLimit, outcomes.allSatisfy({ if case .number = $0.value { true } else { false } }) {
-                outcomes = [(path, hull(outcomes))]
-            }
-            return outcomes.map { reached, value in
+            return bodyOutcomes(index, on: inner).map { reached, value in
                 var stored = reached
                 stored.locals = path.locals
                 stored.values[index] = value
                 return (stored, value)
             }
         }
+        let key = ValueKey(index: index, boolInputs: path.boolInputs)
+        let ways: [Outcome]
+        if let cached = unconditionedValues[key] {
+            ways = cached
+        } else {
+            var start = AnalysisPath()
+            start.boolInputs = path.boolInputs
+            ways = bodyOutcomes(index, on: start).map { reached, value in
+                var kept = AnalysisPath()
+                kept.constraints = reached.constraints
+                kept.strict = reached.strict
+                kept.boolInputs = reached.boolInputs
+                return (kept, value)
+            }
+            unconditionedValues[key] = ways
+        }
+        var outcomes: [Outcome] = []
+        for (way, value) in ways {
+            var joined = path
+            if !way.constraints.isEmpty {
+                joined.constraints += way.constraints
+                joined.strict += way.strict
+                let excess = joined.constraints.count - VariableSpace.constraintLimit
+                if excess > 0 {
+                    joined.constraints.removeFirst(excess)
+                    joined.strict.removeFirst(excess)
+                }
+                if ways.count > 1, !path.constraints.isEmpty, !space.isFeasible(joined) { continue }
+            }
+            joined.values[index] = value
+            outcomes.append((joined, value))
+        }
+        return outcomes
+    }
+
+    /// A named value's body evaluated on a path. Too many ways are merged here rather than by the reading
+    /// node, so that the hull is what the path remembers and a value read many times is not merged again.
+    private mutating func bodyOutcomes(_ index: Int, on start: AnalysisPath) -> [Outcome] {
+        let outcomes = evaluate(program.values[index].body, on: start)
+        if outcomes.count > Self.fanOutLimit, outcomes.allSatisfy({ if case .number = $0.value { true } else { false } }) {
+            return [(start, hull(outcomes))]
+        }
+        return outcomes
+    }
+
+    /// The nodes of a named value's body and of the values it reads, through them, counted up to just past
+    /// `conditionedBudget`: once for each value, since a value comes after the values it reads.
+    private mutating func valueSize(_ index: Int) -> Int {
+        if valueSizes.isEmpty {
+            let cap = Self.conditionedBudget + 1
+            for value in program.values {
+                var size = 0
+                for root in value.body.locals + [value.body.result] { root.forEachNode { _ in size += 1 } }
+                for read in value.body.uses.values where valueSizes.indices.contains(read) { size += valueSizes[read] }
+                valueSizes.append(min(size, cap))
+            }
+        }
+        return valueSizes.indices.contains(index) ? valueSizes[index] : Int.max
+    }
+
+    /// Forgets the named values evaluated so far: a state's range has grown, and values that read it change.
+    mutating func forgetValues() {
+        unconditionedValues.removeAll()
     }
 
     // MARK: Expressions

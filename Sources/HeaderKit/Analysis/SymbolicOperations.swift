@@ -153,7 +153,7 @@ extension SymbolicEvaluation {
             }
             return total
         }
-        let finite = form.constant.isFinite && form.terms.values.allSatisfy(\.isFinite)
+        let finite = form.constant.isFinite && form.terms.allSatisfy { $0.coefficient.isFinite }
         var overflows = !finite || !(magnitude { (space.variables[$0].lower, space.variables[$0].upper) } <= .greatestFiniteMagnitude)
         if finite, overflows, !path.constraints.isEmpty {
             overflows = !(magnitude { id in
@@ -325,7 +325,7 @@ extension SymbolicEvaluation {
         }
         if lower <= upper {
             let variable = fresh(lower, upper, f, g)
-            if !canBeZero, let id = variable.terms.keys.first {
+            if !canBeZero, let id = variable.variableIDs.first {
                 space.variables[id].quotient = (f, g, denominator.lower >= 0)
             }
             result.form = variable

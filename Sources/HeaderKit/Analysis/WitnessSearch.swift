@@ -1,7 +1,8 @@
 /// Where a warning happens: the spec evaluated at candidate points, the inputs at their defaults first,
 /// then at the ends of their ranges (and bools flipped); at each setting, the offsets nearest 0 first:
 /// every whole offset from -1000 to 1000, the program's constants and their negatives, the ends of the
-/// offsets between which each output changes, and a few far ones.
+/// offsets between which each output changes, and a few far ones; at most `offsetLimit` of them, so that
+/// the search costs a fixed number of frames however large the spec.
 struct WitnessSearch {
     struct Witness {
         let value: Double
@@ -18,13 +19,17 @@ struct WitnessSearch {
     let spec: CheckedSpec
     private let settings: [[Value]]
     private let offsets: [Double]
-    private var frames: [Int: [[Double]]] = [:]
+    /// The outputs whose values are watched, and for each setting, what each one does.
+    private let watched: [Int]
+    private var frames: [Int: [Int: Summary]] = [:]
 
     static let settingLimit = 64
+    static let offsetLimit = 4096
 
-    init(program: Program, spec: CheckedSpec, analysis: RangeAnalysis) {
+    init(program: Program, spec: CheckedSpec, analysis: RangeAnalysis, watching outputs: [Int]) {
         self.program = program
         self.spec = spec
+        watched = outputs
         var options: [[Value]] = []
         for input in program.inputs {
             var values = [input.defaultValue]
@@ -48,30 +53,30 @@ struct WitnessSearch {
         for body in program.values.map(\.body) + program.outputs.map(\.body) {
             for root in body.locals + [body.result] {
                 root.forEachNode { node in
-                    if let value = node.constantValue, value.isFinite { candidates.formUnion([value, -value]) }
+                    if let value = node.constantValue, value.isFinite {
+                        candidates.insert(value)
+                        candidates.insert(-value)
+                    }
                 }
             }
         }
         for output in analysis.outputs {
-            if let changes = output.changes { candidates.formUnion([changes.from, changes.to].filter(\.isFinite)) }
+            guard let changes = output.changes else { continue }
+            for end in [changes.from, changes.to] where end.isFinite { candidates.insert(end) }
         }
         // Nearest the rest position first, and of two at one distance the one scrolled up.
-        offsets = candidates.sorted { (abs($0), $0 < 0 ? 1 : 0) < (abs($1), $1 < 0 ? 1 : 0) }
+        offsets = Array(candidates.sorted { (abs($0), $0 < 0 ? 1 : 0) < (abs($1), $1 < 0 ? 1 : 0) }.prefix(Self.offsetLimit))
     }
 
-    /// The lowest value below `below` (else the highest above `above`) that the output takes at one
+    /// The lowest value below 0 (else, with `aboveOne`, the highest above 1) that the output takes at one
     /// setting, the first setting that has one, at the first offset where it does; on a side where the
     /// output is unbounded, the first value past the limit instead.
-    mutating func outputExtreme(_ output: Int, below: Double, above: Double?, proven: RangeAnalysis.ProvenRange) -> Witness? {
+    mutating func outputExtreme(_ output: Int, aboveOne: Bool, proven: RangeAnalysis.ProvenRange) -> Witness? {
         for setting in settings.indices {
-            let table = frames(setting)
-            var lowest: (Double, Int)?, highest: (Double, Int)?
-            for (index, row) in table.enumerated() where output < row.count {
-                let value = row[output]
-                if value < below, lowest.map({ value < $0.0 && proven.min.isFinite }) ?? true { lowest = (value, index) }
-                if let above, value > above, highest.map({ value > $0.0 && proven.max.isFinite }) ?? true { highest = (value, index) }
-            }
-            if let (value, index) = lowest ?? highest {
+            guard let seen = summaries(setting)[output] else { return nil }
+            let below = proven.min.isFinite ? seen.lowest : seen.firstBelowZero
+            let above = proven.max.isFinite ? seen.highest : seen.firstAboveOne
+            if let (value, index) = below ?? (aboveOne ? above : nil) {
                 return Witness(value: value, place: place(setting, offsets[index]), offset: offsets[index], inputs: settings[setting],
                                operand: program.outputs[output].body.result)
             }
@@ -82,12 +87,10 @@ struct WitnessSearch {
     /// The first point where the output is NaN, else infinite.
     mutating func outputSpecial(_ output: Int) -> Witness? {
         for setting in settings.indices {
-            let table = frames(setting)
-            for check in [{ (x: Double) in x.isNaN }, { (x: Double) in x.isInfinite }] {
-                if let index = table.firstIndex(where: { output < $0.count && check($0[output]) }) {
-                    return Witness(value: table[index][output], place: place(setting, offsets[index]), offset: offsets[index],
-                                   inputs: settings[setting], operand: program.outputs[output].body.result)
-                }
+            guard let seen = summaries(setting)[output] else { return nil }
+            if let (value, index) = seen.firstNaN ?? seen.firstInfinite {
+                return Witness(value: value, place: place(setting, offsets[index]), offset: offsets[index], inputs: settings[setting],
+                               operand: program.outputs[output].body.result)
             }
         }
         return nil
@@ -127,22 +130,57 @@ struct WitnessSearch {
         return nil
     }
 
-    /// Every output at every offset for one setting, each offset from the states' initial values.
-    private mutating func frames(_ setting: Int) -> [[Double]] {
+    /// What a watched output does over the offsets at one setting: each value with the index of the
+    /// first offset where the output takes it.
+    private struct Summary {
+        /// The lowest value below 0, and the highest above 1.
+        var lowest: (Double, Int)?
+        var highest: (Double, Int)?
+        /// The first value below 0, and above 1.
+        var firstBelowZero: (Double, Int)?
+        var firstAboveOne: (Double, Int)?
+        var firstNaN: (Double, Int)?
+        var firstInfinite: (Double, Int)?
+
+        mutating func see(_ value: Double, at index: Int) {
+            if value.isNaN {
+                if firstNaN == nil { firstNaN = (value, index) }
+                return
+            }
+            if value.isInfinite, firstInfinite == nil { firstInfinite = (value, index) }
+            if value < 0 {
+                if firstBelowZero == nil { firstBelowZero = (value, index) }
+                if lowest.map({ value < $0.0 }) ?? true { lowest = (value, index) }
+            }
+            if value > 1 {
+                if firstAboveOne == nil { firstAboveOne = (value, index) }
+                if highest.map({ value > $0.0 }) ?? true { highest = (value, index) }
+            }
+        }
+    }
+
+    /// Each watched output's summary over every offset for one setting, each offset from the states'
+    /// initial values: the frames pass by, only the summaries are kept.
+    private mutating func summaries(_ setting: Int) -> [Int: Summary] {
         if let known = frames[setting] { return known }
         let interpreter = Interpreter(spec: spec, program: program)
         for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
             interpreter.setInput(program.inputs[index].name, to: value)
         }
-        let table = offsets.map { offset -> [Double] in
+        var seen = [Summary](repeating: Summary(), count: watched.count)
+        for (offsetIndex, offset) in offsets.enumerated() {
             interpreter.resetState()
-            return interpreter.frame(at: offset).map { value in
-                switch value {
-                case .number(let number): return number
-                case .bool(let bool): return bool ? 1 : 0
+            let frame = interpreter.frame(at: offset)
+            for (column, output) in watched.enumerated() {
+                let value: Double
+                switch frame.indices.contains(output) ? frame[output] : .number(.nan) {
+                case .number(let number): value = number
+                case .bool(let bool): value = bool ? 1 : 0
                 }
+                seen[column].see(value, at: offsetIndex)
             }
         }
+        let table = Dictionary(zip(watched, seen)) { first, _ in first }
         frames[setting] = table
         return table
     }
