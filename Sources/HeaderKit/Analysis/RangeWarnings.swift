@@ -26,14 +26,15 @@ public enum RangeWarnings {
 
     public static func warnings(_ program: Program, spec: CheckedSpec, analysis: RangeAnalysis, source: SourceFile) -> [Warning] {
         // The outputs whose proven range asks for a witness: the search keeps their values alone.
-        var watched: [Int] = []
-        for (index, output) in program.outputs.enumerated() {
-            let proven = analysis.outputs[index].range
-            let word = lastWord(output.name)
-            if (unitWords.contains(word) && (proven.min < 0 || proven.max > 1)) || (nonNegativeWords.contains(word) && proven.min < 0)
-                || proven.nan || proven.infinite {
-                watched.append(index)
-            }
+        func leavesUnit(_ word: String, _ proven: RangeAnalysis.ProvenRange) -> Bool {
+            unitWords.contains(word) && (proven.min < 0 || proven.max > 1)
+        }
+        func fallsBelowZero(_ word: String, _ proven: RangeAnalysis.ProvenRange) -> Bool {
+            nonNegativeWords.contains(word) && proven.min < 0
+        }
+        let watched = program.outputs.indices.filter { index in
+            let proven = analysis.outputs[index].range, word = lastWord(program.outputs[index].name)
+            return leavesUnit(word, proven) || fallsBelowZero(word, proven) || proven.nan || proven.infinite
         }
         let deadStopWarnings = deadStops(spec, analysis).map { stop in
             Warning(diagnostic: Diagnostic(.warning, stop.message, at: stop.range), offset: .nan, inputs: [], output: nil, operandRange: nil,
@@ -60,7 +61,7 @@ public enum RangeWarnings {
             let word = lastWord(output.name)
             let range = output.body.result.range
             let notes = unrangedNotes(program, output.body.uses)
-            if unitWords.contains(word), proven.range.min < 0 || proven.range.max > 1,
+            if leavesUnit(word, proven.range),
                let witness = search.outputExtreme(index, aboveOne: true, proven: proven.range) {
                 let verb = witness.value < 0 ? "falls" : "rises"
                 let advice = word == "opacity"
@@ -68,7 +69,7 @@ public enum RangeWarnings {
                     : "a progress runs from 0 to 1: write clamp(..., 0, 1) to keep it there"
                 warn("'\(output.qualifiedName)' \(verb) to \(format(witness.value)) (\(witness.place)); \(advice)", at: range, notes, witness,
                      output: index)
-            } else if nonNegativeWords.contains(word), proven.range.min < 0, let witness = search.outputExtreme(index, aboveOne: false, proven: proven.range) {
+            } else if fallsBelowZero(word, proven.range), let witness = search.outputExtreme(index, aboveOne: false, proven: proven.range) {
                 warn("'\(output.qualifiedName)' falls to \(format(witness.value)) (\(witness.place)); a \(word) below 0 is not drawn: write max(..., 0) to say so",
                      at: range, notes, witness, output: index)
             }
