@@ -136,6 +136,35 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertEqual(throughValue.outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 1))
     }
 
+    /// Floating point rounds where real arithmetic does not: past 2⁵³, `offset + 1pt` is `offset` (or the next
+    /// even number), and `offset - 1e-300pt` is `offset` from about 1e-284 on. What that can make of a
+    /// divisor, a square root's operand or a condition, the analysis sees.
+    func testWhatRoundingCanDoIsSeen() throws {
+        let result = try XCTUnwrap(analyse("""
+        header R
+        input gap: pt in 0pt...200pt = 10
+        let travel = 100pt - gap
+        a { opacity = 1pt / ((offset - 1e-300pt) - offset) }
+        b { top = (offset + 1pt) - offset > 0.5pt ? 1pt : 1000pt }
+        c { scale = sqrt((offset / 1pt + 1) - offset / 1pt - 1) }
+        d { progress = travel > 0 ? clamp(offset / travel, 0, 1) : 1 }
+        e { opacity = offset >= 0pt ? 1pt / (offset + 100pt) : 0 }
+        """))
+        let ranges = Dictionary(uniqueKeysWithValues: result.outputs.map { ($0.name, $0.range) })
+        // At offset 1, (1 - 1e-300) - 1 is +0, and 1 / +0 is +inf: in real arithmetic it is -1e300.
+        XCTAssertEqual(ranges["a.opacity"]?.infinite, true)
+        // The condition is false at offset 2⁵³, where (2⁵³ + 1) - 2⁵³ is 0.
+        XCTAssertEqual(ranges["b.top"], RangeAnalysis.ProvenRange(min: 1, max: 1000))
+        XCTAssertTrue(result.conditions.isEmpty, "\(result.conditions)")
+        // (2⁵³ + 1) - 2⁵³ - 1 is -1, whose square root is NaN.
+        XCTAssertEqual(ranges["c.scale"]?.nan, true)
+        XCTAssertEqual(Set(result.issues.map(\.kind)), [.divisionByZero, .squareRootOfNegative])
+        // A guard on the number itself still proves the division safe, and a divisor of one sign whose terms
+        // all add up (no cancellation) is not rounded to 0.
+        XCTAssertEqual(ranges["d.progress"], RangeAnalysis.ProvenRange(min: 0, max: 1))
+        XCTAssertEqual(ranges["e.opacity"], RangeAnalysis.ProvenRange(min: 0, max: 0.01))
+    }
+
     func testConditionsThatNeverChangeAreListed() throws {
         let result = try XCTUnwrap(analyse("""
         header R

@@ -5,12 +5,31 @@
 
 /// `constant + Σ coefficient × variable`. The terms are few (a value rarely follows more than a handful of
 /// variables), so a sorted array serves: adding two forms merges them, and nothing is hashed.
+///
+/// A form also bounds how far floating point can stray from it. The program computes the value with a
+/// rounding at each operation (and the analysis rounds its own coefficients), so the two differ by at most
+/// γ(k) × M + `underflow` (Higham's γ(k) = k·u / (1 - k·u), u = 2⁻⁵³), where k counts the roundings and
+/// M bounds every intermediate result: the sum of the magnitudes of the constants and variables the
+/// computation combined, each scaled as it was. M is the form's own `|constant| + Σ |coefficient| × |x|`
+/// plus what cancelled on the way (`excess`): `(offset - 1e-300pt) - offset` is the constant -1e-300 in
+/// real arithmetic, but 0 in floating point at every offset past 1e-284, and its excess, 2 × |offset|,
+/// is what lets the analysis see that.
 struct LinearForm: Sendable {
     typealias Term = (id: Int, coefficient: Double)
 
     var constant: Double
     /// By variable, each variable once, no zero coefficient.
     private(set) var terms: [Term]
+    /// The roundings that the computation of the form made, in the program and in the analysis.
+    private(set) var roundings = 0
+    /// Magnitude that cancelled: by variable (non-negative, sorted, usually none), and of the constants.
+    private(set) var excess: [Term] = []
+    private(set) var excessConstant = 0.0
+    /// What products that fall below the smallest normal double can lose, absolutely.
+    private(set) var underflow = 0.0
+    /// For the form of a named value or a local as it was read: which computation's number it is, so that
+    /// what a comparison of that very number said (`travel > 0`) holds of it exactly, rounding aside.
+    var origin: Int?
 
     init(constant: Double) {
         self.constant = constant
@@ -26,11 +45,19 @@ struct LinearForm: Sendable {
 
     var isConstant: Bool { terms.isEmpty }
     var variableIDs: LazyMapSequence<[Term], Int> { terms.lazy.map { $0.id } }
+    /// Whether floating point can give anything but the form's value.
+    var rounds: Bool { roundings > 0 || underflow > 0 }
 
     static func + (a: LinearForm, b: LinearForm) -> LinearForm {
-        if b.terms.isEmpty { return LinearForm(constant: a.constant + b.constant, sortedTerms: a.terms) }
-        if a.terms.isEmpty { return LinearForm(constant: a.constant + b.constant, sortedTerms: b.terms) }
+        var sum = LinearForm(constant: a.constant + b.constant, sortedTerms: [])
+        sum.roundings = a.roundings + b.roundings + 2
+        sum.underflow = a.underflow + b.underflow
+        sum.excessConstant = a.excessConstant + b.excessConstant + (abs(a.constant) + abs(b.constant) - abs(sum.constant))
+        sum.excess = merged(a.excess, b.excess)
+        if b.terms.isEmpty { sum.terms = a.terms; return sum }
+        if a.terms.isEmpty { sum.terms = b.terms; return sum }
         var terms: [Term] = []
+        var cancelled: [Term] = []
         terms.reserveCapacity(a.terms.count + b.terms.count)
         var i = 0, j = 0
         while i < a.terms.count || j < b.terms.count {
@@ -41,13 +68,47 @@ struct LinearForm: Sendable {
                 terms.append(b.terms[j])
                 j += 1
             } else {
-                let sum = a.terms[i].coefficient + b.terms[j].coefficient
-                if sum != 0 { terms.append((a.terms[i].id, sum)) }
+                let (x, y) = (a.terms[i].coefficient, b.terms[j].coefficient)
+                let coefficient = x + y
+                if coefficient != 0 { terms.append((a.terms[i].id, coefficient)) }
+                let lost = abs(x) + abs(y) - abs(coefficient)
+                if lost > 0 { cancelled.append((a.terms[i].id, lost)) }
                 i += 1
                 j += 1
             }
         }
-        return LinearForm(constant: a.constant + b.constant, sortedTerms: terms)
+        sum.terms = terms
+        if !cancelled.isEmpty { sum.excess = merged(sum.excess, cancelled) }
+        return sum
+    }
+
+    /// The term-wise sum of two sorted lists of non-negative terms.
+    private static func merged(_ a: [Term], _ b: [Term]) -> [Term] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var result: [Term] = []
+        var i = 0, j = 0
+        while i < a.count || j < b.count {
+            if j == b.count || (i < a.count && a[i].id < b[j].id) {
+                result.append(a[i])
+                i += 1
+            } else if i == a.count || b[j].id < a[i].id {
+                result.append(b[j])
+                j += 1
+            } else {
+                result.append((a[i].id, a[i].coefficient + b[j].coefficient))
+                i += 1
+                j += 1
+            }
+        }
+        return result
+    }
+
+    /// `f - g` as a comparison sees it: comparing rounds nothing, so its error is only its operands'.
+    static func comparing(_ f: LinearForm, _ g: LinearForm) -> LinearForm {
+        var difference = f - g
+        difference.roundings = Swift.max(f.roundings, g.roundings)
+        return difference
     }
 
     static prefix func - (a: LinearForm) -> LinearForm { a.scaled(by: -1) }
@@ -55,7 +116,33 @@ struct LinearForm: Sendable {
 
     func scaled(by factor: Double) -> LinearForm {
         guard factor != 0 else { return LinearForm(constant: 0) }
-        return LinearForm(constant: constant * factor, sortedTerms: terms.map { ($0.id, $0.coefficient * factor) })
+        var result = LinearForm(constant: constant * factor, sortedTerms: terms.map { ($0.id, $0.coefficient * factor) })
+        let size = abs(factor)
+        // A power of two scales exactly (short of underflow); any other factor rounds, in the program and here.
+        let exact = size.significandBitPattern == 0
+        result.roundings = roundings + (exact ? 0 : 2)
+        result.excess = excess.map { ($0.id, $0.coefficient * size) }
+        result.excessConstant = excessConstant * size
+        result.underflow = underflow * size + (size == 1 ? 0 : 0x1p-1074)
+        return result
+    }
+
+    /// The form divided by a constant: `x / d` in the program, `x × (1 / d)` here, and `1 / d` may round.
+    func divided(by divisor: Double) -> LinearForm {
+        var result = scaled(by: 1 / divisor)
+        if abs(1 / divisor).significandBitPattern != 0 { result.roundings += 1 }
+        return result
+    }
+
+    /// γ(k) for the form's roundings: what, times the magnitude, bounds its rounding error.
+    var roundingFactor: Double {
+        let k = Double(roundings) * 0x1p-53
+        return k < 0.5 ? k / (1 - k) * 1.0000001 : .infinity
+    }
+
+    /// The magnitude M, term by term (non-negative coefficients, sorted), and its constant.
+    var magnitude: (terms: [Term], constant: Double) {
+        (LinearForm.merged(terms.map { ($0.id, abs($0.coefficient)) }, excess), abs(constant) + excessConstant)
     }
 }
 
@@ -127,13 +214,71 @@ struct AnalysisVariable: Sendable {
 /// One way through the program: the conditions taken, the bools that inputs hold on it, and what has
 /// already been computed on it (named values, the current body's locals).
 struct AnalysisPath: Sendable {
-    var constraints: [LinearForm] = []
+    /// The fields live in one copy-on-write box: the evaluation copies a path at every fork and at every
+    /// outcome it returns, and one retain is cheaper than one for each of the six containers.
+    private final class Storage: @unchecked Sendable {
+        var constraints: [LinearForm] = []
+        var strict: [Bool] = []
+        var boolInputs: [Int: Bool] = [:]
+        var values: [Int: AbstractValue] = [:]
+        var locals: [Int: AbstractValue] = [:]
+        var exactBounds: [Int: ExactBounds] = [:]
+
+        init() {}
+
+        init(copying other: Storage) {
+            constraints = other.constraints
+            strict = other.strict
+            boolInputs = other.boolInputs
+            values = other.values
+            locals = other.locals
+            exactBounds = other.exactBounds
+        }
+    }
+
+    private var storage = Storage()
+
+    private mutating func makeUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
+    }
+
+    var constraints: [LinearForm] {
+        get { storage.constraints }
+        _modify { makeUnique(); yield &storage.constraints }
+    }
     /// Whether each constraint is strict, `form < 0`: the linear program sees its closure, and the
     /// questions that a boundary decides (can a divisor be 0, can a branch be taken) tighten it.
-    var strict: [Bool] = []
-    var boolInputs: [Int: Bool] = [:]
-    var values: [Int: AbstractValue] = [:]
-    var locals: [Int: AbstractValue] = [:]
+    var strict: [Bool] {
+        get { storage.strict }
+        _modify { makeUnique(); yield &storage.strict }
+    }
+    var boolInputs: [Int: Bool] {
+        get { storage.boolInputs }
+        _modify { makeUnique(); yield &storage.boolInputs }
+    }
+    var values: [Int: AbstractValue] {
+        get { storage.values }
+        _modify { makeUnique(); yield &storage.values }
+    }
+    var locals: [Int: AbstractValue] {
+        get { storage.locals }
+        _modify { makeUnique(); yield &storage.locals }
+    }
+    /// What the comparisons taken said of a named value's or a local's floating-point number itself, by
+    /// its form's `origin`: exact, where the constraints hold of the real forms only.
+    var exactBounds: [Int: ExactBounds] {
+        get { storage.exactBounds }
+        _modify { makeUnique(); yield &storage.exactBounds }
+    }
+}
+
+/// Bounds on one floating-point number, each strict or not.
+struct ExactBounds: Sendable {
+    var lower = -Double.infinity, lowerStrict = false
+    var upper = Double.infinity, upperStrict = false
+
+    var excludesZero: Bool { lower > 0 || (lower == 0 && lowerStrict) || upper < 0 || (upper == 0 && upperStrict) }
+    var excludesNegative: Bool { lower >= 0 }
 }
 
 /// The extremes of a form on a path.
@@ -206,6 +351,52 @@ struct VariableSpace {
         for constraint in constraints where constraint.isConstant && constraint.constant > 0 { return false }
         if let narrowed = narrowedBox(constraints.filter { !$0.isConstant }) { return narrowed != nil }
         return extreme(LinearForm(constant: 0), constraints.filter { !$0.isConstant }, maximize: true) != nil
+    }
+
+    /// A bound on how far floating point can stray from the form on the path, as a form that is at least
+    /// that everywhere on it (`roundingFactor × M + underflow`, where each |x| in M is x or -x when the
+    /// variable keeps one sign on the path, else the largest it can be there); nil when that is unbounded.
+    func roundingError(_ form: LinearForm, on path: AnalysisPath) -> LinearForm? {
+        let factor = form.roundingFactor
+        guard factor.isFinite else { return nil }
+        let magnitude = form.magnitude
+        var error = LinearForm(constant: factor * magnitude.constant + form.underflow)
+        for (id, weight) in magnitude.terms {
+            var (lower, upper) = (variables[id].lower, variables[id].upper)
+            if lower < 0 && upper > 0 {
+                let narrowed = bounds(.variable(id), on: path)
+                if narrowed.infeasible { continue }
+                (lower, upper) = (narrowed.lower, narrowed.upper)
+            }
+            let coefficient = factor * weight
+            if lower >= 0 {
+                error = error + LinearForm.variable(id).scaled(by: coefficient)
+            } else if upper <= 0 {
+                error = error + LinearForm.variable(id).scaled(by: -coefficient)
+            } else {
+                let largest = Swift.max(-lower, upper) * coefficient
+                guard largest.isFinite else { return nil }
+                error.constant += largest
+            }
+        }
+        guard error.constant.isFinite else { return nil }
+        return error
+    }
+
+    /// Whether floating point can make the form 0 on the path where real arithmetic cannot.
+    func roundsToZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
+        guard form.rounds else { return false }
+        guard let error = roundingError(form, on: path) else { return true }
+        let low = bounds(form - error, on: path), high = bounds(form + error, on: path)
+        return !low.infeasible && low.lower <= 0 && high.upper >= 0
+    }
+
+    /// Whether floating point can make the form below 0 on the path.
+    func roundsBelowZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
+        guard form.rounds else { return false }
+        guard let error = roundingError(form, on: path) else { return true }
+        let low = bounds(form - error, on: path)
+        return !low.infeasible && low.lower < 0
     }
 
     /// The path with one more condition, `form ≤ 0` (or `< 0`). A condition on a quotient alone,

@@ -27,6 +27,7 @@ struct SymbolicEvaluation {
     }
     private var unconditionedValues: [ValueKey: [Outcome]] = [:]
     private var valueSizes: [Int] = []
+    private var nextOrigin = 0
     /// The largest named value (in nodes, with what it reads) evaluated again under each reader's conditions.
     static let conditionedBudget = 64
 
@@ -52,7 +53,7 @@ struct SymbolicEvaluation {
             for path in paths {
                 for (reached, value) in evaluate(local, on: path) {
                     var stored = reached
-                    stored.locals[index] = value
+                    stored.locals[index] = identified(value)
                     next.append(stored)
                 }
             }
@@ -158,6 +159,7 @@ struct SymbolicEvaluation {
             var inner = path
             inner.locals = [:]
             return bodyOutcomes(index, on: inner).map { reached, value in
+                let value = identified(value)
                 var stored = reached
                 stored.locals = path.locals
                 stored.values[index] = value
@@ -176,13 +178,15 @@ struct SymbolicEvaluation {
                 kept.constraints = reached.constraints
                 kept.strict = reached.strict
                 kept.boolInputs = reached.boolInputs
-                return (kept, value)
+                kept.exactBounds = reached.exactBounds
+                return (kept, identified(value))
             }
             unconditionedValues[key] = ways
         }
         var outcomes: [Outcome] = []
         for (way, value) in ways {
             var joined = path
+            joined.exactBounds.merge(way.exactBounds) { current, _ in current }
             if !way.constraints.isEmpty {
                 joined.constraints += way.constraints
                 joined.strict += way.strict
@@ -222,6 +226,14 @@ struct SymbolicEvaluation {
             }
         }
         return valueSizes.indices.contains(index) ? valueSizes[index] : Int.max
+    }
+
+    /// The value with its form marked as one computation's number (see `LinearForm.origin`).
+    private mutating func identified(_ value: AbstractValue) -> AbstractValue {
+        guard case .number(var number) = value, number.form != nil else { return value }
+        number.form?.origin = nextOrigin
+        nextOrigin += 1
+        return .number(number)
     }
 
     /// Forgets the named values evaluated so far: a state's range has grown, and values that read it change.

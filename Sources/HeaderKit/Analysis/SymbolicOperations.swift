@@ -35,7 +35,8 @@ extension SymbolicEvaluation {
                 let bounds = space.bounds(form, on: path)
                 var result = AbstractNumber(form: nil)
                 var lower = bounds.lower
-                if operation == .sqrt, lower < 0 {
+                if operation == .sqrt,
+                   lower < 0 || (!(exactBounds(form, on: path)?.excludesNegative ?? false) && space.roundsBelowZero(form, on: path)) {
                     record(.squareRootOfNegative, at: range)
                     result.nan = true
                     lower = 0
@@ -204,7 +205,7 @@ extension SymbolicEvaluation {
         case .pow:
             return power(f, g, on: path, at: range)
         case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual:
-            return compare(operation, f - g, on: path, at: range)
+            return compare(operation, f, g, on: path, at: range)
         case .and, .or, .boolEqual, .boolNotEqual:
             return []
         }
@@ -241,8 +242,9 @@ extension SymbolicEvaluation {
     }
 
     /// `d = lhs - rhs` against 0: decided when the path decides it, else both outcomes, each constrained.
-    private mutating func compare(_ operation: BinaryOperation, _ d: LinearForm, on path: AnalysisPath,
+    private mutating func compare(_ operation: BinaryOperation, _ lhs: LinearForm, _ rhs: LinearForm, on path: AnalysisPath,
                                   at range: SourceRange) -> [Outcome] {
+        let d = LinearForm.comparing(lhs, rhs)
         let bounds = space.bounds(d, on: path)
         // For each outcome: the constraints that say it (form ≤ 0 or < 0), or nil when it cannot happen.
         var whenTrue: [(LinearForm, Bool)]?, whenFalse: [(LinearForm, Bool)]?
@@ -269,6 +271,30 @@ extension SymbolicEvaluation {
         default:
             return []
         }
+        // An outcome that real arithmetic rules out, floating point may still give: `(offset + 1) - offset`
+        // is 1 in real arithmetic, and 0 at offsets past 2⁵³. Each constraint then holds within the rounding
+        // error, or not at all when that is unbounded.
+        if d.rounds, whenTrue == nil || whenFalse == nil {
+            let error = space.roundingError(d, on: path)
+            func relaxed(_ constraints: [(LinearForm, Bool)]) -> [(LinearForm, Bool)]? {
+                guard let error else { return [] }
+                let loosened = constraints.map { form, _ in (form - error, false) }
+                for (form, _) in loosened where space.bounds(form, on: path).lower > 0 { return nil }
+                return loosened
+            }
+            let zero = [(d, false), (-d, false)]
+            switch operation {
+            case .less: if whenTrue == nil { whenTrue = relaxed([(d, true)]) } else { whenFalse = relaxed([(-d, false)]) }
+            case .lessEqual: if whenTrue == nil { whenTrue = relaxed([(d, false)]) } else { whenFalse = relaxed([(-d, true)]) }
+            case .greater: if whenTrue == nil { whenTrue = relaxed([(-d, true)]) } else { whenFalse = relaxed([(d, false)]) }
+            case .greaterEqual: if whenTrue == nil { whenTrue = relaxed([(-d, false)]) } else { whenFalse = relaxed([(d, true)]) }
+            case .equal:
+                if whenTrue == nil { whenTrue = relaxed(zero) } else { whenFalse = [] }
+            case .notEqual:
+                if whenFalse == nil { whenFalse = relaxed(zero) } else { whenTrue = [] }
+            default: break
+            }
+        }
         var outcomes: [Outcome] = []
         for (outcome, constraints) in [(false, whenFalse), (true, whenTrue)] {
             guard let constraints else { continue }
@@ -276,24 +302,85 @@ extension SymbolicEvaluation {
             for (form, strict) in constraints where !form.isConstant { branch = space.adding(form, strict: strict, to: branch) }
             // A branch that only a boundary allows, where a strict condition shuts it, is not taken.
             if whenTrue != nil, whenFalse != nil, !space.isFeasible(branch) { continue }
+            noteExactBound(operation, outcome, lhs, rhs, on: &branch)
             noteCondition(range, outcome)
             outcomes.append((branch, .bool(outcome)))
         }
         return outcomes
     }
 
+    /// A comparison of a named value's or a local's number with an exact constant bounds that number exactly.
+    private func noteExactBound(_ operation: BinaryOperation, _ outcome: Bool, _ lhs: LinearForm, _ rhs: LinearForm,
+                                on path: inout AnalysisPath) {
+        // value ◇ constant, or constant ◇ value read the other way round.
+        var operation = operation
+        let value: LinearForm, constant: Double
+        if lhs.origin != nil, rhs.isConstant, !rhs.rounds {
+            (value, constant) = (lhs, rhs.constant)
+        } else if rhs.origin != nil, lhs.isConstant, !lhs.rounds {
+            (value, constant) = (rhs, lhs.constant)
+            switch operation {
+            case .less: operation = .greater
+            case .lessEqual: operation = .greaterEqual
+            case .greater: operation = .less
+            case .greaterEqual: operation = .lessEqual
+            default: break
+            }
+        } else {
+            return
+        }
+        guard let origin = value.origin else { return }
+        var bounds = path.exactBounds[origin] ?? ExactBounds()
+        func upper(_ limit: Double, strict: Bool) {
+            if limit < bounds.upper || (limit == bounds.upper && strict) { (bounds.upper, bounds.upperStrict) = (limit, strict) }
+        }
+        func lower(_ limit: Double, strict: Bool) {
+            if limit > bounds.lower || (limit == bounds.lower && strict) { (bounds.lower, bounds.lowerStrict) = (limit, strict) }
+        }
+        switch (operation, outcome) {
+        case (.less, true), (.greaterEqual, false): upper(constant, strict: true)
+        case (.lessEqual, true), (.greater, false): upper(constant, strict: false)
+        case (.greater, true), (.lessEqual, false): lower(constant, strict: true)
+        case (.greaterEqual, true), (.less, false): lower(constant, strict: false)
+        case (.equal, true), (.notEqual, false):
+            upper(constant, strict: false)
+            lower(constant, strict: false)
+        default: return
+        }
+        path.exactBounds[origin] = bounds
+    }
+
+    /// What the comparisons taken say of the number of this form itself, when it is a named value's or a local's.
+    func exactBounds(_ form: LinearForm, on path: AnalysisPath) -> ExactBounds? {
+        form.origin.flatMap { path.exactBounds[$0] }
+    }
+
     private mutating func divide(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath, at range: SourceRange) -> [Outcome] {
         let numerator = space.bounds(f, on: path)
-        if g.isConstant, g.constant != 0 { return [(path, .number(overflowing(f.scaled(by: 1 / g.constant), on: path)))] }
-        let denominator = space.bounds(g, on: path)
+        // A divisor that real arithmetic keeps from 0 but floating point can round to it, as
+        // `(offset - 1e-300pt) - offset`, divides by 0 all the same.
+        let roundsToZero = !(exactBounds(g, on: path)?.excludesZero ?? false) && space.roundsToZero(g, on: path)
+        if g.isConstant, g.constant != 0, !roundsToZero {
+            return [(path, .number(overflowing(f.divided(by: g.constant), on: path)))]
+        }
+        var denominator = space.bounds(g, on: path)
+        if roundsToZero {
+            // Every value within the rounding error of the divisor's, 0 included.
+            let error = space.roundingError(g, on: path).map { space.bounds($0, on: path).upper } ?? .infinity
+            denominator.lower = min(denominator.lower - error, 0)
+            denominator.upper = max(denominator.upper + error, 0)
+        }
         var result = AbstractNumber(form: nil)
-        let canBeZero = g.isConstant || (denominator.lower <= 0 && denominator.upper >= 0 && space.isFeasible(path, zero: g))
+        let canBeZero = roundsToZero || g.isConstant
+            || (denominator.lower <= 0 && denominator.upper >= 0 && space.isFeasible(path, zero: g))
         if canBeZero {
             record(.divisionByZero, at: range)
-            result.nan = numerator.lower <= 0 && numerator.upper >= 0
+            // 0 / 0, where floating point can round the numerator to 0 too.
+            result.nan = (numerator.lower <= 0 && numerator.upper >= 0)
+                || (!(exactBounds(f, on: path)?.excludesZero ?? false) && space.roundsToZero(f, on: path))
             result.positiveInfinity = numerator.lower < 0 || numerator.upper > 0
             result.negativeInfinity = result.positiveInfinity
-            if g.isConstant { return [(path, .number(result))] }
+            if g.isConstant, !roundsToZero { return [(path, .number(result))] }
         }
         // The quotient over the divisor's values but 0: each side of 0 it reaches gives its corners, and a
         // side that comes near 0 an unbounded end.
@@ -339,7 +426,7 @@ extension SymbolicEvaluation {
         let base = space.bounds(f, on: path), exponent = space.bounds(g, on: path)
         var result = AbstractNumber(form: nil)
         let integral = exponent.lower == exponent.upper && exponent.lower.rounded() == exponent.lower
-        if base.lower < 0, !integral {
+        if base.lower < 0 || (!(exactBounds(f, on: path)?.excludesNegative ?? false) && space.roundsBelowZero(f, on: path)), !integral {
             record(.powerOfNegative, at: range)
             result.nan = true
         }
