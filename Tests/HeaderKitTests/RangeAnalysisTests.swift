@@ -95,6 +95,37 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertEqual(changes["backdrop.offsetY"]??.to, 460)
     }
 
+    /// A number that switches between constants changes where it switches, as a bool does; one value on
+    /// every path, or paths that part on an input alone, never change with the offset.
+    func testAnOutputThatSwitchesBetweenConstantsChanges() throws {
+        let result = try XCTUnwrap(analyse("""
+        header R
+        input k in 0...4 = 1
+        input flag: bool = false
+        a { top = offset > 50pt ? 1pt : 0pt }
+        b { top = offset < 0pt ? 1pt : offset < 100pt ? 2pt : 3pt }
+        c { top = offset > 50pt ? 1pt : 1pt }
+        d { top = k > 2 ? 1pt : 0pt }
+        e { top = flag ? (offset > -100pt ? 1pt : 0pt) : (offset > 50pt ? 0pt : 1pt) }
+        f { top = max(100pt - offset, 44pt) }
+        g { visible = k > 2 }
+        """))
+        let changes = Dictionary(uniqueKeysWithValues: result.outputs.map { ($0.name, $0.changes) })
+        XCTAssertEqual(changes["a.top"]??.from, 50)
+        XCTAssertEqual(changes["a.top"]??.to, 50)
+        XCTAssertEqual(changes["b.top"]??.from, 0)
+        XCTAssertEqual(changes["b.top"]??.to, 100)
+        XCTAssertNil(changes["c.top"] ?? nil)
+        XCTAssertNil(changes["d.top"] ?? nil)
+        // With flag false it switches at 50, with flag true at -100.
+        XCTAssertEqual(changes["e.top"]??.from, -100)
+        XCTAssertEqual(changes["e.top"]??.to, 50)
+        // It follows the offset below 56 and is 44 from there.
+        XCTAssertEqual(changes["f.top"]??.from, -.infinity)
+        XCTAssertEqual(changes["f.top"]??.to, 56)
+        XCTAssertNil(changes["g.visible"] ?? nil)
+    }
+
     // MARK: Rules
 
     private func analyse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> RangeAnalysis? {

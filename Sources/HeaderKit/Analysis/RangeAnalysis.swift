@@ -125,43 +125,82 @@ public struct RangeAnalysis: Sendable {
         }
     }
 
+    /// What an output is on one path when that does not follow the offset there: a bool, or a number
+    /// of the same form (and the same NaN and infinities) on every path where it is this key.
+    private enum SteadyValue: Hashable {
+        case bool(Bool)
+        case number(constant: Double, ids: [Int], coefficients: [Double], nan: Bool, positiveInfinity: Bool, negativeInfinity: Bool)
+    }
+
     private static func summary(_ output: Program.Output, _ outcomes: [SymbolicEvaluation.Outcome],
                                 _ space: VariableSpace) -> OutputRange {
         var range = ProvenRange(min: .infinity, max: -.infinity)
         var canBeTrue = false, canBeFalse = false
-        var changesFrom = Double.infinity, changesTo = -Double.infinity
-        // A bool flips where both its values can be had: between the offsets of each.
-        var offsetsWhen: [Bool: (lower: Double, upper: Double)] = [:]
+        // The offsets of each path: of those whose value follows the offset, and of the others by value.
+        var varying: (lower: Double, upper: Double)?
+        var steady: [SteadyValue: [(lower: Double, upper: Double)]] = [:]
+        func seen(_ value: SteadyValue?, on path: AnalysisPath) {
+            let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
+            if offset.infeasible { return }
+            if let value {
+                steady[value, default: []].append((offset.lower, offset.upper))
+            } else {
+                varying = (Swift.min(varying?.lower ?? .infinity, offset.lower), Swift.max(varying?.upper ?? -.infinity, offset.upper))
+            }
+        }
         for (path, value) in outcomes {
             switch value {
             case .bool(let bool):
                 if bool { canBeTrue = true } else { canBeFalse = true }
-                let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
-                let seen = offsetsWhen[bool] ?? (.infinity, -.infinity)
-                offsetsWhen[bool] = (Swift.min(seen.lower, offset.lower), Swift.max(seen.upper, offset.upper))
+                seen(.bool(bool), on: path)
             case .number(let number):
                 range.nan = range.nan || number.nan
                 range.infinite = range.infinite || number.positiveInfinity || number.negativeInfinity
-                guard let form = number.form else { continue }
-                let bounds = space.bounds(form, on: path)
-                if bounds.infeasible { continue }
-                range.min = Swift.min(range.min, bounds.lower)
-                range.max = Swift.max(range.max, bounds.upper)
-                if space.followsOffset(form) {
-                    let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
-                    changesFrom = Swift.min(changesFrom, offset.lower)
-                    changesTo = Swift.max(changesTo, offset.upper)
+                var steadyValue: SteadyValue? = .number(constant: 0, ids: [], coefficients: [], nan: number.nan,
+                                                     positiveInfinity: number.positiveInfinity, negativeInfinity: number.negativeInfinity)
+                if let form = number.form {
+                    let bounds = space.bounds(form, on: path)
+                    if bounds.infeasible { continue }
+                    range.min = Swift.min(range.min, bounds.lower)
+                    range.max = Swift.max(range.max, bounds.upper)
+                    steadyValue = space.followsOffset(form) ? nil
+                        : .number(constant: form.constant, ids: form.terms.map(\.id), coefficients: form.terms.map(\.coefficient),
+                                  nan: number.nan, positiveInfinity: number.positiveInfinity, negativeInfinity: number.negativeInfinity)
                 }
+                seen(steadyValue, on: path)
             }
-        }
-        if let whenTrue = offsetsWhen[true], let whenFalse = offsetsWhen[false] {
-            changesFrom = Swift.max(whenTrue.lower, whenFalse.lower)
-            changesTo = Swift.min(whenTrue.upper, whenFalse.upper)
         }
         range.min = clean(range.min)
         range.max = clean(range.max)
+        let changes = changingOffsets(varying: varying, steady: steady)
         return OutputRange(name: output.qualifiedName, type: output.type, range: range, canBeTrue: canBeTrue, canBeFalse: canBeFalse,
-                           changes: changesFrom <= changesTo ? (clean(changesFrom), clean(changesTo)) : nil)
+                           changes: changes)
+    }
+
+    /// The offsets outside which an output is constant: every offset of a path whose value follows the
+    /// offset, and each end of a path where a different value can take over, that is, an end within the
+    /// offsets of another value. One value on every path never changes, however the paths part, and paths
+    /// that part on the inputs alone have no finite end.
+    private static func changingOffsets(varying: (lower: Double, upper: Double)?,
+                                        steady: [SteadyValue: [(lower: Double, upper: Double)]]) -> (from: Double, to: Double)? {
+        guard varying != nil || steady.count > 1 else { return nil }
+        var from = varying?.lower ?? .infinity, to = varying?.upper ?? -.infinity
+        var others: [(value: SteadyValue?, hull: (lower: Double, upper: Double))] = steady.map { value, offsets in
+            (value, offsets.reduce((lower: Double.infinity, upper: -Double.infinity)) { (Swift.min($0.lower, $1.lower), Swift.max($0.upper, $1.upper)) })
+        }
+        if let varying { others.append((nil, varying)) }
+        // Past a few dozen values, every end counts: coarser, and linear.
+        let everyEnd = others.count > 64
+        for (value, offsets) in steady {
+            for end in offsets.flatMap({ [$0.lower, $0.upper] }) where end.isFinite && (end < from || end > to) {
+                let takenOver = everyEnd || others.contains { other, hull in other != value && hull.lower <= end && end <= hull.upper }
+                if takenOver {
+                    from = Swift.min(from, end)
+                    to = Swift.max(to, end)
+                }
+            }
+        }
+        return from <= to ? (clean(from), clean(to)) : nil
     }
 
     /// A bound the linear program found within its own rounding error (a few units in the 15th digit) of a
