@@ -196,6 +196,23 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertEqual(ranges["e.opacity"], RangeAnalysis.ProvenRange(min: 0, max: 0.01))
     }
 
+    /// A bound is printed round only when that widens the range: 0.7000000000000001 as a lower bound is 0.7
+    /// (below it), as an upper bound it stays; 0.3235374321849094 as a lower bound is not 0.323537432185,
+    /// which lies 9e-14 above it and would be passed by the value that attains the bound.
+    func testPrintingABoundNeverNarrowsIt() {
+        XCTAssertEqual(RangeAnalysis.clean(0.7000000000000001, .down), 0.7)
+        XCTAssertEqual(RangeAnalysis.clean(0.7000000000000001, .up), 0.7000000000000001)
+        XCTAssertEqual(RangeAnalysis.clean(0.29999999999999993, .up), 0.3)
+        XCTAssertEqual(RangeAnalysis.clean(0.29999999999999993, .down), 0.29999999999999993)
+        XCTAssertEqual(RangeAnalysis.clean(0.3235374321849094, .down), 0.3235374321849094)
+        XCTAssertEqual(RangeAnalysis.clean(0.3235374321849094, .up), 0.323537432185)
+        XCTAssertEqual(RangeAnalysis.clean(4e-17, .down), 0)
+        XCTAssertEqual(RangeAnalysis.clean(4e-17, .up), 4e-17)
+        XCTAssertEqual(RangeAnalysis.clean(-4e-17, .up), 0)
+        // An offset where an output starts or stops changing is no bound: the nearer round number serves.
+        XCTAssertEqual(RangeAnalysis.clean(9.999999999999991, .toNearestOrEven), 10)
+    }
+
     func testConditionsThatNeverChangeAreListed() throws {
         let result = try XCTUnwrap(analyse("""
         header R
@@ -288,10 +305,13 @@ final class RangeAnalysisTests: XCTestCase {
 
     // MARK: Soundness on random specs
 
-    /// How far a floating-point result may stray past a bound proven in real arithmetic: a rounding error
-    /// relative to the numbers involved, the bound or the offset (`(offset + 1) - offset` at 1e9 loses
-    /// digits that real arithmetic keeps).
-    private func slack(_ bound: Double, _ offset: Double) -> Double { 1e-11 * max(1, abs(bound), abs(offset)) }
+    /// How far a floating-point result may stray past a bound proven in real arithmetic: a rounding error,
+    /// 16 units in the last place of the largest of 1, the bound and the offset (`inLen + offset - offset` at
+    /// offset 100 is `inLen` give or take one unit in the last place of 100). The bounds themselves are never
+    /// narrowed for printing, so a bound that a value attains is not passed.
+    private func slack(_ bound: Double, _ offset: Double) -> Double {
+        bound.isFinite ? 16 * Double.ulpOfOne * max(1, abs(bound), abs(offset)) : 0
+    }
 
     func testEveryValueLiesInItsProvenRange() throws {
         var random = SeededGenerator(seed: 0x5241_4E47)

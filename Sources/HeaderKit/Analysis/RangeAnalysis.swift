@@ -170,8 +170,8 @@ public struct RangeAnalysis: Sendable {
                 seen(steadyValue, on: path)
             }
         }
-        range.min = clean(range.min)
-        range.max = clean(range.max)
+        range.min = clean(range.min, .down)
+        range.max = clean(range.max, .up)
         let changes = changingOffsets(varying: varying, steady: steady)
         return OutputRange(name: output.qualifiedName, type: output.type, range: range, canBeTrue: canBeTrue, canBeFalse: canBeFalse,
                            changes: changes)
@@ -200,17 +200,24 @@ public struct RangeAnalysis: Sendable {
                 }
             }
         }
-        return from <= to ? (clean(from), clean(to)) : nil
+        return from <= to ? (clean(from, .toNearestOrEven), clean(to, .toNearestOrEven)) : nil
     }
 
     /// A bound the linear program found within its own rounding error (a few units in the 15th digit) of a
-    /// number with 12 significant digits, or of 0, is that number; any other bound is kept to the bit.
-    static func clean(_ value: Double) -> Double {
+    /// number with 12 significant digits, or of 0, is that number when that widens the range (`.down` for a
+    /// lower bound, `.up` for an upper one, either way for an offset where an output starts or stops
+    /// changing); any other bound is kept to the bit. Never narrowing is what keeps
+    /// a bound that is not round, `0.3235374321849094`, from being printed as `0.323537432185` and passed by
+    /// the very value that attains it.
+    static func clean(_ value: Double, _ direction: FloatingPointRoundingRule) -> Double {
         guard value.isFinite, value != 0 else { return value + 0 }
         // An integer is already clean: most bounds are, and formatting is the analysis's costliest step.
         if value == value.rounded(), abs(value) < 1e12 { return value }
-        if abs(value) < 1e-13 { return 0 }
-        guard let rounded = Double(String(format: "%.12g", value)) else { return value }
+        let widens = { (candidate: Double) in
+            direction == .down ? candidate <= value : direction == .up ? candidate >= value : true
+        }
+        if abs(value) < 1e-13 { return widens(0) ? 0 : value }
+        guard let rounded = Double(String(format: "%.12g", value)), widens(rounded) else { return value }
         return abs(rounded - value) <= 1e-13 * Swift.max(1, abs(value)) ? rounded : value
     }
 }
