@@ -155,16 +155,17 @@ struct SymbolicEvaluation {
     /// cost n² (and more, each splitting). What a path remembers of it is the value alone, so that nothing
     /// grows with the chain.
     private mutating func valueOutcomes(_ index: Int, on path: AnalysisPath) -> [Outcome] {
+        // Either way, the reader goes on with its own locals and the value remembered.
+        func remembering(_ value: AbstractValue, on reached: AnalysisPath) -> Outcome {
+            var stored = reached
+            stored.locals = path.locals
+            stored.values[index] = value
+            return (stored, value)
+        }
         if !path.constraints.isEmpty, valueSize(index) <= Self.conditionedBudget {
             var inner = path
             inner.locals = [:]
-            return bodyOutcomes(index, on: inner).map { reached, value in
-                let value = identified(value)
-                var stored = reached
-                stored.locals = path.locals
-                stored.values[index] = value
-                return (stored, value)
-            }
+            return bodyOutcomes(index, on: inner).map { reached, value in remembering(identified(value), on: reached) }
         }
         let key = ValueKey(index: index, boolInputs: path.boolInputs)
         let ways: [Outcome]
@@ -197,8 +198,7 @@ struct SymbolicEvaluation {
                 }
                 if ways.count > 1, !path.constraints.isEmpty, !space.isFeasible(joined) { continue }
             }
-            joined.values[index] = value
-            outcomes.append((joined, value))
+            outcomes.append(remembering(value, on: joined))
         }
         return outcomes
     }
