@@ -196,21 +196,23 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertEqual(ranges["e.opacity"], RangeAnalysis.ProvenRange(min: 0, max: 0.01))
     }
 
-    /// A bound is printed round only when that widens the range: 0.7000000000000001 as a lower bound is 0.7
-    /// (below it), as an upper bound it stays; 0.3235374321849094 as a lower bound is not 0.323537432185,
-    /// which lies 9e-14 above it and would be passed by the value that attains the bound.
-    func testPrintingABoundNeverNarrowsIt() {
+    /// A bound within the linear program's own rounding (8 units in the last place) of a round number is that
+    /// number, either way: 0.7000000000000001 is 0.7, and -2.2e-16 is 0. Further off, up to 1e-13, only a
+    /// round number that widens the range is taken: 0.3235374321849094 as a lower bound is not
+    /// 0.323537432185, which lies 9e-14 above it and would be passed by the value that attains the bound.
+    func testPrintingABoundNeverNarrowsItPastRounding() {
         XCTAssertEqual(RangeAnalysis.clean(0.7000000000000001, .down), 0.7)
-        XCTAssertEqual(RangeAnalysis.clean(0.7000000000000001, .up), 0.7000000000000001)
-        XCTAssertEqual(RangeAnalysis.clean(0.29999999999999993, .up), 0.3)
-        XCTAssertEqual(RangeAnalysis.clean(0.29999999999999993, .down), 0.29999999999999993)
+        XCTAssertEqual(RangeAnalysis.clean(0.7000000000000001, .up), 0.7)
+        XCTAssertEqual(RangeAnalysis.clean(-2.220446049250313e-16, .down), 0)
         XCTAssertEqual(RangeAnalysis.clean(0.3235374321849094, .down), 0.3235374321849094)
         XCTAssertEqual(RangeAnalysis.clean(0.3235374321849094, .up), 0.323537432185)
-        XCTAssertEqual(RangeAnalysis.clean(4e-17, .down), 0)
-        XCTAssertEqual(RangeAnalysis.clean(4e-17, .up), 4e-17)
-        XCTAssertEqual(RangeAnalysis.clean(-4e-17, .up), 0)
+        XCTAssertEqual(RangeAnalysis.clean(5e-14, .down), 0)
+        XCTAssertEqual(RangeAnalysis.clean(5e-14, .up), 5e-14)
+        XCTAssertEqual(RangeAnalysis.clean(-5e-14, .up), 0)
+        XCTAssertEqual(RangeAnalysis.clean(-5e-14, .down), -5e-14)
         // An offset where an output starts or stops changing is no bound: the nearer round number serves.
-        XCTAssertEqual(RangeAnalysis.clean(9.999999999999991, .toNearestOrEven), 10)
+        XCTAssertEqual(RangeAnalysis.clean(9.99999999999991, .toNearestOrEven), 10)
+        XCTAssertEqual(RangeAnalysis.clean(10.00000000000009, .toNearestOrEven), 10)
     }
 
     func testConditionsThatNeverChangeAreListed() throws {

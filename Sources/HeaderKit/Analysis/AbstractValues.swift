@@ -320,6 +320,11 @@ struct VariableSpace {
     /// The form's extremes over the path: the box, narrowed by the linear program when a constraint
     /// shares a variable with the form.
     func bounds(_ form: LinearForm, on path: AnalysisPath) -> FormBounds {
+        if form.terms.count == 1 { return singleVariableBounds(form, on: path) }
+        return generalBounds(form, on: path)
+    }
+
+    private func generalBounds(_ form: LinearForm, on path: AnalysisPath) -> FormBounds {
         let box = boxBounds(form)
         if form.isConstant { return box }
         let relevant = relevantConstraints(form, path)
@@ -332,6 +337,30 @@ struct VariableSpace {
         if upper == nil { return FormBounds(lower: .infinity, upper: -.infinity, infeasible: true) }
         let lower = extreme(form, relevant, maximize: false)
         return FormBounds(lower: Swift.max(box.lower, lower ?? -.infinity), upper: Swift.min(box.upper, upper ?? .infinity))
+    }
+
+    /// `bounds` for a form of one variable, the commonest question (the offset's own bounds among them): when
+    /// no constraint on the path ties that variable to another, the ones on it alone narrow its interval, with
+    /// nothing allocated; otherwise the linear program as for any form.
+    private func singleVariableBounds(_ form: LinearForm, on path: AnalysisPath) -> FormBounds {
+        let (id, coefficient) = form.terms[0]
+        var lower = variables[id].lower, upper = variables[id].upper
+        for constraint in path.constraints where constraint.terms.contains(where: { $0.id == id }) {
+            guard constraint.terms.count == 1 else { return generalBounds(form, on: path) }
+            // constraint.coefficient × x + constant ≤ 0, as in `narrowedBox`.
+            let own = constraint.terms[0].coefficient
+            let limit = -constraint.constant / own
+            guard limit.isFinite else { return generalBounds(form, on: path) }
+            if own > 0 { upper = Swift.min(upper, limit) } else { lower = Swift.max(lower, limit) }
+        }
+        if lower > upper {
+            if lower - upper > LinearProgram.tolerance { return FormBounds(lower: .infinity, upper: -.infinity, infeasible: true) }
+            (lower, upper) = (upper, lower)
+        }
+        let a = coefficient * lower, b = coefficient * upper
+        let low = form.constant + Swift.min(a.isNaN ? 0 : a, b.isNaN ? 0 : b)
+        let high = form.constant + Swift.max(a.isNaN ? 0 : a, b.isNaN ? 0 : b)
+        return FormBounds(lower: low.isNaN ? -.infinity : low, upper: high.isNaN ? .infinity : high)
     }
 
     /// Whether the path's constraints can all hold, strict ones by a margin that the linear program's

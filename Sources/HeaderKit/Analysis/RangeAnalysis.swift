@@ -125,28 +125,37 @@ public struct RangeAnalysis: Sendable {
         }
     }
 
-    /// What an output is on one path when that does not follow the offset there: a bool, or a number
-    /// of the same form (and the same NaN and infinities) on every path where it is this key.
+    /// What an output is on a path where it does not follow the offset: a bool, a constant, or a form of the
+    /// inputs and states alone, with whether it can be NaN or infinite too (numbers by their bits, so that
+    /// NaN is one value).
     private enum SteadyValue: Hashable {
         case bool(Bool)
-        case number(constant: Double, ids: [Int], coefficients: [Double], nan: Bool, positiveInfinity: Bool, negativeInfinity: Bool)
+        case constant(UInt64, specials: Int)
+        case form(constant: UInt64, terms: [Int], coefficients: [UInt64], specials: Int)
+
+        init(_ number: AbstractNumber) {
+            let specials = (number.nan ? 1 : 0) | (number.positiveInfinity ? 2 : 0) | (number.negativeInfinity ? 4 : 0)
+            guard let form = number.form else { self = .constant(Double.nan.bitPattern, specials: specials); return }
+            let constant = (form.constant + 0).bitPattern
+            self = form.isConstant ? .constant(constant, specials: specials)
+                : .form(constant: constant, terms: form.terms.map(\.id), coefficients: form.terms.map { ($0.coefficient + 0).bitPattern },
+                        specials: specials)
+        }
     }
 
     private static func summary(_ output: Program.Output, _ outcomes: [SymbolicEvaluation.Outcome],
                                 _ space: VariableSpace) -> OutputRange {
         var range = ProvenRange(min: .infinity, max: -.infinity)
         var canBeTrue = false, canBeFalse = false
-        // The offsets of each path: of those whose value follows the offset, and of the others by value.
-        var varying: (lower: Double, upper: Double)?
-        var steady: [SteadyValue: [(lower: Double, upper: Double)]] = [:]
+        // Each path that can be taken, with the steady value it gives (by its index in `steady`), or nil
+        // where the value follows the offset.
+        var taken: [(path: AnalysisPath, steady: Int?)] = []
+        var steady: [SteadyValue: Int] = [:]
         func seen(_ value: SteadyValue?, on path: AnalysisPath) {
-            let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
-            if offset.infeasible { return }
-            if let value {
-                steady[value, default: []].append((offset.lower, offset.upper))
-            } else {
-                varying = (Swift.min(varying?.lower ?? .infinity, offset.lower), Swift.max(varying?.upper ?? -.infinity, offset.upper))
-            }
+            guard let value else { return taken.append((path, nil)) }
+            let index = steady[value] ?? steady.count
+            steady[value] = index
+            taken.append((path, index))
         }
         for (path, value) in outcomes {
             switch value {
@@ -156,68 +165,76 @@ public struct RangeAnalysis: Sendable {
             case .number(let number):
                 range.nan = range.nan || number.nan
                 range.infinite = range.infinite || number.positiveInfinity || number.negativeInfinity
-                var steadyValue: SteadyValue? = .number(constant: 0, ids: [], coefficients: [], nan: number.nan,
-                                                     positiveInfinity: number.positiveInfinity, negativeInfinity: number.negativeInfinity)
                 if let form = number.form {
                     let bounds = space.bounds(form, on: path)
                     if bounds.infeasible { continue }
                     range.min = Swift.min(range.min, bounds.lower)
                     range.max = Swift.max(range.max, bounds.upper)
-                    steadyValue = space.followsOffset(form) ? nil
-                        : .number(constant: form.constant, ids: form.terms.map(\.id), coefficients: form.terms.map(\.coefficient),
-                                  nan: number.nan, positiveInfinity: number.positiveInfinity, negativeInfinity: number.negativeInfinity)
+                    if space.followsOffset(form) { seen(nil, on: path); continue }
                 }
-                seen(steadyValue, on: path)
+                seen(SteadyValue(number), on: path)
             }
         }
         range.min = clean(range.min, .down)
         range.max = clean(range.max, .up)
-        let changes = changingOffsets(varying: varying, steady: steady)
         return OutputRange(name: output.qualifiedName, type: output.type, range: range, canBeTrue: canBeTrue, canBeFalse: canBeFalse,
-                           changes: changes)
+                           changes: changingOffsets(taken, steadyValues: steady.count, space))
     }
 
     /// The offsets outside which an output is constant: every offset of a path whose value follows the
     /// offset, and each end of a path where a different value can take over, that is, an end within the
     /// offsets of another value. One value on every path never changes, however the paths part, and paths
     /// that part on the inputs alone have no finite end.
-    private static func changingOffsets(varying: (lower: Double, upper: Double)?,
-                                        steady: [SteadyValue: [(lower: Double, upper: Double)]]) -> (from: Double, to: Double)? {
-        guard varying != nil || steady.count > 1 else { return nil }
-        var from = varying?.lower ?? .infinity, to = varying?.upper ?? -.infinity
-        var others: [(value: SteadyValue?, hull: (lower: Double, upper: Double))] = steady.map { value, offsets in
-            (value, offsets.reduce((lower: Double.infinity, upper: -Double.infinity)) { (Swift.min($0.lower, $1.lower), Swift.max($0.upper, $1.upper)) })
+    private static func changingOffsets(_ taken: [(path: AnalysisPath, steady: Int?)], steadyValues: Int,
+                                        _ space: VariableSpace) -> (from: Double, to: Double)? {
+        let varies = taken.contains { $0.steady == nil }
+        guard varies || steadyValues > 1 else { return nil }
+        var from = Double.infinity, to = -Double.infinity
+        // The offsets of each path, and their hull for each steady value.
+        var offsets: [(lower: Double, upper: Double, steady: Int?)] = []
+        var hulls = Array(repeating: (lower: Double.infinity, upper: -Double.infinity), count: steadyValues)
+        for (path, value) in taken {
+            let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
+            if offset.infeasible { continue }
+            offsets.append((offset.lower, offset.upper, value))
+            if let value {
+                hulls[value] = (Swift.min(hulls[value].lower, offset.lower), Swift.max(hulls[value].upper, offset.upper))
+            } else {
+                from = Swift.min(from, offset.lower)
+                to = Swift.max(to, offset.upper)
+            }
         }
-        if let varying { others.append((nil, varying)) }
+        let varying = (lower: from, upper: to)
         // Past a few dozen values, every end counts: coarser, and linear.
-        let everyEnd = others.count > 64
-        for (value, offsets) in steady {
-            for end in offsets.flatMap({ [$0.lower, $0.upper] }) where end.isFinite && (end < from || end > to) {
-                let takenOver = everyEnd || others.contains { other, hull in other != value && hull.lower <= end && end <= hull.upper }
-                if takenOver {
-                    from = Swift.min(from, end)
-                    to = Swift.max(to, end)
-                }
+        let everyEnd = steadyValues > 64
+        func takenOver(at end: Double, from value: Int) -> Bool {
+            if everyEnd || (varying.lower <= end && end <= varying.upper) { return true }
+            return hulls.indices.contains { $0 != value && hulls[$0].lower <= end && end <= hulls[$0].upper }
+        }
+        for (lower, upper, value) in offsets {
+            guard let value else { continue }
+            for end in [lower, upper] where end.isFinite && (end < from || end > to) && takenOver(at: end, from: value) {
+                from = Swift.min(from, end)
+                to = Swift.max(to, end)
             }
         }
         return from <= to ? (clean(from, .toNearestOrEven), clean(to, .toNearestOrEven)) : nil
     }
 
-    /// A bound the linear program found within its own rounding error (a few units in the 15th digit) of a
-    /// number with 12 significant digits, or of 0, is that number when that widens the range (`.down` for a
-    /// lower bound, `.up` for an upper one, either way for an offset where an output starts or stops
-    /// changing); any other bound is kept to the bit. Never narrowing is what keeps
-    /// a bound that is not round, `0.3235374321849094`, from being printed as `0.323537432185` and passed by
-    /// the very value that attains it.
+    /// A bound as printed. The linear program rounds too, a few units in the last place either way: a bound
+    /// that close to a number with 12 significant digits, or to 0, is that number (`1 - progress` bottoms out
+    /// at 0, not at -2.2e-16). Further off, up to 1e-13 of it, the round number is taken only when that widens
+    /// the range (`.down` for a lower bound, `.up` for an upper one, either way for an offset where an output
+    /// starts or stops changing): a bound of 0.3235374321849094 is not printed as 0.323537432185, which the
+    /// value that attains it would pass. Any other bound is kept to the bit.
     static func clean(_ value: Double, _ direction: FloatingPointRoundingRule) -> Double {
         guard value.isFinite, value != 0 else { return value + 0 }
         // An integer is already clean: most bounds are, and formatting is the analysis's costliest step.
         if value == value.rounded(), abs(value) < 1e12 { return value }
-        let widens = { (candidate: Double) in
-            direction == .down ? candidate <= value : direction == .up ? candidate >= value : true
-        }
-        if abs(value) < 1e-13 { return widens(0) ? 0 : value }
-        guard let rounded = Double(String(format: "%.12g", value)), widens(rounded) else { return value }
-        return abs(rounded - value) <= 1e-13 * Swift.max(1, abs(value)) ? rounded : value
+        guard let round = abs(value) < 1e-13 ? 0 : Double(String(format: "%.12g", value)) else { return value }
+        let distance = abs(round - value)
+        if distance <= 8 * Double.ulpOfOne * Swift.max(1, abs(value)) { return round + 0 }
+        let widens = direction == .down ? round <= value : direction == .up ? round >= value : true
+        return widens && distance <= 1e-13 * Swift.max(1, abs(value)) ? round + 0 : value
     }
 }
