@@ -196,23 +196,39 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertEqual(ranges["e.opacity"], RangeAnalysis.ProvenRange(min: 0, max: 0.01))
     }
 
-    /// A bound within the linear program's own rounding (8 units in the last place) of a round number is that
-    /// number, either way: 0.7000000000000001 is 0.7, and -2.2e-16 is 0. Further off, up to 1e-13, only a
-    /// round number that widens the range is taken: 0.3235374321849094 as a lower bound is not
-    /// 0.323537432185, which lies 9e-14 above it and would be passed by the value that attains the bound.
-    func testPrintingABoundNeverNarrowsItPastRounding() {
+    /// A bound is printed round only when that widens the range: 0.7000000000000001 as a lower bound is 0.7
+    /// (below it), as an upper bound it stays; 0.3235374321849094 as a lower bound is not 0.323537432185,
+    /// which lies 9e-14 above it and would be passed by the value that attains the bound.
+    func testPrintingABoundNeverNarrowsIt() {
         XCTAssertEqual(RangeAnalysis.clean(0.7000000000000001, .down), 0.7)
-        XCTAssertEqual(RangeAnalysis.clean(0.7000000000000001, .up), 0.7)
-        XCTAssertEqual(RangeAnalysis.clean(-2.220446049250313e-16, .down), 0)
+        XCTAssertEqual(RangeAnalysis.clean(0.7000000000000001, .up), 0.7000000000000001)
+        XCTAssertEqual(RangeAnalysis.clean(0.29999999999999993, .up), 0.3)
+        XCTAssertEqual(RangeAnalysis.clean(0.29999999999999993, .down), 0.29999999999999993)
         XCTAssertEqual(RangeAnalysis.clean(0.3235374321849094, .down), 0.3235374321849094)
         XCTAssertEqual(RangeAnalysis.clean(0.3235374321849094, .up), 0.323537432185)
-        XCTAssertEqual(RangeAnalysis.clean(5e-14, .down), 0)
-        XCTAssertEqual(RangeAnalysis.clean(5e-14, .up), 5e-14)
-        XCTAssertEqual(RangeAnalysis.clean(-5e-14, .up), 0)
-        XCTAssertEqual(RangeAnalysis.clean(-5e-14, .down), -5e-14)
+        XCTAssertEqual(RangeAnalysis.clean(4e-17, .down), 0)
+        XCTAssertEqual(RangeAnalysis.clean(4e-17, .up), 4e-17)
+        XCTAssertEqual(RangeAnalysis.clean(-4e-17, .up), 0)
         // An offset where an output starts or stops changing is no bound: the nearer round number serves.
         XCTAssertEqual(RangeAnalysis.clean(9.99999999999991, .toNearestOrEven), 10)
-        XCTAssertEqual(RangeAnalysis.clean(10.00000000000009, .toNearestOrEven), 10)
+    }
+
+    /// What the analysis's own rounding leaves on a bound is taken out at the scale of the numbers the form
+    /// combines: `1 - p` with p clamped to 0...1 (computed from the offset through 1/200) bottoms out at 0,
+    /// and `1e-300 * p` tops out at 1e-300, not at 0.
+    func testTheAnalysisOwnRoundingIsTakenOutAtItsScale() throws {
+        var lines = ["header R", "input k = 1"]
+        for index in 0..<40 {
+            lines.append("let p\(index) = clamp((offset - (100pt + \(index)pt * k)) / 200pt, 0, 1)")
+            lines.append("b\(index) { opacity = 1 - p\(index)")
+            lines.append("    top = 1e-300pt * p\(index) }")
+        }
+        let result = try XCTUnwrap(analyse(lines.joined(separator: "\n")))
+        for output in result.outputs {
+            let expected = output.name.hasSuffix("opacity") ? RangeAnalysis.ProvenRange(min: 0, max: 1)
+                : RangeAnalysis.ProvenRange(min: 0, max: 1e-300)
+            XCTAssertEqual(output.range, expected, output.name)
+        }
     }
 
     func testConditionsThatNeverChangeAreListed() throws {

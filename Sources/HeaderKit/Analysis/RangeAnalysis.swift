@@ -168,8 +168,8 @@ public struct RangeAnalysis: Sendable {
                 if let form = number.form {
                     let bounds = space.bounds(form, on: path)
                     if bounds.infeasible { continue }
-                    range.min = Swift.min(range.min, bounds.lower)
-                    range.max = Swift.max(range.max, bounds.upper)
+                    range.min = Swift.min(range.min, rounded(bounds.lower, form, on: path, space))
+                    range.max = Swift.max(range.max, rounded(bounds.upper, form, on: path, space))
                     if space.followsOffset(form) { seen(nil, on: path); continue }
                 }
                 seen(SteadyValue(number), on: path)
@@ -221,20 +221,39 @@ public struct RangeAnalysis: Sendable {
         return from <= to ? (clean(from, .toNearestOrEven), clean(to, .toNearestOrEven)) : nil
     }
 
-    /// A bound as printed. The linear program rounds too, a few units in the last place either way: a bound
-    /// that close to a number with 12 significant digits, or to 0, is that number (`1 - progress` bottoms out
-    /// at 0, not at -2.2e-16). Further off, up to 1e-13 of it, the round number is taken only when that widens
-    /// the range (`.down` for a lower bound, `.up` for an upper one, either way for an offset where an output
-    /// starts or stops changing): a bound of 0.3235374321849094 is not printed as 0.323537432185, which the
-    /// value that attains it would pass. Any other bound is kept to the bit.
+    /// A bound of a form on a path, with the analysis's own rounding taken out: the linear program and the
+    /// folding of constants round too, by a few units in the last place of the numbers the form combines
+    /// there (its magnitude, `|constant| + Σ |coefficient| × |x|`), so a bound that close to 0 or to a number
+    /// with 12 significant digits is that number. `1 - progress` bottoms out at 0, not at -2.2e-16, while a
+    /// bound of 1e-300 from `1e-300 * progress` is no rounding of 0.
+    private static func rounded(_ bound: Double, _ form: LinearForm, on path: AnalysisPath, _ space: VariableSpace) -> Double {
+        // A constant is what floating point made of it, as the program computes it: 0.1 + 0.2 is
+        // 0.30000000000000004, and no linear program rounded it further.
+        guard bound.isFinite, !form.isConstant, bound != bound.rounded() || abs(bound) >= 1e12 else { return bound }
+        var magnitude = abs(form.constant)
+        for (id, coefficient) in form.terms {
+            let variable = space.bounds(.variable(id), on: path)
+            magnitude += abs(coefficient) * Swift.max(abs(variable.lower), abs(variable.upper))
+        }
+        // A variable the path leaves unbounded says nothing of the scale.
+        guard magnitude.isFinite else { return bound }
+        let noise = 8 * Double.ulpOfOne * magnitude
+        if abs(bound) <= noise { return 0 }
+        guard let round = Double(String(format: "%.12g", bound)) else { return bound }
+        return abs(round - bound) <= noise ? round : bound
+    }
+
+    /// A bound as printed: within 1e-13 of it, a number with 12 significant digits (or 0) is taken when that
+    /// widens the range (`.down` for a lower bound, `.up` for an upper one, either way for an offset where an
+    /// output starts or stops changing), so that it never narrows: a lower bound of 0.3235374321849094 is not
+    /// printed as 0.323537432185, which the value that attains it would pass. Any other bound is kept to the
+    /// bit.
     static func clean(_ value: Double, _ direction: FloatingPointRoundingRule) -> Double {
         guard value.isFinite, value != 0 else { return value + 0 }
         // An integer is already clean: most bounds are, and formatting is the analysis's costliest step.
         if value == value.rounded(), abs(value) < 1e12 { return value }
         guard let round = abs(value) < 1e-13 ? 0 : Double(String(format: "%.12g", value)) else { return value }
-        let distance = abs(round - value)
-        if distance <= 8 * Double.ulpOfOne * Swift.max(1, abs(value)) { return round + 0 }
         let widens = direction == .down ? round <= value : direction == .up ? round >= value : true
-        return widens && distance <= 1e-13 * Swift.max(1, abs(value)) ? round + 0 : value
+        return widens && abs(round - value) <= 1e-13 * Swift.max(1, abs(value)) ? round + 0 : value
     }
 }
