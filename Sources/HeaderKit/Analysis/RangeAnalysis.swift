@@ -168,8 +168,8 @@ public struct RangeAnalysis: Sendable {
                 if let form = number.form {
                     let bounds = space.bounds(form, on: path)
                     if bounds.infeasible { continue }
-                    range.min = Swift.min(range.min, rounded(bounds.lower, form, on: path, space))
-                    range.max = Swift.max(range.max, rounded(bounds.upper, form, on: path, space))
+                    range.min = Swift.min(range.min, removingOwnRounding(bounds.lower, form, on: path, space))
+                    range.max = Swift.max(range.max, removingOwnRounding(bounds.upper, form, on: path, space))
                     if space.followsOffset(form) { seen(nil, on: path); continue }
                 }
                 seen(SteadyValue(number), on: path)
@@ -226,7 +226,7 @@ public struct RangeAnalysis: Sendable {
     /// there (its magnitude, `|constant| + Σ |coefficient| × |x|`), so a bound that close to 0 or to a number
     /// with 12 significant digits is that number. `1 - progress` bottoms out at 0, not at -2.2e-16, while a
     /// bound of 1e-300 from `1e-300 * progress` is no rounding of 0.
-    private static func rounded(_ bound: Double, _ form: LinearForm, on path: AnalysisPath, _ space: VariableSpace) -> Double {
+    private static func removingOwnRounding(_ bound: Double, _ form: LinearForm, on path: AnalysisPath, _ space: VariableSpace) -> Double {
         // A constant is what floating point made of it, as the program computes it: 0.1 + 0.2 is
         // 0.30000000000000004, and no linear program rounded it further.
         guard bound.isFinite, !form.isConstant, bound != bound.rounded() || abs(bound) >= 1e12 else { return bound }
