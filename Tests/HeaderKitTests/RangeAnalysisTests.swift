@@ -334,6 +334,9 @@ final class RangeAnalysisTests: XCTestCase {
     func testEveryValueLiesInItsProvenRange() throws {
         var random = SeededGenerator(seed: 0x5241_4E47)
         var checked = 0, specs = 0
+        // The values that pass their bound at all (by rounding, within the slack), by output, and by how much
+        // at most, in units in the last place of the slack's scale.
+        var passing = 0, passingOutputs: Set<String> = [], largestPass = 0.0
         for (generated, spec, compilation) in DifferentialTests.generatedSpecs(count: 400, seed: DifferentialTests.seed) {
             guard let spec, let program = compilation.program else { continue }
             specs += 1
@@ -376,6 +379,12 @@ final class RangeAnalysisTests: XCTestCase {
                             guard inside else {
                                 return XCTFail("spec \(generated.index): \(proven.name) is \(number) at offset \(offset) with \(setting), proven \(range)\n\(generated.text)")
                             }
+                            if number.isFinite, number < range.min || number > range.max {
+                                let bound = number < range.min ? range.min : range.max
+                                passing += 1
+                                passingOutputs.insert("spec \(generated.index): \(proven.name)")
+                                largestPass = max(largestPass, abs(number - bound) / (Double.ulpOfOne * max(1, abs(bound), abs(offset))))
+                            }
                         }
                     }
                 }
@@ -383,6 +392,11 @@ final class RangeAnalysisTests: XCTestCase {
         }
         XCTAssertGreaterThan(specs, 350)
         XCTAssertGreaterThan(checked, 100_000)
+        print("RangeAnalysisTests: \(passing) of \(checked) values pass their proven bound by rounding, in \(passingOutputs.count) outputs,"
+              + " by at most \(String(format: "%.2f", largestPass)) units in the last place")
+        // Rounding leaves a few values past their bounds; a rule that narrowed bounds for printing left
+        // 4% of them (31,368 of 749,785 here, when 0.3235374321849094 was printed as 0.323537432185).
+        XCTAssertLessThan(passing, checked / 200, "\(passingOutputs.sorted().prefix(20))")
     }
 
     func testEveryWitnessReproduces() throws {
