@@ -168,8 +168,8 @@ public struct RangeAnalysis: Sendable {
                 if let form = number.form {
                     let bounds = space.bounds(form, on: path)
                     if bounds.infeasible { continue }
-                    range.min = Swift.min(range.min, removingOwnRounding(bounds.lower, form, on: path, space))
-                    range.max = Swift.max(range.max, removingOwnRounding(bounds.upper, form, on: path, space))
+                    range.min = Swift.min(range.min, removingOwnRounding(bounds.lower, of: bounds, form))
+                    range.max = Swift.max(range.max, removingOwnRounding(bounds.upper, of: bounds, form))
                     if space.followsOffset(form) { seen(nil, on: path); continue }
                 }
                 seen(SteadyValue(number), on: path)
@@ -222,20 +222,19 @@ public struct RangeAnalysis: Sendable {
     }
 
     /// A bound of a form on a path, with the analysis's own rounding taken out: the linear program and the
-    /// folding of constants round too, by a few units in the last place of the numbers the form combines
-    /// there (its magnitude, `|constant| + Σ |coefficient| × |x|`), so a bound that close to 0 or to a number
-    /// with 12 significant digits is that number. `1 - progress` bottoms out at 0, not at -2.2e-16, while a
-    /// bound of 1e-300 from `1e-300 * progress` is no rounding of 0.
-    private static func removingOwnRounding(_ bound: Double, _ form: LinearForm, on path: AnalysisPath, _ space: VariableSpace) -> Double {
+    /// folding of constants round too, by a few units in the last place of the numbers they combine, so a
+    /// bound that close to 0 or to a number with 12 significant digits is that number. The scale is the
+    /// form's constant and the larger of its finite bounds there, which the form's own terms can only exceed:
+    /// where they cancel (`1000 × offset - 1000 × other`) some noise is left, never a bound narrowed further.
+    /// `1 - progress` bottoms out at 0, not at -2.2e-16, while a bound of 1e-300 from `1e-300 * progress`
+    /// is no rounding of 0.
+    private static func removingOwnRounding(_ bound: Double, of bounds: FormBounds, _ form: LinearForm) -> Double {
         // A constant is what floating point made of it, as the program computes it: 0.1 + 0.2 is
         // 0.30000000000000004, and no linear program rounded it further.
         guard bound.isFinite, !form.isConstant, bound != bound.rounded() || abs(bound) >= 1e12 else { return bound }
-        var magnitude = abs(form.constant)
-        for (id, coefficient) in form.terms {
-            let variable = space.bounds(.variable(id), on: path)
-            magnitude += abs(coefficient) * Swift.max(abs(variable.lower), abs(variable.upper))
-        }
-        // A variable the path leaves unbounded says nothing of the scale.
+        // An unbounded side says nothing of the scale.
+        let sides = [bounds.lower, bounds.upper].filter(\.isFinite).map(abs)
+        let magnitude = abs(form.constant) + (sides.max() ?? 0)
         guard magnitude.isFinite else { return bound }
         let noise = 8 * Double.ulpOfOne * magnitude
         if abs(bound) <= noise { return 0 }
