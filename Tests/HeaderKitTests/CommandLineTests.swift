@@ -713,6 +713,39 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(fileType(fifo), 0o010000, "still a FIFO")
     }
 
+    /// A spec is read from a FIFO, as from `<(make-spec)` or `/dev/stdin`: once, to its end (opened twice, the
+    /// second open would wait for a writer that has gone). A device that never ends is cut off, not read
+    /// until memory runs out.
+    func testASpecIsReadFromAFIFO() throws {
+        let fifo = scratch.appendingPathComponent("spec-pipe").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let text = try String(contentsOfFile: image, encoding: .utf8)
+        let written = DispatchSemaphore(value: 0)
+        // A reader that closes early must not end the test process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let thread = Thread {
+            if let handle = FileHandle(forWritingAtPath: fifo) {
+                try? handle.write(contentsOf: Data(text.utf8))
+                try? handle.close()
+            }
+            written.signal()
+        }
+        thread.start()
+        let outcome = Driver.run(["eval", fifo, "--at", "-50,0,120", "--format", "csv"])
+        if written.wait(timeout: .now() + 10) == .timedOut {
+            // Nothing opened the FIFO for reading: open and close it so that the writer is released.
+            let descriptor = open(fifo, O_RDONLY | O_NONBLOCK)
+            if descriptor >= 0 { close(descriptor) }
+            XCTFail("eval did not read the FIFO")
+        }
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(outcome.standardOutput, Driver.run(["eval", image, "--at", "-50,0,120", "--format", "csv"]).standardOutput)
+
+        let endless = Driver.run(["check", "/dev/zero"])
+        XCTAssertEqual(endless.exitCode, 1)
+        XCTAssertEqual(endless.standardError, "headerc: cannot read '/dev/zero': it goes on past 256 MB\n")
+    }
+
     /// /dev/null is written to, not replaced: run as root, a rename would put a regular file in its place.
     func testCompileToDevNullLeavesTheDevice() throws {
         XCTAssertEqual(fileType("/dev/null"), 0o020000)

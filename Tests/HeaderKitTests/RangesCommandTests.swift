@@ -69,6 +69,28 @@ final class RangesCommandTests: XCTestCase {
         XCTAssertTrue(noted.contains("note.header:2:7: note: 'scale' has no range, so only its default, 0.5, is analysed"), noted)
     }
 
+    /// The column and the JSON fields that say where an output changes: a switch between two constants at
+    /// offset 50 changes at 50 and 50, by hand; the same constant on both sides never changes.
+    func testASwitchBetweenConstantsChangesWhereItSwitches() throws {
+        let directory = try SpecHarness.temporaryDirectory(self)
+        let url = directory.appendingPathComponent("switch.header")
+        try "header S\nv {\n    top = offset > 50pt ? 1pt : 0pt\n    bottom = offset > 50pt ? 1pt : 1pt\n}\n"
+            .write(to: url, atomically: true, encoding: .utf8)
+        let table = Driver.run(["ranges", url.path])
+        XCTAssertEqual(table.exitCode, 0, table.standardError)
+        let rows = table.standardOutput.components(separatedBy: "\n")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("v.top") && $0.hasSuffix("50 and 50") }, table.standardOutput)
+        XCTAssertTrue(rows.contains { $0.hasPrefix("v.bottom") && $0.hasSuffix("never") }, table.standardOutput)
+        let json = Driver.run(["ranges", url.path, "--format", "json"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let outputs = try XCTUnwrap(object["outputs"] as? [String: [String: Any]])
+        XCTAssertEqual(outputs["v.top"]?["changesFrom"] as? Double, 50)
+        XCTAssertEqual(outputs["v.top"]?["changesTo"] as? Double, 50)
+        // An output that never changes has neither field (null is for an unbounded side).
+        XCTAssertNil(outputs["v.bottom"]?["changesFrom"], json.standardOutput)
+        XCTAssertNil(outputs["v.bottom"]?["changesTo"], json.standardOutput)
+    }
+
     func testUsage() {
         for arguments in [["ranges"], ["ranges", "a.header", "b.header"], ["ranges", "a.header", "--format", "csv"],
                           ["ranges", "a.header", "--format"], ["ranges", "a.header", "--bogus"]] {

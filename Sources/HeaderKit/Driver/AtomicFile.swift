@@ -46,6 +46,15 @@ enum AtomicFile {
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
+    /// Whether a path names (after following links) a device, a FIFO or a socket: something that is read as a
+    /// stream, with no size to read up to and only once.
+    static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & fileTypeMask
+        return type != regularFileType && type != directoryType
+    }
+
     /// Follows symbolic links, as far as they go, to the path that is to be written.
     private static func resolve(_ path: String) throws -> Target {
         var current = path

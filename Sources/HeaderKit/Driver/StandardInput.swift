@@ -15,6 +15,7 @@ extension Driver {
         if path == "-" {
             return SourceFile(path: StandardInput.displayName, contents: [UInt8](outcome.readStandardInput()))
         }
+        if AtomicFile.isSpecialFile(path) { return readStream(path, &outcome) }
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -28,5 +29,30 @@ extension Driver {
         }
         // Bytes, not a decoded string, so that invalid UTF-8 is reported where it is.
         return SourceFile(path: path, contents: [UInt8](data))
+    }
+
+    /// The most a stream is read for one spec: far beyond any header (10,000 blocks are 3 MB), short of
+    /// taking all memory from `/dev/zero`.
+    static let maximumStreamBytes = 256 << 20
+
+    /// Reads a pipe, a FIFO or a device (`headerc check <(make-spec)`, `/dev/stdin`) to its end, once: it
+    /// cannot be sized, and a FIFO opened twice would wait for a writer that has gone.
+    private static func readStream(_ path: String, _ outcome: inout Outcome) -> SourceFile? {
+        func failure(_ reason: String) -> SourceFile? {
+            outcome.standardError += "headerc: cannot read '\(path)': \(reason)\n"
+            outcome.exitCode = 1
+            return nil
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return failure("it cannot be read") }
+        defer { try? handle.close() }
+        var contents: [UInt8] = []
+        while true {
+            let chunk: Data?
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch { return failure("it cannot be read") }
+            guard let chunk, !chunk.isEmpty else { break }
+            contents += chunk
+            if contents.count > maximumStreamBytes { return failure("it goes on past \(maximumStreamBytes >> 20) MB") }
+        }
+        return SourceFile(path: path, contents: contents)
     }
 }
