@@ -168,8 +168,8 @@ public struct RangeAnalysis: Sendable {
                 if let form = number.form {
                     let bounds = space.bounds(form, on: path)
                     if bounds.infeasible { continue }
-                    range.min = Swift.min(range.min, removingOwnRounding(bounds.lower, of: bounds, form))
-                    range.max = Swift.max(range.max, removingOwnRounding(bounds.upper, of: bounds, form))
+                    range.min = Swift.min(range.min, removingOwnRounding(bounds.lower, .down, of: bounds, form))
+                    range.max = Swift.max(range.max, removingOwnRounding(bounds.upper, .up, of: bounds, form))
                     if space.followsOffset(form) { seen(nil, on: path); continue }
                 }
                 seen(SteadyValue(number), on: path)
@@ -221,14 +221,16 @@ public struct RangeAnalysis: Sendable {
         return from <= to ? (clean(from, .toNearestOrEven), clean(to, .toNearestOrEven)) : nil
     }
 
-    /// A bound of a form on a path, with the analysis's own rounding taken out: the linear program and the
-    /// folding of constants round too, by a few units in the last place of the numbers they combine, so a
-    /// bound that close to 0 or to a number with 12 significant digits is that number. The scale is the
-    /// form's constant and the larger of its finite bounds there, which the form's own terms can only exceed:
-    /// where they cancel (`1000 × offset - 1000 × other`) some noise is left, never a bound narrowed further.
-    /// `1 - progress` bottoms out at 0, not at -2.2e-16, while a bound of 1e-300 from `1e-300 * progress`
-    /// is no rounding of 0.
-    private static func removingOwnRounding(_ bound: Double, of bounds: FormBounds, _ form: LinearForm) -> Double {
+    /// A bound of a form on a path, with the analysis's own rounding taken out. The linear program and the
+    /// folding of constants round too, by a few units in the last place of the numbers they combine: the
+    /// form's constant and the larger of its finite bounds there (its own terms can only be larger; where they
+    /// cancel, `1000 × offset - 1000 × other`, this scale is too small and some noise is left). A bound that
+    /// close to 0 or to a number with 12 significant digits is that number: `1 - progress` bottoms out at 0,
+    /// not at -2.2e-16, while 1e-300 from `1e-300 * progress` is no rounding of 0. Any other bound is moved
+    /// out by that much (`.down` for a lower bound, `.up` for an upper one), so that the linear program's
+    /// last bits do not land it inside the values that attain it.
+    private static func removingOwnRounding(_ bound: Double, _ direction: FloatingPointRoundingRule, of bounds: FormBounds,
+                                            _ form: LinearForm) -> Double {
         // A constant is what floating point made of it, as the program computes it: 0.1 + 0.2 is
         // 0.30000000000000004, and no linear program rounded it further.
         guard bound.isFinite, !form.isConstant, bound != bound.rounded() || abs(bound) >= 1e12 else { return bound }
@@ -238,8 +240,8 @@ public struct RangeAnalysis: Sendable {
         guard magnitude.isFinite else { return bound }
         let noise = 8 * Double.ulpOfOne * magnitude
         if abs(bound) <= noise { return 0 }
-        guard let round = Double(String(format: "%.12g", bound)) else { return bound }
-        return abs(round - bound) <= noise ? round : bound
+        if let round = Double(String(format: "%.12g", bound)), abs(round - bound) <= noise { return round }
+        return direction == .down ? bound - noise : bound + noise
     }
 
     /// A bound as printed: within 1e-13 of it, a number with 12 significant digits (or 0) is taken when that
