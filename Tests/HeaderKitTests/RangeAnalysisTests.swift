@@ -231,6 +231,20 @@ final class RangeAnalysisTests: XCTestCase {
         }
     }
 
+    /// A value read twice by the next, eighty times over, doubles the count of roundings at each step: the
+    /// count stops where the rounding error is unbounded anyway, rather than overflowing. By hand, each
+    /// v = v' × 0.5 + v' × 0.5 is v', so the last is k × 0.5, in 0...0.5.
+    func testARoundingCountThatDoublesAtEachStepStops() throws {
+        var lines = ["header D", "input k in 0...1 = 0", "let v0 = k * 0.5"]
+        for index in 1..<80 { lines.append("let v\(index) = v\(index - 1) * 0.5 + v\(index - 1) * 0.5") }
+        lines.append("b { opacity = v79 }")
+        let text = lines.joined(separator: "\n")
+        let result = try XCTUnwrap(analyse(text))
+        XCTAssertEqual(result.outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 0.5))
+        let outcome = StandardInput.$read.withValue({ Data(text.utf8) }) { Driver.run(["check", "-"]) }
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+    }
+
     func testConditionsThatNeverChangeAreListed() throws {
         let result = try XCTUnwrap(analyse("""
         header R

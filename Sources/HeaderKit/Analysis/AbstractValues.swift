@@ -20,8 +20,14 @@ struct LinearForm: Sendable {
     var constant: Double
     /// By variable, each variable once, no zero coefficient.
     private(set) var terms: [Term]
-    /// The roundings that the computation of the form made, in the program and in the analysis.
+    /// The roundings that the computation of the form made, in the program and in the analysis; counted up to
+    /// `roundingsLimit` and no further, as a value read twice by the next, and so on, doubles the count
+    /// at each step (sixty steps would pass the largest Int).
     private(set) var roundings = 0
+    /// Past 2⁵² roundings γ(k) is infinite: the error is unbounded whatever more are counted.
+    static let roundingsLimit = 1 << 52
+
+    private static func counted(_ roundings: Int) -> Int { Swift.min(roundings, roundingsLimit) }
     /// Magnitude that cancelled: by variable (non-negative, sorted, usually none), and of the constants.
     private(set) var excess: [Term] = []
     private(set) var excessConstant = 0.0
@@ -50,7 +56,7 @@ struct LinearForm: Sendable {
 
     static func + (a: LinearForm, b: LinearForm) -> LinearForm {
         var sum = LinearForm(constant: a.constant + b.constant, sortedTerms: [])
-        sum.roundings = a.roundings + b.roundings + 2
+        sum.roundings = counted(a.roundings + b.roundings + 2)
         sum.underflow = a.underflow + b.underflow
         sum.excessConstant = a.excessConstant + b.excessConstant + (abs(a.constant) + abs(b.constant) - abs(sum.constant))
         sum.excess = merged(a.excess, b.excess)
@@ -120,7 +126,7 @@ struct LinearForm: Sendable {
         let size = abs(factor)
         // A power of two scales exactly (short of underflow); any other factor rounds, in the program and here.
         let exact = size.significandBitPattern == 0
-        result.roundings = roundings + (exact ? 0 : 2)
+        result.roundings = LinearForm.counted(roundings + (exact ? 0 : 2))
         result.excess = excess.map { ($0.id, $0.coefficient * size) }
         result.excessConstant = excessConstant * size
         result.underflow = underflow * size + (size == 1 ? 0 : 0x1p-1074)
@@ -130,7 +136,7 @@ struct LinearForm: Sendable {
     /// The form divided by a constant: `x / d` in the program, `x × (1 / d)` here, and `1 / d` may round.
     func divided(by divisor: Double) -> LinearForm {
         var result = scaled(by: 1 / divisor)
-        if abs(1 / divisor).significandBitPattern != 0 { result.roundings += 1 }
+        if abs(1 / divisor).significandBitPattern != 0 { result.roundings = LinearForm.counted(result.roundings + 1) }
         return result
     }
 
