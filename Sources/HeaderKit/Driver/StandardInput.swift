@@ -22,10 +22,8 @@ extension Driver {
         } catch {
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            let reason = !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "it cannot be read"
-            outcome.standardError += "headerc: cannot read '\(path)': \(reason)\n"
-            outcome.exitCode = 1
-            return nil
+            return unreadable(path, !exists ? "no such file" : isDirectory.boolValue ? "it is a directory" : "it cannot be read",
+                              &outcome)
         }
         // Bytes, not a decoded string, so that invalid UTF-8 is reported where it is.
         return SourceFile(path: path, contents: [UInt8](data))
@@ -38,21 +36,25 @@ extension Driver {
     /// Reads a pipe, a FIFO or a device (`headerc check <(make-spec)`, `/dev/stdin`) to its end, once: it
     /// cannot be sized, and a FIFO opened twice would wait for a writer that has gone.
     private static func readStream(_ path: String, _ outcome: inout Outcome) -> SourceFile? {
-        func failure(_ reason: String) -> SourceFile? {
-            outcome.standardError += "headerc: cannot read '\(path)': \(reason)\n"
-            outcome.exitCode = 1
-            return nil
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return failure("it cannot be read") }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return unreadable(path, "it cannot be read", &outcome) }
         defer { try? handle.close() }
         var contents: [UInt8] = []
         while true {
             let chunk: Data?
-            do { chunk = try handle.read(upToCount: 1 << 20) } catch { return failure("it cannot be read") }
+            do { chunk = try handle.read(upToCount: 1 << 20) } catch { return unreadable(path, "it cannot be read", &outcome) }
             guard let chunk, !chunk.isEmpty else { break }
             contents += chunk
-            if contents.count > maximumStreamBytes { return failure("it goes on past \(maximumStreamBytes >> 20) MB") }
+            if contents.count > maximumStreamBytes {
+                return unreadable(path, "it goes on past \(maximumStreamBytes >> 20) MB", &outcome)
+            }
         }
         return SourceFile(path: path, contents: contents)
+    }
+
+    /// Says why a FILE cannot be read, and fails the command.
+    private static func unreadable(_ path: String, _ reason: String, _ outcome: inout Outcome) -> SourceFile? {
+        outcome.standardError += "headerc: cannot read '\(path)': \(reason)\n"
+        outcome.exitCode = 1
+        return nil
     }
 }
