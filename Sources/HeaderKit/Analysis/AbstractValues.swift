@@ -315,12 +315,35 @@ struct VariableSpace {
     func boxBounds(_ form: LinearForm, narrowed: [Int: (lower: Double, upper: Double)] = [:]) -> FormBounds {
         var lower = form.constant, upper = form.constant
         for (id, coefficient) in form.terms {
-            let variable = narrowed[id] ?? (variables[id].lower, variables[id].upper)
-            let a = coefficient * variable.lower, b = coefficient * variable.upper
-            lower += Swift.min(a.isNaN ? 0 : a, b.isNaN ? 0 : b)
-            upper += Swift.max(a.isNaN ? 0 : a, b.isNaN ? 0 : b)
+            let term = Self.termRange(coefficient, narrowed[id] ?? (variables[id].lower, variables[id].upper))
+            lower += term.low
+            upper += term.high
         }
         return FormBounds(lower: lower.isNaN ? -.infinity : lower, upper: upper.isNaN ? .infinity : upper)
+    }
+
+    /// `coefficient × x` over x's interval, an infinity times 0 counting as 0.
+    private static func termRange(_ coefficient: Double, _ interval: (lower: Double, upper: Double)) -> (low: Double, high: Double) {
+        let a = coefficient * interval.lower, b = coefficient * interval.upper
+        return (Swift.min(a.isNaN ? 0 : a, b.isNaN ? 0 : b), Swift.max(a.isNaN ? 0 : a, b.isNaN ? 0 : b))
+    }
+
+    /// Narrows a variable's interval by a constraint on it alone, `coefficient × x + constant ≤ 0`; false
+    /// when the constraint's limit is not finite (the linear program must judge it).
+    private static func narrow(_ interval: inout (lower: Double, upper: Double), by constraint: LinearForm) -> Bool {
+        let coefficient = constraint.terms[0].coefficient
+        let limit = -constraint.constant / coefficient
+        guard limit.isFinite else { return false }
+        if coefficient > 0 { interval.upper = Swift.min(interval.upper, limit) } else { interval.lower = Swift.max(interval.lower, limit) }
+        return true
+    }
+
+    /// A narrowed interval whose ends crossed: empty when by more than the linear program's tolerance (its
+    /// rows are scaled to a coefficient of 1, so the tolerance is in the variable's units), else its ends
+    /// the other way round.
+    private static func closed(_ interval: (lower: Double, upper: Double)) -> (lower: Double, upper: Double)? {
+        guard interval.lower > interval.upper else { return interval }
+        return interval.lower - interval.upper > LinearProgram.tolerance ? nil : (interval.upper, interval.lower)
     }
 
     /// The form's extremes over the path: the box, narrowed by the linear program when a constraint
@@ -350,22 +373,13 @@ struct VariableSpace {
     /// nothing allocated; otherwise the linear program as for any form.
     private func singleVariableBounds(_ form: LinearForm, on path: AnalysisPath) -> FormBounds {
         let (id, coefficient) = form.terms[0]
-        var lower = variables[id].lower, upper = variables[id].upper
+        var interval = (lower: variables[id].lower, upper: variables[id].upper)
         for constraint in path.constraints where constraint.terms.contains(where: { $0.id == id }) {
-            guard constraint.terms.count == 1 else { return generalBounds(form, on: path) }
-            // constraint.coefficient × x + constant ≤ 0, as in `narrowedBox`.
-            let own = constraint.terms[0].coefficient
-            let limit = -constraint.constant / own
-            guard limit.isFinite else { return generalBounds(form, on: path) }
-            if own > 0 { upper = Swift.min(upper, limit) } else { lower = Swift.max(lower, limit) }
+            guard constraint.terms.count == 1, Self.narrow(&interval, by: constraint) else { return generalBounds(form, on: path) }
         }
-        if lower > upper {
-            if lower - upper > LinearProgram.tolerance { return FormBounds(lower: .infinity, upper: -.infinity, infeasible: true) }
-            (lower, upper) = (upper, lower)
-        }
-        let a = coefficient * lower, b = coefficient * upper
-        let low = form.constant + Swift.min(a.isNaN ? 0 : a, b.isNaN ? 0 : b)
-        let high = form.constant + Swift.max(a.isNaN ? 0 : a, b.isNaN ? 0 : b)
+        guard let closed = Self.closed(interval) else { return FormBounds(lower: .infinity, upper: -.infinity, infeasible: true) }
+        let term = Self.termRange(coefficient, closed)
+        let low = form.constant + term.low, high = form.constant + term.high
         return FormBounds(lower: low.isNaN ? -.infinity : low, upper: high.isNaN ? .infinity : high)
     }
 
@@ -462,18 +476,14 @@ struct VariableSpace {
     private func narrowedBox(_ constraints: [LinearForm]) -> [Int: (lower: Double, upper: Double)]?? {
         var box: [Int: (lower: Double, upper: Double)] = [:]
         for constraint in constraints {
-            guard constraint.terms.count == 1, let (id, coefficient) = constraint.terms.first else { return nil }
-            // coefficient × x + constant ≤ 0
-            let limit = -constraint.constant / coefficient
-            guard limit.isFinite else { return nil }
+            guard constraint.terms.count == 1, let id = constraint.terms.first?.id else { return nil }
             var bounds = box[id] ?? (variables[id].lower, variables[id].upper)
-            if coefficient > 0 { bounds.upper = Swift.min(bounds.upper, limit) } else { bounds.lower = Swift.max(bounds.lower, limit) }
+            guard Self.narrow(&bounds, by: constraint) else { return nil }
             box[id] = bounds
         }
         for (id, bounds) in box where bounds.lower > bounds.upper {
-            // The linear program's rows are scaled to a coefficient of 1: its tolerance is in the variable's units.
-            if bounds.lower - bounds.upper > LinearProgram.tolerance { return .some(nil) }
-            box[id] = (bounds.upper, bounds.lower)
+            guard let closed = Self.closed(bounds) else { return .some(nil) }
+            box[id] = closed
         }
         return box
     }

@@ -240,7 +240,7 @@ public struct RangeAnalysis: Sendable {
         guard magnitude.isFinite else { return bound }
         let noise = 8 * Double.ulpOfOne * magnitude
         if abs(bound) <= noise { return 0 }
-        if let round = Double(String(format: "%.12g", bound)), abs(round - bound) <= noise { return round }
+        if let round = roundNumber(near: bound), abs(round - bound) <= noise { return round }
         return direction == .down ? bound - noise : bound + noise
     }
 
@@ -253,8 +253,13 @@ public struct RangeAnalysis: Sendable {
         guard value.isFinite, value != 0 else { return value + 0 }
         // An integer is already clean: most bounds are, and formatting is the analysis's costliest step.
         if value == value.rounded(), abs(value) < 1e12 { return value }
-        guard let round = abs(value) < 1e-13 ? 0 : Double(String(format: "%.12g", value)) else { return value }
+        guard let round = abs(value) < 1e-13 ? 0 : roundNumber(near: value) else { return value }
         let widens = direction == .down ? round <= value : direction == .up ? round >= value : true
         return widens && abs(round - value) <= 1e-13 * Swift.max(1, abs(value)) ? round + 0 : value
+    }
+
+    /// The number with 12 significant digits nearest the value: what a bound within rounding of it is taken for.
+    private static func roundNumber(near value: Double) -> Double? {
+        Double(String(format: "%.12g", value))
     }
 }

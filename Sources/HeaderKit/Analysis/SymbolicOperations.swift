@@ -36,7 +36,7 @@ extension SymbolicEvaluation {
                 var result = AbstractNumber(form: nil)
                 var lower = bounds.lower
                 if operation == .sqrt,
-                   lower < 0 || (!(exactBounds(form, on: path)?.excludesNegative ?? false) && space.roundsBelowZero(form, on: path)) {
+                   lower < 0 || mayRoundBelowZero(form, on: path) {
                     record(.squareRootOfNegative, at: range)
                     result.nan = true
                     lower = 0
@@ -355,11 +355,23 @@ extension SymbolicEvaluation {
         form.origin.flatMap { path.exactBounds[$0] }
     }
 
+    /// Whether floating point can make the form's number 0 on the path, unless a comparison of that very
+    /// number ruled 0 out.
+    private func mayRoundToZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
+        !(exactBounds(form, on: path)?.excludesZero ?? false) && space.roundsToZero(form, on: path)
+    }
+
+    /// Whether floating point can make the form's number negative on the path, unless a comparison of that
+    /// very number ruled it out.
+    private func mayRoundBelowZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
+        !(exactBounds(form, on: path)?.excludesNegative ?? false) && space.roundsBelowZero(form, on: path)
+    }
+
     private mutating func divide(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath, at range: SourceRange) -> [Outcome] {
         let numerator = space.bounds(f, on: path)
         // A divisor that real arithmetic keeps from 0 but floating point can round to it, as
         // `(offset - 1e-300pt) - offset`, divides by 0 all the same.
-        let roundsToZero = !(exactBounds(g, on: path)?.excludesZero ?? false) && space.roundsToZero(g, on: path)
+        let roundsToZero = mayRoundToZero(g, on: path)
         if g.isConstant, g.constant != 0, !roundsToZero {
             return [(path, .number(overflowing(f.divided(by: g.constant), on: path)))]
         }
@@ -377,7 +389,7 @@ extension SymbolicEvaluation {
             record(.divisionByZero, at: range)
             // 0 / 0, where floating point can round the numerator to 0 too.
             result.nan = (numerator.lower <= 0 && numerator.upper >= 0)
-                || (!(exactBounds(f, on: path)?.excludesZero ?? false) && space.roundsToZero(f, on: path))
+                || mayRoundToZero(f, on: path)
             result.positiveInfinity = numerator.lower < 0 || numerator.upper > 0
             result.negativeInfinity = result.positiveInfinity
             if g.isConstant, !roundsToZero { return [(path, .number(result))] }
@@ -426,7 +438,7 @@ extension SymbolicEvaluation {
         let base = space.bounds(f, on: path), exponent = space.bounds(g, on: path)
         var result = AbstractNumber(form: nil)
         let integral = exponent.lower == exponent.upper && exponent.lower.rounded() == exponent.lower
-        if base.lower < 0 || (!(exactBounds(f, on: path)?.excludesNegative ?? false) && space.roundsBelowZero(f, on: path)), !integral {
+        if base.lower < 0 || mayRoundBelowZero(f, on: path), !integral {
             record(.powerOfNegative, at: range)
             result.nan = true
         }
