@@ -8,7 +8,7 @@
 ///
 /// A form also bounds how far floating point can stray from it. The program computes the value with a
 /// rounding at each operation (and the analysis rounds its own coefficients), so the two differ by at most
-/// γ(k) × M + `underflow` (Higham's γ(k) = k·u / (1 - k·u), u = 2⁻⁵³), where k counts the roundings and
+/// γ(k) × M + `absoluteError` (Higham's γ(k) = k·u / (1 - k·u), u = 2⁻⁵³), where k counts the roundings and
 /// M bounds every intermediate result: the sum of the magnitudes of the constants and variables the
 /// computation combined, each scaled as it was. M is the form's own `|constant| + Σ |coefficient| × |x|`
 /// plus what cancelled on the way (`excess`): `(offset - 1e-300pt) - offset` is the constant -1e-300 in
@@ -31,15 +31,25 @@ struct LinearForm: Sendable {
     /// Magnitude that cancelled: by variable (non-negative, sorted, usually none), and of the constants.
     private(set) var excess: [Term] = []
     private(set) var excessConstant = 0.0
-    /// What products that fall below the smallest normal double can lose, absolutely.
-    private(set) var underflow = 0.0
+    /// What the computation can lose absolutely: products that fall below the smallest normal double, and a
+    /// curve's kernel, which is within 2e-13 of the true curve (see `SymbolicEvaluation.curve`).
+    private(set) var absoluteError = 0.0
     /// For the form of a named value or a local as it was read: which computation's number it is, so that
     /// what a comparison of that very number said (`travel > 0`) holds of it exactly, rounding aside.
     var origin: Int?
+    /// Bounds on the floating-point number itself, kept by doing each operation of the program on the ends of
+    /// its operands' bounds, in floating point as the program does: rounding to nearest never turns an order
+    /// round (x ≤ y gives fl(x) ≤ fl(y)), so an operation that is monotone in each operand keeps every value
+    /// it can give between what it gives at the ends. Where the real bounds of the form, widened by its
+    /// rounding error, are wider than these, these are the bounds: `1 - 0.45 × p` with p in 0...1 is at
+    /// least fl(1 - fl(0.45 × 1)), to the bit.
+    var floatLower = -Double.infinity
+    var floatUpper = Double.infinity
 
     init(constant: Double) {
         self.constant = constant
         self.terms = []
+        (floatLower, floatUpper) = (constant, constant)
     }
 
     private init(constant: Double, sortedTerms: [Term]) {
@@ -49,17 +59,57 @@ struct LinearForm: Sendable {
 
     static func variable(_ id: Int) -> LinearForm { LinearForm(constant: 0, sortedTerms: [(id, 1)]) }
 
+    /// A variable whose floating-point number lies within `lower...upper`, and, with `error`, strays from the
+    /// variable's real value by up to that much.
+    static func variable(_ id: Int, within lower: Double, _ upper: Double, error: Double = 0) -> LinearForm {
+        var form = variable(id)
+        (form.floatLower, form.floatUpper) = (lower, upper)
+        form.absoluteError = error
+        return form
+    }
+
+    /// The form with its floating-point bounds narrowed to `lower...upper` as well.
+    func narrowed(to lower: Double, _ upper: Double) -> LinearForm {
+        var form = self
+        form.floatLower = Swift.max(form.floatLower, lower)
+        form.floatUpper = Swift.min(form.floatUpper, upper)
+        return form
+    }
+
+    /// An end of a sum of floating-point bounds: ∞ - ∞ (an end of an empty side) says nothing.
+    private static func end(_ value: Double, lower: Bool) -> Double {
+        value.isNaN ? (lower ? -.infinity : .infinity) : value
+    }
+
     var isConstant: Bool { terms.isEmpty }
     var variableIDs: LazyMapSequence<[Term], Int> { terms.lazy.map { $0.id } }
     /// Whether floating point can give anything but the form's value.
-    var rounds: Bool { roundings > 0 || underflow > 0 }
+    var rounds: Bool { roundings > 0 || absoluteError > 0 }
+
+    /// The exact constant 0: adding it rounds nothing (`0 - x` is `-x`, to the bit).
+    private var isExactZero: Bool { terms.isEmpty && constant == 0 && !rounds }
 
     static func + (a: LinearForm, b: LinearForm) -> LinearForm {
+        if a.isExactZero || b.isExactZero {
+            var sum = a.isExactZero ? b : a
+            sum.origin = nil
+            return sum
+        }
+        var sum = sumOfTerms(a, b)
+        // Two exact numbers whose variables all cancel: the program's sum is the floating-point sum of the two
+        // constants, which is the form's constant.
+        if sum.terms.isEmpty, !a.rounds, !b.rounds { sum.roundings = 0 }
+        return sum
+    }
+
+    private static func sumOfTerms(_ a: LinearForm, _ b: LinearForm) -> LinearForm {
         var sum = LinearForm(constant: a.constant + b.constant, sortedTerms: [])
         sum.roundings = counted(a.roundings + b.roundings + 2)
-        sum.underflow = a.underflow + b.underflow
+        sum.absoluteError = a.absoluteError + b.absoluteError
         sum.excessConstant = a.excessConstant + b.excessConstant + (abs(a.constant) + abs(b.constant) - abs(sum.constant))
         sum.excess = merged(a.excess, b.excess)
+        sum.floatLower = end(a.floatLower + b.floatLower, lower: true)
+        sum.floatUpper = end(a.floatUpper + b.floatUpper, lower: false)
         if b.terms.isEmpty { sum.terms = a.terms; return sum }
         if a.terms.isEmpty { sum.terms = b.terms; return sum }
         var terms: [Term] = []
@@ -129,14 +179,29 @@ struct LinearForm: Sendable {
         result.roundings = LinearForm.counted(roundings + (exact ? 0 : 2))
         result.excess = excess.map { ($0.id, $0.coefficient * size) }
         result.excessConstant = excessConstant * size
-        result.underflow = underflow * size + (size == 1 ? 0 : 0x1p-1074)
+        result.setFloatBounds(floatLower * factor, floatUpper * factor)
+        // A product loses to underflow only below the smallest normal double: not where the number's bounds keep
+        // it above that, and the analysis's own coefficients did not fall there either.
+        let normal = 0x1p-1022
+        let keptNormal = result.floatLower >= normal || result.floatUpper <= -normal
+        let ownNormal = ([(constant, result.constant)] + zip(terms, result.terms).map { ($0.coefficient, $1.coefficient) })
+            .allSatisfy { before, after in before == 0 || abs(after) >= normal }
+        result.absoluteError = absoluteError * size + (size == 1 || (keptNormal && ownNormal) ? 0 : 0x1p-1074)
         return result
+    }
+
+    /// Floating-point bounds from an operation's results at the ends, in either order.
+    private mutating func setFloatBounds(_ a: Double, _ b: Double) {
+        floatLower = LinearForm.end(Swift.min(a, b), lower: true)
+        floatUpper = LinearForm.end(Swift.max(a, b), lower: false)
     }
 
     /// The form divided by a constant: `x / d` in the program, `x × (1 / d)` here, and `1 / d` may round.
     func divided(by divisor: Double) -> LinearForm {
         var result = scaled(by: 1 / divisor)
         if abs(1 / divisor).significandBitPattern != 0 { result.roundings = LinearForm.counted(result.roundings + 1) }
+        // The program divides: its ends are the quotients, not the products by 1 / d.
+        result.setFloatBounds(floatLower / divisor, floatUpper / divisor)
         return result
     }
 
@@ -215,6 +280,9 @@ struct AnalysisVariable: Sendable {
     var upper: Double
     var followsOffset: Bool
     var quotient: (numerator: LinearForm, denominator: LinearForm, denominatorIsPositive: Bool)?
+    /// For a product by a factor within 0...1 (a keyframe segment's change times its eased fraction): the other
+    /// factor, whose number the product's lies between 0 and, at every point, in floating point too.
+    var fractionOf: LinearForm?
 }
 
 /// One way through the program: the conditions taken, the bools that inputs hold on it, and what has
@@ -386,6 +454,9 @@ struct VariableSpace {
     /// Whether the path's constraints can all hold, strict ones by a margin that the linear program's
     /// tolerance cannot blur; with `zero`, also whether that form can be 0 there.
     func isFeasible(_ path: AnalysisPath, zero: LinearForm? = nil) -> Bool {
+        var rows = Array(zip(path.constraints, path.strict))
+        if let zero { rows += [(zero, false), (-zero, false)] }
+        if let exact = singleVariableFeasibility(rows) { return exact }
         var constraints = path.constraints.indices.map { index -> LinearForm in
             var constraint = path.constraints[index]
             if path.strict[index] {
@@ -402,14 +473,60 @@ struct VariableSpace {
         return extreme(LinearForm(constant: 0), constraints.filter { !$0.isConstant }, maximize: true) != nil
     }
 
+    /// Whether constraints on one variable each can hold, strict ones strictly, from the intervals they leave,
+    /// at any scale: the linear program's margin for a strict constraint is 1e-7 of the variable, which would
+    /// shut `1e-300 × k < offset < 1e-300` (a keyframe between progress 0 and 0.1 of a 1e-300 pt span). Ends
+    /// that cross by no more than the rounding of their division leave it open. Nil when a constraint ties
+    /// variables together (the linear program answers then).
+    private func singleVariableFeasibility(_ rows: [(constraint: LinearForm, strict: Bool)]) -> Bool? {
+        var intervals: [Int: (lower: Double, lowerStrict: Bool, upper: Double, upperStrict: Bool)] = [:]
+        for (constraint, strict) in rows {
+            if constraint.isConstant {
+                if constraint.constant > 0 || (strict && constraint.constant == 0) { return false }
+                continue
+            }
+            guard constraint.terms.count == 1, let (id, coefficient) = constraint.terms.first else { return nil }
+            let limit = -constraint.constant / coefficient
+            guard limit.isFinite else { return nil }
+            var interval = intervals[id] ?? (variables[id].lower, false, variables[id].upper, false)
+            if coefficient > 0 {
+                if limit < interval.upper || (limit == interval.upper && strict) { (interval.upper, interval.upperStrict) = (limit, strict) }
+            } else if limit > interval.lower || (limit == interval.lower && strict) {
+                (interval.lower, interval.lowerStrict) = (limit, strict)
+            }
+            intervals[id] = interval
+        }
+        for interval in intervals.values {
+            if interval.lower == interval.upper && (interval.lowerStrict || interval.upperStrict) { return false }
+            if interval.lower > interval.upper {
+                let slip = 4 * Swift.max(interval.lower.ulp, interval.upper.ulp)
+                if interval.lower - interval.upper > slip { return false }
+            }
+        }
+        return true
+    }
+
     /// A bound on how far floating point can stray from the form on the path, as a form that is at least
-    /// that everywhere on it (`roundingFactor × M + underflow`, where each |x| in M is x or -x when the
+    /// that everywhere on it (`roundingFactor × M + absoluteError`, where each |x| in M is x or -x when the
     /// variable keeps one sign on the path, else the largest it can be there); nil when that is unbounded.
     func roundingError(_ form: LinearForm, on path: AnalysisPath) -> LinearForm? {
+        guard var (error, straddling) = roundingErrorParts(form, on: path) else { return nil }
+        for (_, coefficient, largest) in straddling {
+            error.constant += largest * coefficient
+        }
+        guard error.constant.isFinite else { return nil }
+        return error
+    }
+
+    /// `roundingError` in two parts: the form for the variables of one sign on the path, and each variable that
+    /// takes both signs there, with its coefficient in the error (times |x|) and its largest magnitude.
+    private func roundingErrorParts(_ form: LinearForm, on path: AnalysisPath)
+        -> (error: LinearForm, straddling: [(id: Int, coefficient: Double, largest: Double)])? {
         let factor = form.roundingFactor
         guard factor.isFinite else { return nil }
         let magnitude = form.magnitude
-        var error = LinearForm(constant: factor * magnitude.constant + form.underflow)
+        var error = LinearForm(constant: factor * magnitude.constant + form.absoluteError)
+        var straddling: [(id: Int, coefficient: Double, largest: Double)] = []
         for (id, weight) in magnitude.terms {
             var (lower, upper) = (variables[id].lower, variables[id].upper)
             if lower < 0 && upper > 0 {
@@ -423,29 +540,93 @@ struct VariableSpace {
             } else if upper <= 0 {
                 error = error + LinearForm.variable(id).scaled(by: -coefficient)
             } else {
-                let largest = Swift.max(-lower, upper) * coefficient
-                guard largest.isFinite else { return nil }
-                error.constant += largest
+                straddling.append((id, coefficient, Swift.max(-lower, upper)))
             }
         }
         guard error.constant.isFinite else { return nil }
-        return error
+        return (error, straddling)
+    }
+
+    /// The extremes of the floating-point number of a form on the path: of `form - error` and `form + error`,
+    /// point by point, with `roundingError`'s error. Up to two variables that take both signs there are taken
+    /// a sign at a time, where |x| is x or -x: `offset × 0.3` under `offset × 0.1 < 10` is at most 30 and a
+    /// rounding, though its error grows without bound as the offset falls. Nil when the error is unbounded.
+    private func roundedExtremes(_ form: LinearForm, on path: AnalysisPath) -> FormBounds? {
+        guard var (error, straddling) = roundingErrorParts(form, on: path) else { return nil }
+        if straddling.count > 2 {
+            for (_, coefficient, largest) in straddling { error.constant += largest * coefficient }
+            guard error.constant.isFinite else { return nil }
+            straddling = []
+        }
+        var result = FormBounds(lower: .infinity, upper: -.infinity, infeasible: true)
+        for signs in 0..<(1 << straddling.count) {
+            var side = path, sideError = error
+            for (bit, variable) in straddling.enumerated() {
+                let positive = signs & (1 << bit) != 0
+                let x = LinearForm.variable(variable.id)
+                side = adding(positive ? -x : x, strict: false, to: side)
+                sideError = sideError + x.scaled(by: positive ? variable.coefficient : -variable.coefficient)
+            }
+            let within = withinError(form, sideError, on: side)
+            if within.infeasible { continue }
+            result = FormBounds(lower: Swift.min(result.lower, within.lower), upper: Swift.max(result.upper, within.upper))
+        }
+        return result
+    }
+
+    /// Bounds on the floating-point number of the form on the path, given its real bounds there: those, widened
+    /// by what rounding can do, within the form's own floating-point bounds. Rounding is the program's
+    /// (`roundedExtremes`) and the analysis's own in finding the bounds (a few units in the last place of the
+    /// numbers the form combines: its constant and the larger of its finite real bounds).
+    func floatBounds(_ form: LinearForm, real: FormBounds, on path: AnalysisPath) -> FormBounds {
+        guard !real.infeasible else { return real }
+        let own = FormBounds(lower: form.floatLower, upper: form.floatUpper)
+        // Real bounds no tighter than the form's own: nothing to widen, nothing to gain.
+        guard real.lower > own.lower || real.upper < own.upper else { return own }
+        var rounded = real
+        if form.rounds {
+            guard let extremes = roundedExtremes(form, on: path), !extremes.infeasible else { return own }
+            rounded = extremes
+        }
+        var noise = 0.0
+        if !form.isConstant {
+            let sides = [real.lower, real.upper].filter(\.isFinite).map(abs)
+            noise = 8 * Double.ulpOfOne * (abs(form.constant) + (sides.max() ?? 0))
+        }
+        let lower = Swift.max(own.lower, rounded.lower - noise), upper = Swift.min(own.upper, rounded.upper + noise)
+        // Both are bounds of the same numbers: ends that cross can only be the real ones' slip, and the
+        // floating-point ones are the program's own operations.
+        return lower <= upper ? FormBounds(lower: lower, upper: upper) : own
     }
 
     /// Whether floating point can make the form 0 on the path where real arithmetic cannot.
     func roundsToZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
         guard form.rounds else { return false }
         guard let error = roundingError(form, on: path) else { return true }
+        let within = withinError(form, error, on: path)
+        return !within.infeasible && within.lower <= 0 && within.upper >= 0
+    }
+
+    /// The smallest of `form - error` and the largest of `form + error` on the path, point by point. The linear
+    /// program's tolerance is far coarser than an error of a few units in the last place: where the form stays
+    /// put along an unbounded direction (`z - offset` with z ≥ offset) and the error grows along it, it would
+    /// take `(1 - γ)·z - (1 + γ)·offset` for `z - offset`, bounded. So each side is asked first with the error
+    /// magnified past that tolerance: unbounded then, it is unbounded.
+    func withinError(_ form: LinearForm, _ error: LinearForm, on path: AnalysisPath) -> FormBounds {
+        let magnified = error.scaled(by: 0x1p40)
+        var lower = bounds(form - magnified, on: path).lower, upper = bounds(form + magnified, on: path).upper
         let low = bounds(form - error, on: path), high = bounds(form + error, on: path)
-        return !low.infeasible && low.lower <= 0 && high.upper >= 0
+        if lower > -.infinity { lower = low.lower }
+        if upper < .infinity { upper = high.upper }
+        return FormBounds(lower: lower, upper: upper, infeasible: low.infeasible || high.infeasible)
     }
 
     /// Whether floating point can make the form below 0 on the path.
     func roundsBelowZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
         guard form.rounds else { return false }
         guard let error = roundingError(form, on: path) else { return true }
-        let low = bounds(form - error, on: path)
-        return !low.infeasible && low.lower < 0
+        let within = withinError(form, error, on: path)
+        return !within.infeasible && within.lower < 0
     }
 
     /// The path with one more condition, `form ≤ 0` (or `< 0`). A condition on a quotient alone,

@@ -2,9 +2,11 @@ import Foundation
 
 /// What each output of a program can be, proven for every offset and every input within its range (a
 /// number or length input without one at its default, a bool at both values): an interval, whether it
-/// can be NaN or infinite, and between which offsets it changes. The analysis reasons in real
-/// arithmetic, path by path (see `SymbolicEvaluation`); floating point can land a rounding error
-/// beyond a proven bound.
+/// can be NaN or infinite, and between which offsets it changes. The bounds hold of the floating-point
+/// numbers the program gives, to the bit: the analysis reasons in real arithmetic, path by path (see
+/// `SymbolicEvaluation`), widens what it finds by what rounding can do, and keeps beside it the bounds that
+/// doing each operation on its operands' ends in floating point gives (`LinearForm.floatLower`), taking the
+/// tighter of the two.
 public struct RangeAnalysis: Sendable {
     /// Where the finite values lie (`min` is -infinity when they are unbounded below, and the range is
     /// empty, `min > max`, when there are none), and whether NaN or an infinity can occur too.
@@ -75,7 +77,7 @@ public struct RangeAnalysis: Sendable {
         for output in program.outputs {
             var outcomes: [SymbolicEvaluation.Outcome] = []
             for start in starts { outcomes += evaluation.evaluate(output.body, on: start) }
-            outputs.append(summary(output, outcomes, evaluation.space))
+            outputs.append(summary(output, outcomes, evaluation))
         }
         let conditions = evaluation.conditions
             .filter { $0.value.canBeTrue != $0.value.canBeFalse }
@@ -106,7 +108,7 @@ public struct RangeAnalysis: Sendable {
                     specials.positiveInfinity = specials.positiveInfinity || number.positiveInfinity
                     specials.negativeInfinity = specials.negativeInfinity || number.negativeInfinity
                     guard let form = number.form else { continue }
-                    let bounds = evaluation.space.bounds(form, on: path)
+                    let bounds = evaluation.floatBounds(form, on: path)
                     if bounds.infeasible { continue }
                     if bounds.lower < variable.lower {
                         variable.lower = round >= 6 ? -.infinity : bounds.lower
@@ -144,7 +146,8 @@ public struct RangeAnalysis: Sendable {
     }
 
     private static func summary(_ output: Program.Output, _ outcomes: [SymbolicEvaluation.Outcome],
-                                _ space: VariableSpace) -> OutputRange {
+                                _ evaluation: SymbolicEvaluation) -> OutputRange {
+        let space = evaluation.space
         var range = ProvenRange(min: .infinity, max: -.infinity)
         var canBeTrue = false, canBeFalse = false
         // Each path that can be taken, with the steady value it gives (by its index in `steady`), or nil
@@ -166,10 +169,10 @@ public struct RangeAnalysis: Sendable {
                 range.nan = range.nan || number.nan
                 range.infinite = range.infinite || number.positiveInfinity || number.negativeInfinity
                 if let form = number.form {
-                    let bounds = space.bounds(form, on: path)
+                    let bounds = evaluation.floatBounds(form, on: path)
                     if bounds.infeasible { continue }
-                    range.min = Swift.min(range.min, removingOwnRounding(bounds.lower, .down, of: bounds, form))
-                    range.max = Swift.max(range.max, removingOwnRounding(bounds.upper, .up, of: bounds, form))
+                    range.min = Swift.min(range.min, bounds.lower)
+                    range.max = Swift.max(range.max, bounds.upper)
                     if space.followsOffset(form) { seen(nil, on: path); continue }
                 }
                 seen(SteadyValue(number), on: path)
@@ -219,29 +222,6 @@ public struct RangeAnalysis: Sendable {
             }
         }
         return from <= to ? (clean(from, .toNearestOrEven), clean(to, .toNearestOrEven)) : nil
-    }
-
-    /// A bound of a form on a path, with the analysis's own rounding taken out. The linear program and the
-    /// folding of constants round too, by a few units in the last place of the numbers they combine: the
-    /// form's constant and the larger of its finite bounds there (its own terms can only be larger; where they
-    /// cancel, `1000 × offset - 1000 × other`, this scale is too small and some noise is left). A bound that
-    /// close to 0 or to a number with 12 significant digits is that number: `1 - progress` bottoms out at 0,
-    /// not at -2.2e-16, while 1e-300 from `1e-300 * progress` is no rounding of 0. Any other bound is moved
-    /// out by that much (`.down` for a lower bound, `.up` for an upper one), so that the linear program's
-    /// last bits do not land it inside the values that attain it.
-    private static func removingOwnRounding(_ bound: Double, _ direction: FloatingPointRoundingRule, of bounds: FormBounds,
-                                            _ form: LinearForm) -> Double {
-        // A constant is what floating point made of it, as the program computes it: 0.1 + 0.2 is
-        // 0.30000000000000004, and no linear program rounded it further.
-        guard bound.isFinite, !form.isConstant, bound != bound.rounded() || abs(bound) >= 1e12 else { return bound }
-        // An unbounded side says nothing of the scale.
-        let sides = [bounds.lower, bounds.upper].filter(\.isFinite).map(abs)
-        let magnitude = abs(form.constant) + (sides.max() ?? 0)
-        guard magnitude.isFinite else { return bound }
-        let noise = 8 * Double.ulpOfOne * magnitude
-        if abs(bound) <= noise { return 0 }
-        if let round = roundNumber(near: bound), abs(round - bound) <= noise { return round }
-        return direction == .down ? bound - noise : bound + noise
     }
 
     /// A bound as printed: within 1e-13 of it, a number with 12 significant digits (or 0) is taken when that

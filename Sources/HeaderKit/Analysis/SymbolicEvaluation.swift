@@ -106,7 +106,7 @@ struct SymbolicEvaluation {
                 result.positiveInfinity = result.positiveInfinity || number.positiveInfinity
                 result.negativeInfinity = result.negativeInfinity || number.negativeInfinity
                 guard let form = number.form else { continue }
-                let bounds = space.bounds(form, on: path)
+                let bounds = floatBounds(form, on: path)
                 if bounds.infeasible { continue }
                 lower = min(lower, bounds.lower)
                 upper = max(upper, bounds.upper)
@@ -116,26 +116,29 @@ struct SymbolicEvaluation {
         // Only ever asked of numbers: bools are merged by keeping their paths apart.
         if !bools.isEmpty { return .bool(bools.contains(true)) }
         if lower <= upper {
-            result.form = .variable(space.add(AnalysisVariable(lower: lower, upper: upper, followsOffset: followsOffset)))
+            result.form = .variable(space.add(AnalysisVariable(lower: lower, upper: upper, followsOffset: followsOffset)),
+                                    within: lower, upper)
         }
         return .number(result)
     }
 
     private mutating func read(_ read: Read, type: ValueType, on path: AnalysisPath) -> [Outcome] {
         switch read {
-        case .offset: return [(path, .number(AbstractNumber(form: .variable(Self.offsetVariable))))]
-        case .delta: return [(path, .number(AbstractNumber(form: .variable(Self.deltaVariable))))]
+        case .offset: return [(path, .number(AbstractNumber(form: boxed(Self.offsetVariable))))]
+        // The difference of two finite offsets, which overflows to an infinity when they are far apart.
+        case .delta:
+            return [(path, .number(AbstractNumber(form: boxed(Self.deltaVariable), positiveInfinity: true, negativeInfinity: true)))]
         case .target, .velocity: return [(path, .number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)))]
         case .input(let index):
             if let bool = path.boolInputs[index] { return [(path, .bool(bool))] }
-            if let variable = inputVariables[index] { return [(path, .number(AbstractNumber(form: .variable(variable))))] }
+            if let variable = inputVariables[index] { return [(path, .number(AbstractNumber(form: boxed(variable))))] }
             switch program.inputs.indices.contains(index) ? program.inputs[index].defaultValue : .number(.nan) {
             case .number(let value): return [(path, .number(AbstractNumber(constant: value)))]
             case .bool(let value): return [(path, .bool(value))]
             }
         case .state(let index):
             var number = stateSpecials[index] ?? AbstractNumber(form: nil)
-            number.form = stateVariables[index].map { .variable($0) }
+            number.form = stateVariables[index].map(boxed)
             return [(path, .number(number))]
         case .local(let index):
             return [(path, path.locals[index] ?? .number(AbstractNumber(constant: .nan)))]
@@ -313,6 +316,27 @@ struct SymbolicEvaluation {
         return merged
     }
 
+    /// A variable as read: its floating-point number lies within its interval, and it is one number wherever
+    /// it is read (its origin, below those of computations), so that a comparison of it bounds it exactly.
+    private func boxed(_ id: Int) -> LinearForm {
+        var form = LinearForm.variable(id, within: space.variables[id].lower, space.variables[id].upper)
+        form.origin = -1 - id
+        return form
+    }
+
+    /// The form with what the comparisons taken on the path said of its very number within its
+    /// floating-point bounds.
+    func known(_ form: LinearForm, on path: AnalysisPath) -> LinearForm {
+        guard let origin = form.origin, let exact = path.exactBounds[origin] else { return form }
+        return form.narrowed(to: exact.lower, exact.upper)
+    }
+
+    /// Bounds on the form's floating-point number on the path.
+    func floatBounds(_ form: LinearForm, on path: AnalysisPath) -> FormBounds {
+        let form = known(form, on: path)
+        return space.floatBounds(form, real: space.bounds(form, on: path), on: path)
+    }
+
     private mutating func curve(_ curve: Curve, _ progress: AbstractNumber, on path: AnalysisPath) -> AbstractNumber {
         var result = AbstractNumber(form: nil, nan: progress.nan)
         for special in [Double.infinity, -.infinity] where special > 0 ? progress.positiveInfinity : progress.negativeInfinity {
@@ -320,12 +344,27 @@ struct SymbolicEvaluation {
             result = union(result, AbstractNumber(constant: value))
         }
         guard let form = progress.form else { return result }
-        let bounds = space.bounds(form, on: path)
+        let bounds = floatBounds(form, on: path)
         guard !bounds.infeasible else { return result }
         // An unbounded progress along a sloped end leaves that side unbounded too.
         let range = CurveRange.range(of: curve, over: bounds.lower, bounds.upper)
+        // The kernels that solve and sum in floating point are within 1e-13 of the true curve (CurvePrecisionTests
+        // holds them to it), and so within twice that of one another: a value near an end can pass the kernel's
+        // own value there (`ease` gives 1.0000000000000002 just below 1). That is the variable's rounding error:
+        // its real bounds stay the curve's, so what they decide stays decided. Steps and the identity are exact.
+        var error = 0.0
+        switch curve {
+        case .linear, .steps: break
+        case .cubicBezier, .piecewiseLinear, .spring:
+            let scale = Swift.max(1, abs(range.lower), abs(range.upper))
+            error = scale.isFinite ? 2e-13 * scale : 0
+        }
         let id = space.add(AnalysisVariable(lower: range.lower, upper: range.upper, followsOffset: space.followsOffset(form)))
-        result.form = .variable(id)
+        result.form = .variable(id, within: range.lower - error, range.upper + error, error: error)
+        // A curve unbounded on a side goes there along a line, which floating point takes to an infinity at a
+        // progress that is still finite (5e307 along a slope of 4).
+        if range.lower == -.infinity { result.negativeInfinity = true }
+        if range.upper == .infinity { result.positiveInfinity = true }
         return result
     }
 
@@ -334,9 +373,12 @@ struct SymbolicEvaluation {
         var result = AbstractNumber(form: a.form ?? b.form, nan: a.nan || b.nan, positiveInfinity: a.positiveInfinity || b.positiveInfinity,
                                     negativeInfinity: a.negativeInfinity || b.negativeInfinity)
         if let f = a.form, let g = b.form {
-            let fb = space.boxBounds(f), gb = space.boxBounds(g)
-            result.form = .variable(space.add(AnalysisVariable(lower: min(fb.lower, gb.lower), upper: max(fb.upper, gb.upper),
-                                                               followsOffset: space.followsOffset(f) || space.followsOffset(g))))
+            let fb = space.floatBounds(f, real: space.boxBounds(f), on: AnalysisPath())
+            let gb = space.floatBounds(g, real: space.boxBounds(g), on: AnalysisPath())
+            let (lower, upper) = (min(fb.lower, gb.lower), max(fb.upper, gb.upper))
+            result.form = .variable(space.add(AnalysisVariable(lower: lower, upper: upper,
+                                                               followsOffset: space.followsOffset(f) || space.followsOffset(g))),
+                                    within: lower, upper)
         }
         return result
     }

@@ -10,7 +10,7 @@ extension SymbolicEvaluation {
         }
         var outcomes: [Outcome] = []
         for alternative in number.alternatives {
-            guard let form = alternative.form else {
+            guard let form = alternative.form.map({ known($0, on: path) }) else {
                 let special = alternative.special ?? .nan
                 if operation == .sqrt, special < 0 { record(.squareRootOfNegative, at: range) }
                 outcomes.append((path, .number(AbstractNumber(constant: Semantics.unary(operation, special)))))
@@ -23,25 +23,30 @@ extension SymbolicEvaluation {
                 outcomes.append((path, .number(AbstractNumber(form: -form))))
             case .abs:
                 let bounds = space.bounds(form, on: path)
+                // Whichever sign rounding gives the number, its magnitude is at least 0 and at most the larger end's.
+                let largest = Swift.max(-form.floatLower, form.floatUpper)
+                let positive = form.narrowed(to: 0, largest), negative = (-form).narrowed(to: 0, largest)
                 if bounds.lower >= 0 {
-                    outcomes.append((path, .number(AbstractNumber(form: form))))
+                    outcomes.append((path, .number(AbstractNumber(form: positive))))
                 } else if bounds.upper <= 0 {
-                    outcomes.append((path, .number(AbstractNumber(form: -form))))
+                    outcomes.append((path, .number(AbstractNumber(form: negative))))
                 } else {
-                    outcomes.append((space.adding(-form, strict: false, to: path), .number(AbstractNumber(form: form))))
-                    outcomes.append((space.adding(form, strict: false, to: path), .number(AbstractNumber(form: -form))))
+                    outcomes.append((space.adding(-form, strict: false, to: path), .number(AbstractNumber(form: positive))))
+                    outcomes.append((space.adding(form, strict: false, to: path), .number(AbstractNumber(form: negative))))
                 }
             case .sqrt, .floor, .ceil, .round:
-                let bounds = space.bounds(form, on: path)
+                let real = space.bounds(form, on: path)
                 var result = AbstractNumber(form: nil)
-                var lower = bounds.lower
                 if operation == .sqrt,
-                   lower < 0 || mayRoundBelowZero(form, on: path) {
+                   real.lower < 0 || mayRoundBelowZero(form, on: path) {
                     record(.squareRootOfNegative, at: range)
                     result.nan = true
-                    lower = 0
                 }
-                if lower <= bounds.upper {
+                // Each is monotone, and sqrt is correctly rounded: the results at the ends of the operand's
+                // floating-point bounds bound every result.
+                let bounds = space.floatBounds(form, real: real, on: path)
+                let lower = operation == .sqrt ? Swift.max(bounds.lower, 0) : bounds.lower
+                if !real.infeasible, lower <= bounds.upper {
                     result.form = fresh(Semantics.unary(operation, lower), Semantics.unary(operation, bounds.upper), form)
                 }
                 outcomes.append((path, .number(result)))
@@ -132,7 +137,7 @@ extension SymbolicEvaluation {
         }
         if let low = constants.min(), let high = constants.max() {
             let constant = AbstractNumber(form: low == high ? LinearForm(constant: low) : .variable(space.add(
-                AnalysisVariable(lower: low, upper: high, followsOffset: false))))
+                AnalysisVariable(lower: low, upper: high, followsOffset: false)), within: low, high))
             outcomes.append((path, .number(constant)))
         }
         if result.form != nil || result.hasSpecials { outcomes.append((path, .number(result))) }
@@ -172,21 +177,28 @@ extension SymbolicEvaluation {
         min(max(abs(bounds.lower), abs(bounds.upper)), .greatestFiniteMagnitude)
     }
 
-    /// A new variable over `lower...upper` for the result of an operation on `source`.
+    /// A new variable over `lower...upper` for the result of an operation on `source`, bounds that must hold of
+    /// its floating-point number.
     mutating func fresh(_ lower: Double, _ upper: Double, _ sources: LinearForm...) -> LinearForm {
         let low = lower.isNaN ? -.infinity : min(lower, upper.isNaN ? lower : upper)
         let high = upper.isNaN ? .infinity : max(upper, lower.isNaN ? upper : lower)
         return .variable(space.add(AnalysisVariable(lower: low, upper: high,
-                                                    followsOffset: sources.contains { space.followsOffset($0) })))
+                                                    followsOffset: sources.contains { space.followsOffset($0) })), within: low, high)
     }
 
     private mutating func finite(_ operation: BinaryOperation, _ f: LinearForm, _ g: LinearForm, on path: AnalysisPath,
                                  at range: SourceRange) -> [Outcome] {
+        let f = known(f, on: path), g = known(g, on: path)
         func number(_ form: LinearForm?, nan: Bool = false, positive: Bool = false, negative: Bool = false) -> [Outcome] {
             [(path, .number(AbstractNumber(form: form, nan: nan, positiveInfinity: positive, negativeInfinity: negative)))]
         }
         switch operation {
-        case .add: return [(path, .number(overflowing(f + g, on: path)))]
+        case .add:
+            var sum = overflowing(f + g, on: path)
+            if let between = interpolation(f, g, on: path) ?? interpolation(g, f, on: path) {
+                sum.form = sum.form?.narrowed(to: between.lower, between.upper)
+            }
+            return [(path, .number(sum))]
         case .subtract: return [(path, .number(overflowing(f - g, on: path)))]
         case .multiply:
             if g.isConstant { return [(path, .number(overflowing(f.scaled(by: g.constant), on: path)))] }
@@ -198,10 +210,23 @@ extension SymbolicEvaluation {
             let difference = f - g
             let bounds = space.bounds(difference, on: path)
             let firstIsLess = operation == .min
-            if bounds.upper <= 0 { return number(firstIsLess ? f : g) }
-            if bounds.lower >= 0 { return number(firstIsLess ? g : f) }
-            return [(space.adding(difference, strict: false, to: path), .number(AbstractNumber(form: firstIsLess ? f : g))),
-                    (space.adding(-difference, strict: false, to: path), .number(AbstractNumber(form: firstIsLess ? g : f)))]
+            // Whichever side the program takes, min(f, g) lies within the smaller of the lower ends and the
+            // smaller of the upper ones (max within the larger ones): the side taken, within these.
+            let pick: (Double, Double) -> Double = firstIsLess ? { Swift.min($0, $1) } : { Swift.max($0, $1) }
+            let lower = pick(f.floatLower, g.floatLower), upper = pick(f.floatUpper, g.floatUpper)
+            func taken(_ form: LinearForm) -> AbstractValue { .number(AbstractNumber(form: form.narrowed(to: lower, upper))) }
+            // A side that real arithmetic always takes, floating point may not, by a rounding: then the result
+            // is the other side, as far as the floating-point bounds know.
+            func decided(_ form: LinearForm) -> [Outcome] {
+                guard difference.rounds else { return [(path, taken(form))] }
+                var either = form
+                (either.floatLower, either.floatUpper) = (lower, upper)
+                return number(either)
+            }
+            if bounds.upper <= 0 { return decided(firstIsLess ? f : g) }
+            if bounds.lower >= 0 { return decided(firstIsLess ? g : f) }
+            return [(space.adding(difference, strict: false, to: path), taken(firstIsLess ? f : g)),
+                    (space.adding(-difference, strict: false, to: path), taken(firstIsLess ? g : f))]
         case .pow:
             return power(f, g, on: path, at: range)
         case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual:
@@ -222,8 +247,17 @@ extension SymbolicEvaluation {
             swap(&f, &g)
             swap(&a, &b)
         }
-        let products = [a.lower * b.lower, a.lower * b.upper, a.upper * b.lower, a.upper * b.upper].map { $0.isNaN ? 0 : $0 }
+        // The product's own bounds from the factors' floating-point ones, multiplied as the program does.
+        let x = space.floatBounds(f, real: a, on: path), y = space.floatBounds(g, real: b, on: path)
+        let products = [x.lower * y.lower, x.lower * y.upper, x.upper * y.lower, x.upper * y.upper].map { $0.isNaN ? 0 : $0 }
         let z = fresh(products.min() ?? 0, products.max() ?? 0, f, g)
+        if let id = z.variableIDs.first {
+            if y.lower >= 0 && y.upper <= 1 {
+                space.variables[id].fractionOf = f
+            } else if x.lower >= 0 && x.upper <= 1 {
+                space.variables[id].fractionOf = g
+            }
+        }
         // Factors whose product can pass the largest double overflow; an unbounded factor counts as large as
         // a double goes, so `offset * progress` with progress in 0...1 cannot, and `offset * offset` can.
         let overflows = !(largestMagnitude(a) * largestMagnitude(b) <= .greatestFiniteMagnitude)
@@ -239,6 +273,19 @@ extension SymbolicEvaluation {
             outcomes.append((branch, .number(AbstractNumber(form: z, positiveInfinity: overflows, negativeInfinity: overflows))))
         }
         return outcomes
+    }
+
+    /// `from + z` where z is a product by a factor within 0...1 of some `change`: floating point keeps it between
+    /// `from` and `from + change` at every point, since fl(change × c) lies between 0 and change, and
+    /// fl(from + y) between fl(from + 0) and fl(from + change) (rounding keeps order). The hull of those two
+    /// bounds the sum, where its own floating-point bounds forget that `change` moves with `from`:
+    /// `0.5k + (0 - 0.5k) × c` is at least 0, to the bit.
+    private func interpolation(_ from: LinearForm, _ z: LinearForm, on path: AnalysisPath) -> FormBounds? {
+        guard z.constant == 0, z.terms.count == 1, let (id, coefficient) = z.terms.first, coefficient == 1, !z.rounds,
+              let change = space.variables[id].fractionOf else { return nil }
+        let start = floatBounds(from, on: path), end = floatBounds(from + change, on: path)
+        guard !start.infeasible, !end.infeasible else { return nil }
+        return FormBounds(lower: Swift.min(start.lower, end.lower), upper: Swift.max(start.upper, end.upper))
     }
 
     /// `d = lhs - rhs` against 0: decided when the path decides it, else both outcomes, each constrained.
@@ -272,15 +319,15 @@ extension SymbolicEvaluation {
             return []
         }
         // An outcome that real arithmetic rules out, floating point may still give: `(offset + 1) - offset`
-        // is 1 in real arithmetic, and 0 at offsets past 2⁵³. Each constraint then holds within the rounding
-        // error, or not at all when that is unbounded.
+        // is 1 in real arithmetic, and 0 at offsets past 2⁵³. It is possible where each constraint holds within
+        // the rounding error (everywhere when that is unbounded), and then taken with no constraint: one that
+        // close to the linear program's tolerance would be judged by the tolerance.
         if d.rounds, whenTrue == nil || whenFalse == nil {
             let error = space.roundingError(d, on: path)
             func relaxed(_ constraints: [(LinearForm, Bool)]) -> [(LinearForm, Bool)]? {
                 guard let error else { return [] }
-                let loosened = constraints.map { form, _ in (form - error, false) }
-                for (form, _) in loosened where space.bounds(form, on: path).lower > 0 { return nil }
-                return loosened
+                for (form, _) in constraints where space.withinError(form, error, on: path).lower > 0 { return nil }
+                return []
             }
             let zero = [(d, false), (-d, false)]
             switch operation {
@@ -368,27 +415,35 @@ extension SymbolicEvaluation {
     }
 
     private mutating func divide(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath, at range: SourceRange) -> [Outcome] {
-        let numerator = space.bounds(f, on: path)
+        let realNumerator = space.bounds(f, on: path)
+        // The corners are the program's own quotients of floating-point bounds: each result lies between them.
+        let numerator = space.floatBounds(f, real: realNumerator, on: path)
         // A divisor that real arithmetic keeps from 0 but floating point can round to it, as
         // `(offset - 1e-300pt) - offset`, divides by 0 all the same.
         let roundsToZero = mayRoundToZero(g, on: path)
         if g.isConstant, g.constant != 0, !roundsToZero {
             return [(path, .number(overflowing(f.divided(by: g.constant), on: path)))]
         }
-        var denominator = space.bounds(g, on: path)
+        let realDenominator = space.bounds(g, on: path)
+        var denominator = space.floatBounds(g, real: realDenominator, on: path)
         if roundsToZero {
             // Every value within the rounding error of the divisor's, 0 included.
             let error = space.roundingError(g, on: path).map { space.bounds($0, on: path).upper } ?? .infinity
-            denominator.lower = min(denominator.lower - error, 0)
-            denominator.upper = max(denominator.upper + error, 0)
+            denominator.lower = min(denominator.lower, realDenominator.lower - error, 0)
+            denominator.upper = max(denominator.upper, realDenominator.upper + error, 0)
         }
         var result = AbstractNumber(form: nil)
         let canBeZero = roundsToZero || g.isConstant
-            || (denominator.lower <= 0 && denominator.upper >= 0 && space.isFeasible(path, zero: g))
+            || (realDenominator.lower <= 0 && realDenominator.upper >= 0 && space.isFeasible(path, zero: g))
+        // A divisor kept from 0 keeps its sign in floating point too (it would round to 0 on the way).
+        if !canBeZero {
+            if realDenominator.lower >= 0 { denominator.lower = max(denominator.lower, 0) }
+            if realDenominator.upper <= 0 { denominator.upper = min(denominator.upper, 0) }
+        }
         if canBeZero {
             record(.divisionByZero, at: range)
             // 0 / 0, where floating point can round the numerator to 0 too.
-            result.nan = (numerator.lower <= 0 && numerator.upper >= 0)
+            result.nan = (realNumerator.lower <= 0 && realNumerator.upper >= 0)
                 || mayRoundToZero(f, on: path)
             result.positiveInfinity = numerator.lower < 0 || numerator.upper > 0
             result.negativeInfinity = result.positiveInfinity
@@ -435,10 +490,12 @@ extension SymbolicEvaluation {
     /// C's pow over the path's bounds: a constant exponent, or a positive base, keep the result bounded;
     /// a negative base with an exponent that may be fractional is NaN.
     private mutating func power(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath, at range: SourceRange) -> [Outcome] {
-        let base = space.bounds(f, on: path), exponent = space.bounds(g, on: path)
+        let realBase = space.bounds(f, on: path)
+        let base = space.floatBounds(f, real: realBase, on: path)
+        let exponent = space.floatBounds(g, real: space.bounds(g, on: path), on: path)
         var result = AbstractNumber(form: nil)
         let integral = exponent.lower == exponent.upper && exponent.lower.rounded() == exponent.lower
-        if base.lower < 0 || mayRoundBelowZero(f, on: path), !integral {
+        if realBase.lower < 0 || mayRoundBelowZero(f, on: path), !integral {
             record(.powerOfNegative, at: range)
             result.nan = true
         }
@@ -451,8 +508,16 @@ extension SymbolicEvaluation {
             // Between integers the sign and size of a power do not turn over, but an unbounded side does.
             exponents += [exponent.lower.rounded(.up), exponent.upper.rounded(.down)].filter { $0 >= exponent.lower && $0 <= exponent.upper }
         }
+        // pow is within an ulp but not correctly rounded, so not surely monotone: each corner is widened by
+        // an ulp, but where C defines it exactly (a base of 0 or 1, an exponent of 0 or 1).
         var values: [Double] = []
-        for b in bases { for e in exponents { values.append(Foundation.pow(b, e)) } }
+        for b in bases {
+            for e in exponents {
+                let value = Foundation.pow(b, e)
+                let exact = b == 0 || b == 1 || e == 0 || e == 1 || !value.isFinite
+                values += exact ? [value] : [value.nextDown, value.nextUp]
+            }
+        }
         if base.lower <= 0, base.upper >= 0, exponent.lower < 0 { result.positiveInfinity = true; result.negativeInfinity = true }
         let finiteValues = values.filter(\.isFinite)
         let unboundedBelow = values.contains(-.infinity) || base.lower == -.infinity || exponent.upper == .infinity

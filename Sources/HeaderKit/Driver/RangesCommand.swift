@@ -44,11 +44,15 @@ enum RangesReport {
         return "{\n  \"outputs\": {\n" + entries.joined(separator: ",\n") + "\n  },\n  \"conditions\": " + conditionList + "\n}\n"
     }
 
+    /// For people: each number to 12 significant digits, as it reads (`-230`, where the bound proven for
+    /// floating point is -230.0000000000013); the JSON has every bound to the bit.
     static func table(_ analysis: RangeAnalysis, source: SourceFile) -> String {
         func number(_ value: Double) -> String {
             if value == .infinity { return "+inf" }
             if value == -.infinity { return "-inf" }
-            return value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+            if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+            let rounded = String(format: "%.12g", value)
+            return rounded == "-0" ? "0" : rounded
         }
         var rows: [[String]] = [["output", "min", "max", "NaN", "infinite", "changes between offsets"]]
         for output in analysis.outputs {
