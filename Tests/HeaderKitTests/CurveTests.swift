@@ -74,6 +74,31 @@ final class CurveTests: XCTestCase {
         XCTAssertEqual(Curve.linear.value(at: -4.5), -4.5)
     }
 
+    /// Rounding can carry a Bézier's sum past the hull of its control points' y, which the true curve never
+    /// leaves: for ease, ((a t + b) t + c) t, with a, b, c from y1 = 0.1 and y2 = 1, is 1.0000000000000002 at
+    /// some t just below 1 (found here by scanning t). The kernel keeps the sum within 0...1 there.
+    func testABezierStaysWithinTheHullOfItsControlPoints() throws {
+        let c = 3 * 0.1, b = 3 * (1 - 0.1) - c, a = 1 - c - b
+        var t = 1.0, highest = 0.0
+        for _ in 0..<3_000 {
+            t = t.nextDown
+            highest = max(highest, ((a * t + b) * t + c) * t)
+        }
+        XCTAssertGreaterThan(highest, 1)
+        let ease = try XCTUnwrap(CubicBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
+        var x = 1.0
+        for _ in 0..<20_000 {
+            x = x.nextDown
+            let y = ease.value(at: x)
+            XCTAssertTrue(y >= 0 && y <= 1, "\(y) at \(x)")
+        }
+        // An overshooting curve keeps within its own hull, -0.5...1.5, and still overshoots 1.
+        let over = try XCTUnwrap(CubicBezier(x1: 0.4, y1: -0.5, x2: 0.6, y2: 1.5))
+        let samples = (1..<10_000).map { over.value(at: Double($0) / 10_000) }
+        XCTAssertTrue(samples.allSatisfy { $0 >= -0.5 && $0 <= 1.5 })
+        XCTAssertGreaterThan(samples.max() ?? 0, 1)
+    }
+
     func testCubicBezierValidation() {
         XCTAssertNil(CubicBezier(x1: -0.1, y1: 0, x2: 1, y2: 1))
         XCTAssertNil(CubicBezier(x1: 0, y1: 0, x2: 1.1, y2: 1))

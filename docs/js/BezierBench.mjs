@@ -36,25 +36,25 @@ export const inputs = Object.freeze([
 export function frame(offset, inputs = {}) {
   const x = $input(inputs, "x", 0.5);
   return {
-    "bench.ease": $curveCubicBezier(x, 0.5, $curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0)),
-    "bench.easeIn": $curveCubicBezier(x, 0.5, $curveBezier_a939a55249b95d8b, (-2), 3, 0, 0, 1.7241379310344827),
-    "bench.easeOut": $curveCubicBezier(x, 0.5, $curveBezier_30cb92e261f76e3a, (-2), 3, 0, 1.7241379310344829, (-0)),
-    "bench.easeInOut": $curveCubicBezier(x, 0.5, $curveBezier_ff582ab02e652670, (-2), 3, 0, 0, (-0)),
-    "bench.caDefault": $curveCubicBezier(x, 0.5, $curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0)),
-    "bench.caEaseIn": $curveCubicBezier(x, 0.5, $curveBezier_a939a55249b95d8b, (-2), 3, 0, 0, 1.7241379310344827),
-    "bench.caEaseOut": $curveCubicBezier(x, 0.5, $curveBezier_30cb92e261f76e3a, (-2), 3, 0, 1.7241379310344829, (-0)),
-    "bench.caEaseInEaseOut": $curveCubicBezier(x, 0.5, $curveBezier_ff582ab02e652670, (-2), 3, 0, 0, (-0)),
-    "bench.m3Standard": $curveCubicBezier(x, 0.5, $curveBezier_9d2019700500f669, (-2), 3, 0, 0, (-0)),
-    "bench.m3StandardAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_d8f0421cf6248969, (-2), 3, 0, 0, 1.4285714285714286),
-    "bench.m3StandardDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_0f44c1784fe33718, (-2), 3, 0, 0, (-0)),
-    "bench.m3EmphasizedDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_1534762e9f7c5d1f, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0)),
-    "bench.m3EmphasizedAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_febffb4f1fd2387c, 0.55, 0.44999999999999996, 0, 0, 4.250000000000001),
-    "bench.m3Legacy": $curveCubicBezier(x, 0.5, $curveBezier_3288b6ee3219c1b4, (-2), 3, 0, 0, (-0)),
-    "bench.m3LegacyAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_eefe9aca2566bbe4, (-2), 3, 0, 0, 1.6666666666666667),
-    "bench.m3LegacyDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_57a05df4c3d654a9, (-2), 3, 0, 5, (-0)),
-    "bench.extreme": $curveCubicBezier(x, 0.5, $curveBezier_311dfbd4f47295c5, (-2), 3, 0, 0, (-0)),
-    "bench.nearlyFlat": $curveCubicBezier(x, 0.4999999999999999, $curveBezier_1d79d8f3f4027a8e, (-2), 3, 0, 0, (-0)),
-    "bench.overshoot": $curveCubicBezier(x, 0.5, $curveBezier_578eb53b080d1416, (-5), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665)),
+    "bench.ease": $curveCubicBezier(x, 0.5, $curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0), 0, 1),
+    "bench.easeIn": $curveCubicBezier(x, 0.5, $curveBezier_a939a55249b95d8b, (-2), 3, 0, 0, 1.7241379310344827, 0, 1),
+    "bench.easeOut": $curveCubicBezier(x, 0.5, $curveBezier_30cb92e261f76e3a, (-2), 3, 0, 1.7241379310344829, (-0), 0, 1),
+    "bench.easeInOut": $curveCubicBezier(x, 0.5, $curveBezier_ff582ab02e652670, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.caDefault": $curveCubicBezier(x, 0.5, $curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0), 0, 1),
+    "bench.caEaseIn": $curveCubicBezier(x, 0.5, $curveBezier_a939a55249b95d8b, (-2), 3, 0, 0, 1.7241379310344827, 0, 1),
+    "bench.caEaseOut": $curveCubicBezier(x, 0.5, $curveBezier_30cb92e261f76e3a, (-2), 3, 0, 1.7241379310344829, (-0), 0, 1),
+    "bench.caEaseInEaseOut": $curveCubicBezier(x, 0.5, $curveBezier_ff582ab02e652670, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.m3Standard": $curveCubicBezier(x, 0.5, $curveBezier_9d2019700500f669, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.m3StandardAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_d8f0421cf6248969, (-2), 3, 0, 0, 1.4285714285714286, 0, 1),
+    "bench.m3StandardDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_0f44c1784fe33718, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.m3EmphasizedDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_1534762e9f7c5d1f, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0), 0, 1),
+    "bench.m3EmphasizedAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_febffb4f1fd2387c, 0.55, 0.44999999999999996, 0, 0, 4.250000000000001, 0, 1),
+    "bench.m3Legacy": $curveCubicBezier(x, 0.5, $curveBezier_3288b6ee3219c1b4, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.m3LegacyAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_eefe9aca2566bbe4, (-2), 3, 0, 0, 1.6666666666666667, 0, 1),
+    "bench.m3LegacyDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_57a05df4c3d654a9, (-2), 3, 0, 5, (-0), 0, 1),
+    "bench.extreme": $curveCubicBezier(x, 0.5, $curveBezier_311dfbd4f47295c5, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.nearlyFlat": $curveCubicBezier(x, 0.4999999999999999, $curveBezier_1d79d8f3f4027a8e, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.overshoot": $curveCubicBezier(x, 0.5, $curveBezier_578eb53b080d1416, (-5), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665), (-0.5), 1.5),
   };
 }
 
@@ -90,7 +90,7 @@ function $curveSolveCubic(target, a, b, c, lower, upper, guess) {
 }
 
 const $curveBits = new DataView(new ArrayBuffer(8));
-function $curveCubicBezier(x, split, table, ya, yb, yc, s0, s1) {
+function $curveCubicBezier(x, split, table, ya, yb, yc, s0, s1, low, high) {
   if (x !== x) { return x; }
   if (x <= 0) {
     if (x === 0 || s0 === 0) { return 0; }
@@ -114,7 +114,8 @@ function $curveCubicBezier(x, split, table, ya, yb, yc, s0, s1) {
     u = $curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess);
   }
   const t = table[side + 5] + table[side + 6] * u;
-  return ((ya * t + yb) * t + yc) * t;
+  const y = ((ya * t + yb) * t + yc) * t;
+  return y < low ? low : y > high ? high : y;
 }
 
 const $curveBezier_0f44c1784fe33718 = Object.freeze([

@@ -359,8 +359,23 @@ struct SymbolicEvaluation {
             let scale = Swift.max(1, abs(range.lower), abs(range.upper))
             error = scale.isFinite ? 2e-13 * scale : 0
         }
+        var lower = range.lower - error, upper = range.upper + error
+        if case .cubicBezier(let bezier) = curve {
+            // A Bézier's kernel goes on along a line outside 0...1, in roundings that keep order, so its values at
+            // the ends bound it there; within, it keeps its sum within the hull of the control points' y. So
+            // `ease` gives 0...1 to the bit wherever its progress lies.
+            var ends: [Double] = []
+            if bounds.lower < 0 { ends += [curve.value(at: bounds.lower), 0] }
+            if bounds.upper > 1 { ends += [curve.value(at: bounds.upper), 1] }
+            let inner = (lower: Swift.max(bounds.lower, 0), upper: Swift.min(bounds.upper, 1))
+            if inner.lower <= inner.upper {
+                let within = CurveRange.range(of: curve, over: inner.lower, inner.upper)
+                ends += [Swift.max(within.lower - error, bezier.yLow), Swift.min(within.upper + error, bezier.yHigh)]
+            }
+            if let low = ends.min(), let high = ends.max() { (lower, upper) = (Swift.max(lower, low), Swift.min(upper, high)) }
+        }
         let id = space.add(AnalysisVariable(lower: range.lower, upper: range.upper, followsOffset: space.followsOffset(form)))
-        result.form = .variable(id, within: range.lower - error, range.upper + error, error: error)
+        result.form = .variable(id, within: lower, upper, error: error)
         // A curve unbounded on a side goes there along a line, which floating point takes to an infinity at a
         // progress that is still finite (5e307 along a slope of 4).
         if range.lower == -.infinity { result.negativeInfinity = true }

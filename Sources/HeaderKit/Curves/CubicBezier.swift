@@ -27,6 +27,10 @@ public struct CubicBezier: Sendable, Hashable {
     let solver: Solver
     let ya: Double, yb: Double, yc: Double
     let startSlope: Double, endSlope: Double
+    /// The hull of the control points' y, min(0, y1, y2)...max(1, y1, y2): the curve never leaves it for x in
+    /// 0...1, and the kernel keeps its sum there, which rounding could otherwise pass (`ease` summed to
+    /// 1.0000000000000002 just below x = 1).
+    let yLow: Double, yHigh: Double
 
     /// nil unless all four numbers are finite and x1, x2 lie in [0, 1] (CSS makes the function
     /// invalid otherwise; it is what keeps x(t) increasing, so the solve has one answer).
@@ -39,6 +43,7 @@ public struct CubicBezier: Sendable, Hashable {
         self.x2 = x2 + 0
         self.y2 = y2 + 0
         (ya, yb, yc) = Self.coefficients(y1, y2)
+        (yLow, yHigh) = (Swift.min(0, self.y1, self.y2), Swift.max(1, self.y1, self.y2))
         (startSlope, endSlope) = Self.endSlopes(x1: x1, y1: y1, x2: x2, y2: y2)
         solver = Self.chooseSolver(x1: x1, y1: y1, x2: x2, y2: y2)
     }
@@ -117,7 +122,7 @@ public struct CubicBezier: Sendable, Hashable {
         case .identity:
             return x
         case let .table(split, table):
-            return CurveKernels.curveCubicBezier(x, split, table, ya, yb, yc, startSlope, endSlope)
+            return CurveKernels.curveCubicBezier(x, split, table, ya, yb, yc, startSlope, endSlope, yLow, yHigh)
         }
     }
 }

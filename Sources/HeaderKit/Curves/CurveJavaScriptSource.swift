@@ -12,7 +12,7 @@ public enum CurveJavaScriptSource {
         case .linear:
             return argument
         case let .cubicBezier(bezier):
-            let tail = [bezier.ya, bezier.yb, bezier.yc, bezier.startSlope, bezier.endSlope]
+            let tail = [bezier.ya, bezier.yb, bezier.yc, bezier.startSlope, bezier.endSlope, bezier.yLow, bezier.yHigh]
             switch bezier.solver {
             case .identity:
                 return argument
@@ -130,7 +130,7 @@ public enum CurveJavaScriptSource {
     // either way. One DataView for every call: reading a double's bits allocates nothing.
     static let cubicBezier = """
         const $curveBits = new DataView(new ArrayBuffer(8));
-        function $curveCubicBezier(x, split, table, ya, yb, yc, s0, s1) {
+        function $curveCubicBezier(x, split, table, ya, yb, yc, s0, s1, low, high) {
           if (x !== x) { return x; }
           if (x <= 0) {
             if (x === 0 || s0 === 0) { return 0; }
@@ -154,7 +154,8 @@ public enum CurveJavaScriptSource {
             u = $curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess);
           }
           const t = table[side + 5] + table[side + 6] * u;
-          return ((ya * t + yb) * t + yc) * t;
+          const y = ((ya * t + yb) * t + yc) * t;
+          return y < low ? low : y > high ? high : y;
         }
         """
 

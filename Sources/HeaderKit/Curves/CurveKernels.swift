@@ -103,7 +103,7 @@ enum CurveKernels {
     // 8 of them the side's header, rows from 2^-8 at `r.bitPattern >> 49` = 8120, 65 rows.
     // Outside [0, 1] the curve continues along its end tangents (slopes s0, s1).
     static let cubicBezierSource = """
-        private static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double) -> Double {
+        private static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
             if x.isNaN { return x }
             if x <= 0 {
                 if x == 0 || s0 == 0 { return 0 }
@@ -126,11 +126,12 @@ enum CurveKernels {
                 u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
             }
             let t = table[side + 5] + table[side + 6] * u
-            return ((ya * t + yb) * t + yc) * t
+            let y = ((ya * t + yb) * t + yc) * t
+            return y < low ? low : y > high ? high : y
         }
         """
     @inline(__always)
-    static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double) -> Double {
+    static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
         if x.isNaN { return x }
         if x <= 0 {
             if x == 0 || s0 == 0 { return 0 }
@@ -153,7 +154,8 @@ enum CurveKernels {
             u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
         }
         let t = table[side + 5] + table[side + 6] * u
-        return ((ya * t + yb) * t + yc) * t
+        let y = ((ya * t + yb) * t + yc) * t
+        return y < low ? low : y > high ? high : y
     }
 
     // MARK: - steps

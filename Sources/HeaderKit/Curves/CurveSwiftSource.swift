@@ -14,7 +14,7 @@ public enum CurveSwiftSource {
             case .identity:
                 return argument
             case let .table(split, _):
-                let tail = [bezier.ya, bezier.yb, bezier.yc, bezier.startSlope, bezier.endSlope].map(literal)
+                let tail = [bezier.ya, bezier.yb, bezier.yc, bezier.startSlope, bezier.endSlope, bezier.yLow, bezier.yHigh].map(literal)
                 return "Self.curveCubicBezier(" + ([argument, literal(split), "Self.\(bezierTableName(bezier))"] + tail)
                     .joined(separator: ", ") + ")"
             }

@@ -35,85 +35,85 @@ nonisolated enum BezierBenchMath {
     static func frame(offset: CGFloat, x: Double = 0.5) -> Frame {
         return Frame(
             bench: Frame.Bench(
-                ease: Self.curveCubicBezier(x, 0.5, Self.curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0)),
-                easeIn: Self.curveCubicBezier(x, 0.5, Self.curveBezier_a939a55249b95d8b, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827),
-                easeOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_30cb92e261f76e3a, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0)),
-                easeInOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_ff582ab02e652670, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
-                caDefault: Self.curveCubicBezier(x, 0.5, Self.curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0)),
-                caEaseIn: Self.curveCubicBezier(x, 0.5, Self.curveBezier_a939a55249b95d8b, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827),
-                caEaseOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_30cb92e261f76e3a, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0)),
-                caEaseInEaseOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_ff582ab02e652670, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
-                m3Standard: Self.curveCubicBezier(x, 0.5, Self.curveBezier_9d2019700500f669, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
-                m3StandardAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_d8f0421cf6248969, (-2.0), 3.0, 0.0, 0.0, 1.4285714285714286),
-                m3StandardDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_0f44c1784fe33718, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
-                m3EmphasizedDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_1534762e9f7c5d1f, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0.0)),
-                m3EmphasizedAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_febffb4f1fd2387c, 0.55, 0.44999999999999996, 0.0, 0.0, 4.250000000000001),
-                m3Legacy: Self.curveCubicBezier(x, 0.5, Self.curveBezier_3288b6ee3219c1b4, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
-                m3LegacyAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_eefe9aca2566bbe4, (-2.0), 3.0, 0.0, 0.0, 1.6666666666666667),
-                m3LegacyDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_57a05df4c3d654a9, (-2.0), 3.0, 0.0, 5.0, (-0.0)),
-                extreme: Self.curveCubicBezier(x, 0.5, Self.curveBezier_311dfbd4f47295c5, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
-                nearlyFlat: Self.curveCubicBezier(x, 0.4999999999999999, Self.curveBezier_1d79d8f3f4027a8e, (-2.0), 3.0, 0.0, 0.0, (-0.0)),
-                overshoot: Self.curveCubicBezier(x, 0.5, Self.curveBezier_578eb53b080d1416, (-5.0), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665))
+                ease: Self.curveCubicBezier(x, 0.5, Self.curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0),
+                easeIn: Self.curveCubicBezier(x, 0.5, Self.curveBezier_a939a55249b95d8b, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0),
+                easeOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_30cb92e261f76e3a, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0),
+                easeInOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_ff582ab02e652670, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                caDefault: Self.curveCubicBezier(x, 0.5, Self.curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0),
+                caEaseIn: Self.curveCubicBezier(x, 0.5, Self.curveBezier_a939a55249b95d8b, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0),
+                caEaseOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_30cb92e261f76e3a, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0),
+                caEaseInEaseOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_ff582ab02e652670, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                m3Standard: Self.curveCubicBezier(x, 0.5, Self.curveBezier_9d2019700500f669, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                m3StandardAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_d8f0421cf6248969, (-2.0), 3.0, 0.0, 0.0, 1.4285714285714286, 0.0, 1.0),
+                m3StandardDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_0f44c1784fe33718, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                m3EmphasizedDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_1534762e9f7c5d1f, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0.0), 0.0, 1.0),
+                m3EmphasizedAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_febffb4f1fd2387c, 0.55, 0.44999999999999996, 0.0, 0.0, 4.250000000000001, 0.0, 1.0),
+                m3Legacy: Self.curveCubicBezier(x, 0.5, Self.curveBezier_3288b6ee3219c1b4, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                m3LegacyAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_eefe9aca2566bbe4, (-2.0), 3.0, 0.0, 0.0, 1.6666666666666667, 0.0, 1.0),
+                m3LegacyDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_57a05df4c3d654a9, (-2.0), 3.0, 0.0, 5.0, (-0.0), 0.0, 1.0),
+                extreme: Self.curveCubicBezier(x, 0.5, Self.curveBezier_311dfbd4f47295c5, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                nearlyFlat: Self.curveCubicBezier(x, 0.4999999999999999, Self.curveBezier_1d79d8f3f4027a8e, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                overshoot: Self.curveCubicBezier(x, 0.5, Self.curveBezier_578eb53b080d1416, (-5.0), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665), (-0.5), 1.5)
             )
         )
     }
 
     static func benchEase(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0)
     }
     static func benchEaseIn(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_a939a55249b95d8b, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_a939a55249b95d8b, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0)
     }
     static func benchEaseOut(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_30cb92e261f76e3a, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_30cb92e261f76e3a, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0)
     }
     static func benchEaseInOut(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_ff582ab02e652670, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_ff582ab02e652670, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchCaDefault(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_44cb3ae3bcdf04e5, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0)
     }
     static func benchCaEaseIn(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_a939a55249b95d8b, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_a939a55249b95d8b, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0)
     }
     static func benchCaEaseOut(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_30cb92e261f76e3a, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_30cb92e261f76e3a, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0)
     }
     static func benchCaEaseInEaseOut(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_ff582ab02e652670, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_ff582ab02e652670, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchM3Standard(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_9d2019700500f669, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_9d2019700500f669, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchM3StandardAccelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_d8f0421cf6248969, (-2.0), 3.0, 0.0, 0.0, 1.4285714285714286)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_d8f0421cf6248969, (-2.0), 3.0, 0.0, 0.0, 1.4285714285714286, 0.0, 1.0)
     }
     static func benchM3StandardDecelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_0f44c1784fe33718, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_0f44c1784fe33718, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchM3EmphasizedDecelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_1534762e9f7c5d1f, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_1534762e9f7c5d1f, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0.0), 0.0, 1.0)
     }
     static func benchM3EmphasizedAccelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_febffb4f1fd2387c, 0.55, 0.44999999999999996, 0.0, 0.0, 4.250000000000001)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_febffb4f1fd2387c, 0.55, 0.44999999999999996, 0.0, 0.0, 4.250000000000001, 0.0, 1.0)
     }
     static func benchM3Legacy(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_3288b6ee3219c1b4, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_3288b6ee3219c1b4, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchM3LegacyAccelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_eefe9aca2566bbe4, (-2.0), 3.0, 0.0, 0.0, 1.6666666666666667)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_eefe9aca2566bbe4, (-2.0), 3.0, 0.0, 0.0, 1.6666666666666667, 0.0, 1.0)
     }
     static func benchM3LegacyDecelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_57a05df4c3d654a9, (-2.0), 3.0, 0.0, 5.0, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_57a05df4c3d654a9, (-2.0), 3.0, 0.0, 5.0, (-0.0), 0.0, 1.0)
     }
     static func benchExtreme(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_311dfbd4f47295c5, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_311dfbd4f47295c5, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchNearlyFlat(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.4999999999999999, Self.curveBezier_1d79d8f3f4027a8e, (-2.0), 3.0, 0.0, 0.0, (-0.0))
+        Self.curveCubicBezier(x, 0.4999999999999999, Self.curveBezier_1d79d8f3f4027a8e, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchOvershoot(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_578eb53b080d1416, (-5.0), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665))
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_578eb53b080d1416, (-5.0), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665), (-0.5), 1.5)
     }
 
     private static func curveSolveCubic(_ target: Double, _ a: Double, _ b: Double, _ c: Double, _ lower: Double, _ upper: Double, _ guess: Double) -> Double {
@@ -141,7 +141,7 @@ nonisolated enum BezierBenchMath {
         return u
     }
 
-    private static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double) -> Double {
+    private static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
         if x.isNaN { return x }
         if x <= 0 {
             if x == 0 || s0 == 0 { return 0 }
@@ -164,7 +164,8 @@ nonisolated enum BezierBenchMath {
             u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
         }
         let t = table[side + 5] + table[side + 6] * u
-        return ((ya * t + yb) * t + yc) * t
+        let y = ((ya * t + yb) * t + yc) * t
+        return y < low ? low : y > high ? high : y
     }
 
     private static let curveBezier_0f44c1784fe33718: [Double] = [
