@@ -234,7 +234,9 @@ final class RangeAnalysisTests: XCTestCase {
             width = keyframes(offset * 1e300) { 0pt: 0pt, 1pt: 10pt via cubicBezier(0.3, 2, 0.6, 2) }
             height = d
             scale = cubicBezier(0.5, 0, 0.5, 2)(offset / 1pt)
-            progress = ease(clamp(offset / 100pt, 0, 1)) }
+            progress = ease(clamp(offset / 100pt, 0, 1))
+            padding = steps(1, jumpBoth)(progress(offset, 1e15pt, 1pt)) * offset
+            cornerRadius = keyframes(offset) { 0: 0pt, 100pt: 50pt * k via smooth } }
         """
         let result = try XCTUnwrap(analyse(text))
         let compilation = Compilation(path: "f.header", text: text)
@@ -286,6 +288,17 @@ final class RangeAnalysisTests: XCTestCase {
         // Past x = 1 the curve goes on along its end slope, (1 - 2) / (1 - 0.5) = -2: at offset 1e308 that is
         // 1 - 2 × (1e308 - 1), below the largest negative double.
         XCTAssertTrue(try range("a.scale").infinite)
+
+        // A spring that does not overshoot keeps within 0...1, kernel and all, and a keyframe segment along it
+        // between its two ends: 0...50 k, to the bit.
+        XCTAssertEqual(try range("a.cornerRadius"), RangeAnalysis.ProvenRange(min: 0, max: 200))
+
+        // Past offset 1e15 the progress is 0 and steps(1, jump-both) gives 1/2: the padding is offset / 2, without
+        // bound. The linear program that finds it works with bounds of 1e15, where its pivots' last bits are far
+        // above an absolute tolerance: it must not call the path infeasible.
+        XCTAssertEqual(try range("a.padding").max, .infinity)
+        let paddingIndex = try XCTUnwrap(program.outputs.firstIndex { $0.qualifiedName == "a.padding" })
+        XCTAssertEqual(Interpreter(spec: spec, program: program).frame(at: 0x1p53 + 2)[paddingIndex], .number((0x1p53 + 2) / 2))
 
         // ease over 0...1 is 0...1, to the bit: its kernel keeps its sum within the hull of the control points'
         // y (CurveTests), and the analysis knows it. Just below offset 100 the interpreter stays at most 1.
@@ -380,9 +393,8 @@ final class RangeAnalysisTests: XCTestCase {
         var peak = 0.0
         for step in 0...100_000 { peak = max(peak, spring.value(at: Double(step) / 100_000)) }
         let springy = try XCTUnwrap(analyse("header R\nv { scale = bouncy(clamp(offset / 100pt, 0, 1)) }\n"))
-        // At 0 the spring is 0; its kernel is held to within 1e-13 of the true curve, and so is the bound.
-        XCTAssertLessThanOrEqual(springy.outputs[0].range.min, 0)
-        XCTAssertGreaterThanOrEqual(springy.outputs[0].range.min, -1e-12)
+        // At 0 the spring is 0, and its kernel never gives less.
+        XCTAssertEqual(springy.outputs[0].range.min, 0)
         XCTAssertEqual(springy.outputs[0].range.max, peak, accuracy: 1e-7)
         XCTAssertGreaterThan(springy.outputs[0].range.max, 1)
     }

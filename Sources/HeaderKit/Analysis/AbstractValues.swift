@@ -510,8 +510,9 @@ struct VariableSpace {
     /// that everywhere on it (`roundingFactor × M + absoluteError`, where each |x| in M is x or -x when the
     /// variable keeps one sign on the path, else the largest it can be there); nil when that is unbounded.
     func roundingError(_ form: LinearForm, on path: AnalysisPath) -> LinearForm? {
-        guard var (error, straddling) = roundingErrorParts(form, on: path) else { return nil }
-        for (_, coefficient, largest) in straddling {
+        guard let parts = roundingErrorParts(form, on: path) else { return nil }
+        var error = parts.error
+        for (_, coefficient, largest) in parts.straddling {
             error.constant += largest * coefficient
         }
         guard error.constant.isFinite else { return nil }

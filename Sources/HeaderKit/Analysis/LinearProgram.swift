@@ -28,6 +28,9 @@ enum LinearProgram {
         var d: [Double]
         let width: Int
         var pivots = 0
+        /// The largest bound, at least 1: pivoting on bounds of 1e15 leaves errors far above the tolerance, so
+        /// infeasibility is judged relative to it.
+        let scale: Double
 
         init(rows: [[Double]], bounds: [Double], objective: [Double]) {
             let m = rows.count, n = objective.count
@@ -44,6 +47,7 @@ enum LinearProgram {
             }
             for j in 0..<n { d[m * width + j] = -objective[j] }
             d[(m + 1) * width + n] = 1
+            scale = bounds.reduce(1) { Swift.max($0, abs($1)) }
         }
 
         mutating func pivot(_ r: Int, _ s: Int) {
@@ -96,8 +100,9 @@ enum LinearProgram {
                 pivot(r, n)
                 // Phase 1 cannot be unbounded; stopping short leaves the question open, which is not infeasible.
                 if !run(phase: 1) { return .unbounded }
-                // The rows come scaled to a largest coefficient of 1, so the slack needed is in those units.
-                if self[m + 1, n + 1] < -LinearProgram.tolerance { return .infeasible }
+                // The rows come scaled to a largest coefficient of 1, so the slack needed is in those units, relative
+                // to the largest bound: `offset ≥ 1e15` and `z = offset / 2` hold together, whatever the pivots' last bits.
+                if self[m + 1, n + 1] < -LinearProgram.tolerance * scale { return .infeasible }
                 for i in 0..<m where basic[i] == -1 {
                     var s = -1
                     for j in 0...n where s == -1 || self[i, j] < self[i, s] || (self[i, j] == self[i, s] && nonbasic[j] < nonbasic[s]) { s = j }

@@ -374,6 +374,11 @@ struct SymbolicEvaluation {
             }
             if let low = ends.min(), let high = ends.max() { (lower, upper) = (Swift.max(lower, low), Swift.min(upper, high)) }
         }
+        if case .spring(let spring) = curve {
+            // A spring's kernel never gives below 0, nor above 1 where it does not overshoot, as the true spring.
+            lower = Swift.max(lower, 0)
+            if case .underdamped = spring.motion {} else { upper = Swift.min(upper, 1) }
+        }
         let id = space.add(AnalysisVariable(lower: range.lower, upper: range.upper, followsOffset: space.followsOffset(form)))
         result.form = .variable(id, within: lower, upper, error: error)
         // A curve unbounded on a side goes there along a line, which floating point takes to an infinity at a

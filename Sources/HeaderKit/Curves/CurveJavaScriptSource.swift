@@ -180,7 +180,8 @@ public enum CurveJavaScriptSource {
           if (x <= 0) { return 0; }
           if (x >= 1) { return 1; }
           const t = x * settle;
-          return 1 - Math.exp(-decay * t) * (Math.cos(damped * t) + ratio * Math.sin(damped * t));
+          const y = 1 - Math.exp(-decay * t) * (Math.cos(damped * t) + ratio * Math.sin(damped * t));
+          return y < 0 ? 0 : y;
         }
         """
 
@@ -190,7 +191,8 @@ public enum CurveJavaScriptSource {
           if (x <= 0) { return 0; }
           if (x >= 1) { return 1; }
           const t = x * settle;
-          return 1 - Math.exp(-omega * t) * (1 + omega * t);
+          const y = 1 - Math.exp(-omega * t) * (1 + omega * t);
+          return y < 0 ? 0 : y > 1 ? 1 : y;
         }
         """
 
@@ -202,7 +204,8 @@ public enum CurveJavaScriptSource {
           const t = x * settle;
           const slow = Math.exp(r1 * t);
           const fast = Math.exp(r2 * t);
-          return 1 - (0.5 * (slow + fast) - half * slow * Math.expm1((r2 - r1) * t));
+          const y = 1 - (0.5 * (slow + fast) - half * slow * Math.expm1((r2 - r1) * t));
+          return y < 0 ? 0 : y > 1 ? 1 : y;
         }
         """
 

@@ -201,7 +201,8 @@ enum CurveKernels {
             if x <= 0 { return 0 }
             if x >= 1 { return 1 }
             let t = x * settle
-            return 1 - Foundation.exp(-decay * t) * (Foundation.cos(damped * t) + ratio * Foundation.sin(damped * t))
+            let y = 1 - Foundation.exp(-decay * t) * (Foundation.cos(damped * t) + ratio * Foundation.sin(damped * t))
+            return y < 0 ? 0 : y
         }
         """
     @inline(__always)
@@ -210,7 +211,8 @@ enum CurveKernels {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         let t = x * settle
-        return 1 - Foundation.exp(-decay * t) * (Foundation.cos(damped * t) + ratio * Foundation.sin(damped * t))
+        let y = 1 - Foundation.exp(-decay * t) * (Foundation.cos(damped * t) + ratio * Foundation.sin(damped * t))
+        return y < 0 ? 0 : y
     }
 
     static let springCriticalSource = """
@@ -219,7 +221,8 @@ enum CurveKernels {
             if x <= 0 { return 0 }
             if x >= 1 { return 1 }
             let t = x * settle
-            return 1 - Foundation.exp(-omega * t) * (1 + omega * t)
+            let y = 1 - Foundation.exp(-omega * t) * (1 + omega * t)
+            return y < 0 ? 0 : y > 1 ? 1 : y
         }
         """
     @inline(__always)
@@ -228,7 +231,8 @@ enum CurveKernels {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         let t = x * settle
-        return 1 - Foundation.exp(-omega * t) * (1 + omega * t)
+        let y = 1 - Foundation.exp(-omega * t) * (1 + omega * t)
+        return y < 0 ? 0 : y > 1 ? 1 : y
     }
 
     // With roots r1 > r2 of the characteristic polynomial, 1 - position is
@@ -243,7 +247,8 @@ enum CurveKernels {
             let t = x * settle
             let slow = Foundation.exp(r1 * t)
             let fast = Foundation.exp(r2 * t)
-            return 1 - (0.5 * (slow + fast) - half * slow * Foundation.expm1((r2 - r1) * t))
+            let y = 1 - (0.5 * (slow + fast) - half * slow * Foundation.expm1((r2 - r1) * t))
+            return y < 0 ? 0 : y > 1 ? 1 : y
         }
         """
     @inline(__always)
@@ -254,6 +259,7 @@ enum CurveKernels {
         let t = x * settle
         let slow = Foundation.exp(r1 * t)
         let fast = Foundation.exp(r2 * t)
-        return 1 - (0.5 * (slow + fast) - half * slow * Foundation.expm1((r2 - r1) * t))
+        let y = 1 - (0.5 * (slow + fast) - half * slow * Foundation.expm1((r2 - r1) * t))
+        return y < 0 ? 0 : y > 1 ? 1 : y
     }
 }
