@@ -587,7 +587,9 @@ struct VariableSpace {
         var rounded = real
         if form.rounds {
             guard let extremes = roundedExtremes(form, on: path), !extremes.infeasible else { return own }
-            rounded = extremes
+            // form ± error brackets the form at every point, so its extremes do too; the linear program, asked
+            // twice with coefficients of 1e-15 beside 1, need not agree with itself to the last bits.
+            rounded = FormBounds(lower: Swift.min(extremes.lower, real.lower), upper: Swift.max(extremes.upper, real.upper))
         }
         var noise = 0.0
         if !form.isConstant {
