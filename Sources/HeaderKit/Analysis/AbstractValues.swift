@@ -396,13 +396,19 @@ struct VariableSpace {
         return (Swift.min(a.isNaN ? 0 : a, b.isNaN ? 0 : b), Swift.max(a.isNaN ? 0 : a, b.isNaN ? 0 : b))
     }
 
-    /// Narrows a variable's interval by a constraint on it alone, `coefficient × x + constant ≤ 0`; false
-    /// when the constraint's limit is not finite (the linear program must judge it).
-    private static func narrow(_ interval: inout (lower: Double, upper: Double), by constraint: LinearForm) -> Bool {
-        let coefficient = constraint.terms[0].coefficient
+    /// What a constraint on one variable alone, `coefficient × x + constant ≤ 0`, says of it: x ≤ limit (an upper
+    /// bound) or x ≥ limit. Nil when it ties variables together or its limit is not finite (the linear program
+    /// must judge it then).
+    private static func limit(of constraint: LinearForm) -> (id: Int, limit: Double, isUpper: Bool)? {
+        guard constraint.terms.count == 1, let (id, coefficient) = constraint.terms.first else { return nil }
         let limit = -constraint.constant / coefficient
-        guard limit.isFinite else { return false }
-        if coefficient > 0 { interval.upper = Swift.min(interval.upper, limit) } else { interval.lower = Swift.max(interval.lower, limit) }
+        return limit.isFinite ? (id, limit, coefficient > 0) : nil
+    }
+
+    /// Narrows a variable's interval by a constraint on it alone; false when `limit(of:)` has none.
+    private static func narrow(_ interval: inout (lower: Double, upper: Double), by constraint: LinearForm) -> Bool {
+        guard let (_, limit, isUpper) = limit(of: constraint) else { return false }
+        if isUpper { interval.upper = Swift.min(interval.upper, limit) } else { interval.lower = Swift.max(interval.lower, limit) }
         return true
     }
 
@@ -451,8 +457,9 @@ struct VariableSpace {
         return FormBounds(lower: low.isNaN ? -.infinity : low, upper: high.isNaN ? .infinity : high)
     }
 
-    /// Whether the path's constraints can all hold, strict ones by a margin that the linear program's
-    /// tolerance cannot blur; with `zero`, also whether that form can be 0 there.
+    /// Whether the path's constraints can all hold, strict ones strictly when each is on one variable, else by
+    /// a margin that the linear program's tolerance cannot blur; with `zero`, also whether that form can be 0
+    /// there.
     func isFeasible(_ path: AnalysisPath, zero: LinearForm? = nil) -> Bool {
         var rows = Array(zip(path.constraints, path.strict))
         if let zero { rows += [(zero, false), (-zero, false)] }
@@ -467,9 +474,8 @@ struct VariableSpace {
             return constraint
         }
         if let zero { constraints += [zero, -zero] }
-        guard !constraints.isEmpty else { return true }
+        // Some constraint ties variables together (the rest were answered above): the linear program decides.
         for constraint in constraints where constraint.isConstant && constraint.constant > 0 { return false }
-        if let narrowed = narrowedBox(constraints.filter { !$0.isConstant }) { return narrowed != nil }
         return extreme(LinearForm(constant: 0), constraints.filter { !$0.isConstant }, maximize: true) != nil
     }
 
@@ -485,11 +491,9 @@ struct VariableSpace {
                 if constraint.constant > 0 || (strict && constraint.constant == 0) { return false }
                 continue
             }
-            guard constraint.terms.count == 1, let (id, coefficient) = constraint.terms.first else { return nil }
-            let limit = -constraint.constant / coefficient
-            guard limit.isFinite else { return nil }
+            guard let (id, limit, isUpper) = Self.limit(of: constraint) else { return nil }
             var interval = intervals[id] ?? (variables[id].lower, false, variables[id].upper, false)
-            if coefficient > 0 {
+            if isUpper {
                 if limit < interval.upper || (limit == interval.upper && strict) { (interval.upper, interval.upperStrict) = (limit, strict) }
             } else if limit > interval.lower || (limit == interval.lower && strict) {
                 (interval.lower, interval.lowerStrict) = (limit, strict)
@@ -511,12 +515,14 @@ struct VariableSpace {
     /// variable keeps one sign on the path, else the largest it can be there); nil when that is unbounded.
     func roundingError(_ form: LinearForm, on path: AnalysisPath) -> LinearForm? {
         guard let parts = roundingErrorParts(form, on: path) else { return nil }
-        var error = parts.error
-        for (_, coefficient, largest) in parts.straddling {
-            error.constant += largest * coefficient
-        }
-        guard error.constant.isFinite else { return nil }
-        return error
+        return Self.folding(parts.straddling, into: parts.error)
+    }
+
+    /// The error with each variable that takes both signs counted at its largest magnitude; nil when unbounded.
+    private static func folding(_ straddling: [(id: Int, coefficient: Double, largest: Double)], into error: LinearForm) -> LinearForm? {
+        var error = error
+        for (_, coefficient, largest) in straddling { error.constant += largest * coefficient }
+        return error.constant.isFinite ? error : nil
     }
 
     /// `roundingError` in two parts: the form for the variables of one sign on the path, and each variable that
@@ -555,9 +561,8 @@ struct VariableSpace {
     private func roundedExtremes(_ form: LinearForm, on path: AnalysisPath) -> FormBounds? {
         guard var (error, straddling) = roundingErrorParts(form, on: path) else { return nil }
         if straddling.count > 2 {
-            for (_, coefficient, largest) in straddling { error.constant += largest * coefficient }
-            guard error.constant.isFinite else { return nil }
-            straddling = []
+            guard let folded = Self.folding(straddling, into: error) else { return nil }
+            (error, straddling) = (folded, [])
         }
         var result = FormBounds(lower: .infinity, upper: -.infinity, infeasible: true)
         for signs in 0..<(1 << straddling.count) {
@@ -617,11 +622,12 @@ struct VariableSpace {
     /// magnified past that tolerance: unbounded then, it is unbounded.
     func withinError(_ form: LinearForm, _ error: LinearForm, on path: AnalysisPath) -> FormBounds {
         let magnified = error.scaled(by: 0x1p40)
-        var lower = bounds(form - magnified, on: path).lower, upper = bounds(form + magnified, on: path).upper
-        let low = bounds(form - error, on: path), high = bounds(form + error, on: path)
-        if lower > -.infinity { lower = low.lower }
-        if upper < .infinity { upper = high.upper }
-        return FormBounds(lower: lower, upper: upper, infeasible: low.infeasible || high.infeasible)
+        // Both ask of the same constraints, so either says whether they can hold.
+        let low = bounds(form - magnified, on: path), high = bounds(form + magnified, on: path)
+        if low.infeasible || high.infeasible { return FormBounds(lower: .infinity, upper: -.infinity, infeasible: true) }
+        let lower = low.lower > -.infinity ? bounds(form - error, on: path).lower : -.infinity
+        let upper = high.upper < .infinity ? bounds(form + error, on: path).upper : .infinity
+        return FormBounds(lower: lower, upper: upper)
     }
 
     /// Whether floating point can make the form below 0 on the path.
