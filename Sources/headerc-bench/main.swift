@@ -6,8 +6,9 @@
 //   ratio generated/hand-written R
 //   ratio interpreter/native R
 //   ratio interpreter/native (1000 blocks) R
+//   ratio generated/hand-written (Kotlin) R      (the generated Kotlin on the JVM; `-- --no-kotlinc` skips it)
 // followed by the scaling lines. `-- --frames-only` prints only the frame figures (for profiling the
-// interpreter under valgrind's callgrind), `-- --scaling-only` only the scaling lines.
+// interpreter under valgrind's callgrind), `-- --scaling-only` only the scaling lines, `-- --kotlin-only` only the Kotlin frame figures.
 import Foundation
 import HeaderKit
 
@@ -28,6 +29,10 @@ func nanoseconds(count: Int, repeats: Int = 7, _ body: () -> Double) -> Double {
 
 let skipsSwiftc = CommandLine.arguments.contains("--no-swiftc")
 let framesOnly = CommandLine.arguments.contains("--frames-only")
+if CommandLine.arguments.contains("--kotlin-only") {
+    printKotlinFigures()
+    exit(0)
+}
 if CommandLine.arguments.contains("--scaling-only") {
     printScaling()
     exit(0)
@@ -39,6 +44,10 @@ if !framesOnly {
 }
 print("")
 printProfileStretchyFigures()
+if !framesOnly && !CommandLine.arguments.contains("--no-kotlinc") {
+    print("")
+    printKotlinFigures()
+}
 print("")
 printThousandBlockFigures(buildsNative: !skipsSwiftc && !framesOnly)
 if !framesOnly {

@@ -192,8 +192,8 @@ final class HostileNamesTests: XCTestCase {
 /// A header large enough that `frame` builds each block in a function of its own: the values several
 /// blocks read are computed once in `frame` and passed on, each block's own values in its function.
 final class LargeHeaderTests: XCTestCase {
-    func testLargeHeaderBuiltBlockByBlockAgrees() throws {
-        let swiftc = try DifferentialTests.findSwiftc()
+    /// 40 blocks and 41 named values, past the 96 above which `frame` builds each block in a function of its own.
+    static let largeHeader: String = {
         var lines = ["header Large", "input safeAreaTop: pt = 0", "input textScale = 1", "input reduceMotion = false",
                      "state height = 260pt in 120pt...320pt { next = height - delta }",
                      "let shared = clamp(offset / (190pt - safeAreaTop), 0, 1)", "let sharedToo = height / 320pt"]
@@ -206,7 +206,12 @@ final class LargeHeaderTests: XCTestCase {
                       "}"]
         }
         lines.append("snap rest { 0pt, 190pt - safeAreaTop }")
-        let text = lines.joined(separator: "\n") + "\n"
+        return lines.joined(separator: "\n") + "\n"
+    }()
+
+    func testLargeHeaderBuiltBlockByBlockAgrees() throws {
+        let swiftc = try DifferentialTests.findSwiftc()
+        let text = Self.largeHeader
         let spec = try XCTUnwrap(Compilation(path: "large.header", text: text).spec)
         let swift = SwiftEmitter(spec: spec, sourcePath: "large.header").emit()
         XCTAssertTrue(swift.contains("private static func frameB0(offset: CGFloat, safeAreaTop: CGFloat, textScale: Double, reduceMotion: Bool, shared: Double, sharedToo: Double) -> Frame.B0"),

@@ -221,16 +221,12 @@ public struct SwiftEmitter {
     private func emitFrameFunction(_ printer: inout CodePrinter) {
         let uses = Uses.union(program.outputs.lazy.map(\.body.uses))
         // The named values the outputs need, through one another, in evaluation order.
-        var needed = Set<Int>()
-        var pending = program.outputs.flatMap(\.body.uses.values)
-        while let index = pending.popLast() {
-            if needed.insert(index).inserted { pending += program.values[index].body.uses.values }
-        }
+        let needed = program.valuesNeeded(by: program.outputs.map(\.body))
         printer.line("/// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.")
         if uses.state { printer.line("/// `state` is the state after `advance` to the same offset.") }
         emitParameterDocumentation(&printer, uses.inputs)
         if needed.count + program.outputs.count > SwiftEmitter.largestSingleFrame {
-            emitFrameByBlock(&printer, uses: uses, needed: needed)
+            emitFrameByBlock(&printer, uses: uses)
             return
         }
         printer.block("static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame") { printer in
@@ -285,44 +281,18 @@ public struct SwiftEmitter {
 
     /// `frame` for a large header: the named values that several blocks read are computed once in
     /// `frame`; each block's own values and outputs in a private function that takes what it reads.
-    private func emitFrameByBlock(_ printer: inout CodePrinter, uses: Uses, needed: Set<Int>) {
-        // The named values each block needs, through one another.
-        var readers = [Int](repeating: 0, count: program.values.count)
-        var blockValues: [[Int]] = []
-        for block in program.blocks {
-            var values = Set<Int>()
-            var pending = block.outputs.flatMap { program.outputs[$0].body.uses.values }
-            while let index = pending.popLast() {
-                if values.insert(index).inserted { pending += program.values[index].body.uses.values }
-            }
-            for index in values { readers[index] += 1 }
-            blockValues.append(values.sorted())
-        }
-        let shared = Set(needed.filter { readers[$0] > 1 })
+    private func emitFrameByBlock(_ printer: inout CodePrinter, uses: Uses) {
+        let partition = program.blockPartition()
+        let shared = partition.shared
         // `frame` computes the shared values; the calls pass them on by the names it gives them.
         let (prelude, sharedNames) = framePrelude(computing: shared, uses: uses)
         var memberScope = names.memberScope
         let helpers = program.blocks.indices.map { memberScope.fresh("frame" + names.blockTypes[$0]) }
         var blockArguments: [String] = []
         for (blockIndex, block) in program.blocks.enumerated() {
-            let own = blockValues[blockIndex].filter { !shared.contains($0) }
-            let sharedRead = Set(blockValues[blockIndex].filter { shared.contains($0) })
-            // What the block's own bodies read themselves: the shared values bring their reads with them.
-            var blockUses = Uses()
-            var inputs = Set<Int>()
-            for body in block.outputs.map({ program.outputs[$0].body }) + own.map({ program.values[$0].body }) {
-                for expression in body.locals + [body.result] {
-                    expression.forEachRead { read in
-                        switch read {
-                        case .offset: blockUses.offset = true
-                        case .state: blockUses.state = true
-                        case .input(let index): inputs.insert(index)
-                        default: break
-                        }
-                    }
-                }
-            }
-            blockUses.inputs = inputs.sorted()
+            let own = partition.own[blockIndex]
+            let sharedRead = Set(partition.sharedRead[blockIndex])
+            let blockUses = partition.uses[blockIndex]
             var scope = scope(for: blockUses)
             var parameterNames: [Int: String] = [:]
             var parameterList = parameters(blockUses, withDefaults: false)

@@ -66,6 +66,9 @@ enum BezierSolveTable {
     /// platform's cos.
     private static let chebyshevNodes = SIMD4<Double>(0.03806023374435663, 0.3086582838174551, 0.6913417161825449, 0.9619397662556434)
 
+    /// The nodes, for a back end that builds the table itself.
+    static var chebyshevNodeValues: [Double] { (0..<4).map { chebyshevNodes[$0] } }
+
     /// The cubic through (chebyshevNodes[i], values[i]) in w, rewritten in r = start + width * w:
     /// coefficients of 1, r, r^2, r^3.
     private static func cubicThrough(_ values: SIMD4<Double>, start: Double, width: Double) -> SIMD4<Double> {

@@ -63,12 +63,14 @@ public struct InputSetting: Equatable, Sendable {
 }
 
 public struct CompileOptions: Equatable, Sendable {
-    /// What `compile` emits: Swift (the default) or a JavaScript module.
-    public enum Target: String, Equatable, Sendable, CaseIterable { case swift, js }
+    /// What `compile` emits: Swift (the default), a JavaScript module or a Kotlin file.
+    public enum Target: String, Equatable, Sendable, CaseIterable { case swift, js, kotlin }
     public var file: String
     public var output: String?
     public var enumName: String?
     public var target: Target = .swift
+    /// `--package`: the Kotlin file's package.
+    public var packageName: String?
 }
 
 public struct UsageError: Error, Equatable, Sendable {
@@ -296,13 +298,13 @@ public enum Arguments {
         while index < arguments.count {
             let argument = arguments[index]
             switch argument {
-            case "-o", "--output", "--name", "--target":
+            case "-o", "--output", "--name", "--target", "--package":
                 index += 1
                 guard index < arguments.count else { return .failure(UsageError(message: "'\(argument)' needs a value")) }
                 if argument == "--target" {
                     guard !targetGiven else { return .failure(UsageError(message: "'--target' is given twice; give it once")) }
                     guard let target = CompileOptions.Target(rawValue: arguments[index]) else {
-                        return .failure(UsageError(message: "unknown target '\(arguments[index])'; use swift or js"))
+                        return .failure(UsageError(message: "unknown target '\(arguments[index])'; use swift, js or kotlin"))
                     }
                     options.target = target
                     targetGiven = true
@@ -315,6 +317,16 @@ public enum Arguments {
                         return .failure(UsageError(message: "'--name' takes a Swift type name, found '\(name)'"))
                     }
                     options.enumName = name
+                } else if argument == "--package" {
+                    guard options.packageName == nil else {
+                        return .failure(UsageError(message: "'--package' is given twice; give it once"))
+                    }
+                    let name = arguments[index]
+                    let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                    guard parts.allSatisfy(isKotlinPackagePart) else {
+                        return .failure(UsageError(message: "'--package' takes a Kotlin package name such as com.example.header, found '\(name)'"))
+                    }
+                    options.packageName = name
                 } else {
                     guard options.output == nil else {
                         return .failure(UsageError(message: "the output is given twice (with -o or --output); give it once"))
@@ -334,8 +346,19 @@ public enum Arguments {
         if options.target == .js, options.enumName != nil {
             return .failure(UsageError(message: "'--name' names the Swift enum; a JavaScript module has none"))
         }
+        if options.target != .kotlin, options.packageName != nil {
+            return .failure(UsageError(message: "'--package' names the Kotlin file's package; give it with --target kotlin"))
+        }
         options.file = file
         return .success(options)
+    }
+
+    /// One dot-separated part of a Kotlin package name: an ASCII identifier that is not a keyword.
+    private static func isKotlinPackagePart(_ part: String) -> Bool {
+        guard let first = part.unicodeScalars.first, first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+        else { return false }
+        return part.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+            && !KotlinNames.keywords.contains(part)
     }
 
     /// A finite number, as Swift's Double reads it; an optional `pt` unit is allowed.

@@ -5,7 +5,7 @@ extension Driver {
         var results: [(source: SourceFile, diagnostics: [Diagnostic])] = []
         for file in files {
             guard let source = readSource(file, &outcome) else { continue }
-            let compilation = Compilation(source: source)
+            let compilation = Compilation(source: source, checksKotlinNames: true)
             outcome.keptUntilExit.append(compilation)
             results.append((source, compilation.diagnostics.sorted + rangeWarnings(compilation)))
             if compilation.spec == nil { outcome.exitCode = 1 }

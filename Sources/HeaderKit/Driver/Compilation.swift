@@ -12,7 +12,9 @@ public struct Compilation: Sendable {
 
     /// `checksSwiftNames`: whether names the Swift emitter cannot take are errors (for `check` and
     /// `compile`; `eval` emits nothing and never refuses a spec for them). `enumName` is `compile --name`.
-    public init(source: SourceFile, checksSwiftNames: Bool = true, enumName: String? = nil) {
+    /// `checksKotlinNames`: the same for the Kotlin emitter (`check`, which reports what any back end
+    /// would refuse, and `compile --target kotlin`); with it, `enumName` names the Kotlin object.
+    public init(source: SourceFile, checksSwiftNames: Bool = true, checksKotlinNames: Bool = false, enumName: String? = nil) {
         self.source = source
         var diagnostics = Diagnostics()
         let syntax = Parser.parse(source, into: &diagnostics)
@@ -24,8 +26,11 @@ public struct Compilation: Sendable {
             program = lowered
             if checksSwiftNames {
                 SwiftNames.validate(lowered, enumName: enumName, into: &diagnostics)
-                if diagnostics.hasErrors { spec = nil; program = nil }
             }
+            if checksKotlinNames {
+                KotlinNames.validate(lowered, into: &diagnostics)
+            }
+            if diagnostics.hasErrors { spec = nil; program = nil }
         }
         self.syntax = syntax
         self.program = program

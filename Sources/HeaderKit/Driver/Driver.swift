@@ -111,7 +111,7 @@ public struct Driver {
 
     private static func check(_ files: [String], _ outcome: inout Outcome) {
         for file in files {
-            guard let compilation = load(file, &outcome) else { continue }
+            guard let compilation = load(file, checksKotlinNames: true, &outcome) else { continue }
             if compilation.spec == nil { outcome.exitCode = 1 }
             let warnings = rangeWarnings(compilation)
             outcome.standardError += DiagnosticRenderer(source: compilation.source).render(warnings)
@@ -193,6 +193,12 @@ public struct Driver {
                   let program = compilation.program else { return }
             guard javaScriptTakesNames(of: program, compilation, &outcome) else { return }
             text = JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit()
+        case .kotlin:
+            guard let compilation = load(options.file, checksSwiftNames: false, checksKotlinNames: true,
+                                         enumName: options.enumName, &outcome),
+                  let program = compilation.program else { return }
+            text = KotlinEmitter(program: program, sourcePath: compilation.source.path, objectName: options.enumName,
+                                 packageName: options.packageName).emit()
         }
         write(text, to: options.output, &outcome)
     }
@@ -215,10 +221,11 @@ public struct Driver {
 
     /// Reads (`-`: standard input), parses and checks a file, printing its diagnostics; nil when the file
     /// cannot be read.
-    static func load(_ path: String, checksSwiftNames: Bool = true, enumName: String? = nil,
-                             _ outcome: inout Outcome) -> Compilation? {
+    static func load(_ path: String, checksSwiftNames: Bool = true, checksKotlinNames: Bool = false, enumName: String? = nil,
+                     _ outcome: inout Outcome) -> Compilation? {
         guard let source = readSource(path, &outcome) else { return nil }
-        let compilation = Compilation(source: source, checksSwiftNames: checksSwiftNames, enumName: enumName)
+        let compilation = Compilation(source: source, checksSwiftNames: checksSwiftNames, checksKotlinNames: checksKotlinNames,
+                                      enumName: enumName)
         outcome.keptUntilExit.append(compilation)
         outcome.standardError += DiagnosticRenderer(source: compilation.source).render(compilation.diagnostics.sorted)
         if compilation.spec == nil { outcome.exitCode = 1 }

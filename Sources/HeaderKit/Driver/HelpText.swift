@@ -30,7 +30,7 @@ enum HelpText {
             """
         case "compile":
             return """
-            usage: headerc compile FILE [-o OUT] [--target swift|js] [--name ENUM]
+            usage: headerc compile FILE [-o OUT] [--target swift|js|kotlin] [--name ENUM] [--package NAME]
 
             Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
             every output, one function per output and per named value. It imports Foundation only. FILE - reads
@@ -40,7 +40,11 @@ enum HelpText {
               --target js    emits a JavaScript ES module instead: frame(offset, inputs) returning every output
                              keyed "block.property", outputs, inputs, and advance/initialState or settle where
                              the spec has state or snaps (--target swift is the default)
-              --name ENUM    the enum's name instead of <Header>Math (Swift only)
+              --target kotlin
+                             emits one Kotlin file instead: object <Header>Math with frame(offset, ...) returning
+                             a data class Frame, State and advance(state, offset, ...) for a header with state
+              --name ENUM    the enum's (or the Kotlin object's) name instead of <Header>Math
+              --package NAME the Kotlin file's package (with --target kotlin)
 
             """
         case "fmt":

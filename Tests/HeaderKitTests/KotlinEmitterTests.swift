@@ -1,0 +1,211 @@
+import Foundation
+import XCTest
+@testable import HeaderKit
+
+/// The Kotlin file must compute what `eval` computes, bit for bit, on the JVM: every example, the
+/// differential test's random specs and specs full of names Kotlin reserves, each built with `kotlinc`
+/// (Debian's 1.3.31 here; the tests skip, saying so, without it) and run with `java`.
+final class KotlinEmitterTests: XCTestCase {
+    /// How many of the differential test's random specs go through kotlinc (`HEADERC_KOTLIN_COUNT`, up to
+    /// `DifferentialTests.count`): kotlinc takes about a second for every hundred lines.
+    static var randomCount: Int {
+        ProcessInfo.processInfo.environment["HEADERC_KOTLIN_COUNT"].flatMap(Int.init) ?? 300
+    }
+
+    /// Every example along a sweep and under several input settings, against `eval --format csv`'s text
+    /// read back as doubles (Swift's shortest round-trip form names one double exactly).
+    func testExamplesGiveEvalsCSV() throws {
+        _ = try KotlinHarness.findKotlinc()
+        let sweep = "-320:720:0.5"
+        var cases: [NodeHarness.Case] = []
+        var csv: [[[String]]] = []
+        for name in JavaScriptEmitterTests.examples {
+            let path = PackagePaths.url("Examples/\(name).header").path
+            let compilation = Compilation(path: path, text: try PackagePaths.text("Examples/\(name).header"))
+            let program = try XCTUnwrap(compilation.program), spec = try XCTUnwrap(compilation.spec)
+            // `compile --target kotlin` accepts the example and writes what the emitter writes.
+            let compiled = Driver.run(["compile", "--target", "kotlin", "--package", "examples", path])
+            XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
+            XCTAssertEqual(compiled.standardOutput, KotlinEmitter(program: program, sourcePath: path, packageName: "examples").emit())
+            var settings: [[(String, String)]] = [[]]
+            let names = program.inputs.map(\.name)
+            if names.contains("safeAreaTop") { settings.append([("safeAreaTop", "47")]) }
+            if names.contains("safeAreaTop"), names.contains("textScale") { settings.append([("safeAreaTop", "59"), ("textScale", "1.35")]) }
+            var rows: [[String]] = []
+            var values: [[Value]] = []
+            var offsets: [Double] = []
+            for setting in settings {
+                let arguments = ["eval", path, "--sweep", sweep, "--format", "csv"] + setting.flatMap { ["--set", "\($0.0)=\($0.1)"] }
+                let eval = Driver.run(arguments)
+                XCTAssertEqual(eval.exitCode, 0, eval.standardError)
+                let table = eval.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
+                offsets = table.map { Double($0[0]) ?? .nan }
+                rows += table.map { Array($0.dropFirst()) }
+                if !setting.isEmpty {
+                    values.append(program.inputs.map { input in
+                        guard let given = setting.first(where: { $0.0 == input.name }), let number = Double(given.1) else {
+                            return input.defaultValue
+                        }
+                        return .number(number)
+                    })
+                }
+            }
+            cases.append(NodeHarness.Case(label: name, program: program, spec: spec, text: "", offsets: offsets, settings: values))
+            csv.append(rows)
+        }
+        let report = try KotlinHarness.run(cases, label: "examples")
+        for failure in report.failures.prefix(10) { XCTFail(failure) }
+        for warning in report.warnings.prefix(10) { XCTFail("kotlinc warns: \(warning)") }
+        var checked = 0
+        for (caseIndex, rows) in csv.enumerated() {
+            // The JVM's values are, for each setting, the frames along the sweep and then the settle functions'.
+            let program = cases[caseIndex].program
+            let perSetting = cases[caseIndex].offsets.count * program.outputs.count
+            let settles = program.snaps.count * NodeHarness.settleTargets.count * NodeHarness.settleVelocities.count
+            let all = report.values.indices.contains(caseIndex) ? report.values[caseIndex] : []
+            var values: [Double] = []
+            for start in stride(from: 0, to: all.count, by: perSetting + settles) {
+                values += all[start..<min(start + perSetting, all.count)]
+            }
+            let flat = rows.flatMap { $0 }
+            XCTAssertEqual(values.count, flat.count, "\(cases[caseIndex].label): the JVM gave another number of values")
+            for (text, got) in zip(flat, values) {
+                let want = text == "true" ? 1 : text == "false" ? 0 : (Double(text) ?? .nan)
+                XCTAssertTrue(got.bitPattern == want.bitPattern || got.isNaN && want.isNaN,
+                              "\(cases[caseIndex].label): JVM \(got), eval \(text)")
+                checked += 1
+            }
+        }
+        print("Kotlin examples: \(checked) values of eval --format csv reproduced on the JVM, bit for bit; \(report.summary)")
+        XCTAssertGreaterThan(checked, 4 * 2_000)
+    }
+
+    /// The differential test's random specs (every construct, curve kind, spring, `pow`, state and snap)
+    /// at its offsets and input settings: no value may differ, those through `pow` and the springs included.
+    func testRandomSpecsMatchTheInterpreter() throws {
+        _ = try KotlinHarness.findKotlinc()
+        let seed = DifferentialTests.seed
+        var cases: [NodeHarness.Case] = []
+        for (generated, spec, compilation) in DifferentialTests.generatedSpecs(count: min(Self.randomCount, DifferentialTests.count), seed: seed) {
+            guard let spec, let program = compilation.program else { continue }
+            var rng = SeededGenerator(seed: seed ^ UInt64(generated.index + 1) &* 0x9E37_79B9_7F4A_7C15)
+            cases.append(NodeHarness.Case(label: "spec \(generated.index)", program: program, spec: spec, text: generated.text,
+                                          offsets: DifferentialTests.offsets(extra: generated.interestingOffsets),
+                                          settings: DifferentialTests.settings(for: spec, &rng)))
+        }
+        let report = try KotlinHarness.run(cases, label: "random-\(seed)")
+        print("Kotlin differential (seed \(seed)): \(report.summary)")
+        for failure in report.failures.prefix(10) { XCTFail(failure) }
+        for warning in report.warnings.prefix(10) { XCTFail("kotlinc warns: \(warning)") }
+        XCTAssertEqual(report.mismatches, 0)
+        XCTAssertEqual(report.casesRun, cases.count)
+        XCTAssertGreaterThan(report.transcendentalCompared, 1_000)
+    }
+
+    /// Names Kotlin reserves (hard, soft and modifier keywords), the types and helpers the generated file
+    /// names, its API and its locals: every spec `check` accepts builds without a warning and agrees with
+    /// the interpreter; every one it refuses is refused for a drawn name.
+    func testHostileNamesBuildOrAreRefusedByName() throws {
+        _ = try KotlinHarness.findKotlinc()
+        // The names Kotlin takes in backticks or around which the emitter steers come three times for every
+        // name `check` refuses (a type or helper the generated code reads), so most specs are accepted.
+        let steered = Set(KotlinNames.keywords).union([
+            "offset", "state", "target", "velocity", "delta", "last", "value", "settled", "x", "x2", "condition", "lastOffset",
+            "nextHeight", "Cover", "cover", "CoverBlock", "getClass", "class", "isOpen", "getX", "X", "frameCover",
+            "response", "bounce", "duration", "copy", "component1", "equals", "hashCode", "toString",
+            "doubleArrayOf", "println", "NaN", "POSITIVE_INFINITY", "toRawBits", "fromBits", "Companion", "INSTANCE",
+        ]).sorted()
+        let refusable = KotlinNames.shadowedTypes.union(KotlinNames.generatedNames).sorted()
+        let pool = steered + steered + steered + refusable
+        let accepted = HostileNamesTests.accepted(from: pool)
+        let count = ProcessInfo.processInfo.environment["HEADERC_KOTLIN_HOSTILE_COUNT"].flatMap(Int.init) ?? 1_100
+        var generator = SpecGenerator(seed: 0x4B4F_544C, allowExtend: DifferentialTests.extendParses, hostileNameRate: 0)
+        var rng = SeededGenerator(seed: 0x6B6F_746C)
+        var cases: [NodeHarness.Case] = []
+        var refused = 0, renamed = 0
+        for index in 0..<count {
+            let generated = generator.generate(index: index)
+            guard let (text, drawn) = HostileNamesTests.rename(generated.text, index: index, rng: &rng, accepted: accepted) else { continue }
+            // A typed property renamed to a property the block already sets is the renaming's mistake, not a name's.
+            let forEval = Compilation(path: "hostile\(index).header", text: text, checksSwiftNames: false)
+            guard forEval.spec != nil else { continue }
+            renamed += 1
+            let checked = Compilation(source: SourceFile(path: "hostile\(index).header", text: text), checksSwiftNames: false,
+                                      checksKotlinNames: true)
+            guard let spec = checked.spec, let program = checked.program else {
+                refused += 1
+                if ProcessInfo.processInfo.environment["HEADERC_PRINT_REFUSALS"] != nil {
+                    print("refused \(index): \(checked.diagnostics.errors.map(\.message))")
+                }
+                for error in checked.diagnostics.errors {
+                    let named = drawn.contains { name in ["'\(name)'", ".\(name)'", "'\(name)."].contains { error.message.contains($0) } }
+                    XCTAssertTrue(named, "spec \(index): an error that names no drawn name: \(error.message)\n\(text)")
+                }
+                continue
+            }
+            cases.append(NodeHarness.Case(label: "hostile \(index)", program: program, spec: spec, text: text,
+                                          offsets: [-100, -0.0, 0, 1e-9, 50, 146, 300, .nan], settings: []))
+        }
+        let report = try KotlinHarness.run(cases, label: "hostile")
+        print("Kotlin hostile names: \(renamed) specs, \(cases.count) accepted, \(refused) refused by name; \(report.summary)")
+        for failure in report.failures.prefix(10) { XCTFail(failure) }
+        for warning in report.warnings.prefix(10) { XCTFail("kotlinc warns: \(warning)") }
+        XCTAssertEqual(report.mismatches, 0)
+        XCTAssertEqual(report.casesRun, cases.count)
+        XCTAssertGreaterThanOrEqual(cases.count, 600)
+    }
+
+    /// A header large enough that `frame` builds each block in a private function, passing the shared
+    /// values on, as the generated Swift does.
+    func testLargeHeaderBuiltBlockByBlockAgrees() throws {
+        _ = try KotlinHarness.findKotlinc()
+        let compilation = Compilation(path: "large.header", text: LargeHeaderTests.largeHeader)
+        let spec = try XCTUnwrap(compilation.spec), program = try XCTUnwrap(compilation.program)
+        let kotlin = KotlinEmitter(program: program, sourcePath: "large.header").emit()
+        XCTAssertTrue(kotlin.contains("private fun frameB0(offset: Double, safeAreaTop: Double, textScale: Double, reduceMotion: Boolean, shared: Double, sharedToo: Double): Frame.B0"),
+                      kotlin)
+        var rng = SeededGenerator(seed: 40)
+        let diffCase = NodeHarness.Case(label: "large", program: program, spec: spec, text: LargeHeaderTests.largeHeader,
+                                        offsets: DifferentialTests.offsets(extra: [50, 150]), settings: DifferentialTests.settings(for: spec, &rng))
+        let report = try KotlinHarness.run([diffCase], label: "large")
+        for failure in report.failures.prefix(5) { XCTFail(failure) }
+        for warning in report.warnings.prefix(5) { XCTFail("kotlinc warns: \(warning)") }
+        XCTAssertEqual(report.mismatches, 0)
+        XCTAssertEqual(report.casesRun, 1)
+    }
+
+    /// `compile --target kotlin` takes `--package` and `--name`, refuses a bad package, and refuses names
+    /// Kotlin cannot take where Swift can, naming them; `check` reports the same.
+    func testCompileTargetKotlin() throws {
+        let directory = try DifferentialTests.makeDirectory("kotlin-cli")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let spec = directory.appendingPathComponent("a.header")
+        try "header A\ninput when: pt = 2\ncover {\n    height = when * 3\n}\n".write(to: spec, atomically: true, encoding: .utf8)
+        let compiled = Driver.run(["compile", "--target", "kotlin", "--package", "com.example.header", "--name", "Cover", spec.path])
+        XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
+        XCTAssertTrue(compiled.standardOutput.contains("package com.example.header\n"))
+        XCTAssertTrue(compiled.standardOutput.contains("object Cover {"))
+        XCTAssertTrue(compiled.standardOutput.contains("fun frame(offset: Double, `when`: Double = 2.0): Frame"), compiled.standardOutput)
+        let badPackage = Driver.run(["compile", "--target", "kotlin", "--package", "com.when.x", spec.path])
+        XCTAssertEqual(badPackage.exitCode, 2)
+        XCTAssertTrue(badPackage.standardError.contains("'--package' takes a Kotlin package name"), badPackage.standardError)
+        let packageForSwift = Driver.run(["compile", "--package", "a", spec.path])
+        XCTAssertEqual(packageForSwift.exitCode, 2)
+        // `Math` and `Boolean` would hide what the generated Kotlin reads; Swift takes them.
+        try "header B\ninput Math: pt = 2\nlet Boolean = Math * 2\ncover {\n    height = Boolean\n}\n"
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let refused = Driver.run(["compile", "--target", "kotlin", spec.path])
+        XCTAssertEqual(refused.exitCode, 1)
+        XCTAssertTrue(refused.standardError.contains("'Math' would hide the Kotlin type"), refused.standardError)
+        XCTAssertTrue(refused.standardError.contains("'Boolean' would hide the Kotlin type"), refused.standardError)
+        XCTAssertEqual(Driver.run(["compile", spec.path]).exitCode, 0)
+        let check = Driver.run(["check", spec.path])
+        XCTAssertEqual(check.exitCode, 1)
+        XCTAssertTrue(check.standardError.contains("'Math' would hide the Kotlin type"), check.standardError)
+        // Two properties of one block whose JVM getters would be one: getX().
+        try "header C\ncover {\n    x: pt = 1pt\n    X: pt = 2pt\n}\n".write(to: spec, atomically: true, encoding: .utf8)
+        let clash = Driver.run(["compile", "--target", "kotlin", spec.path])
+        XCTAssertEqual(clash.exitCode, 1)
+        XCTAssertTrue(clash.standardError.contains("would both have the JVM getter getX()"), clash.standardError)
+    }
+}
