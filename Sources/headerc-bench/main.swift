@@ -6,9 +6,10 @@
 //   ratio generated/hand-written R
 //   ratio interpreter/native R
 //   ratio interpreter/native (1000 blocks) R
+//   math NAME headerc N ns, C library M ns        (headerc's own exp, expm1, sin, cos, pow beside glibc's)
 //   ratio generated/hand-written (Kotlin) R      (the generated Kotlin on the JVM; `-- --no-kotlinc` skips it)
 // followed by the scaling lines. `-- --frames-only` prints only the frame figures (for profiling the
-// interpreter under valgrind's callgrind), `-- --scaling-only` only the scaling lines, `-- --kotlin-only` only the Kotlin frame figures.
+// interpreter under valgrind's callgrind), `-- --scaling-only` only the scaling lines, `-- --kotlin-only` only the Kotlin frame figures, `-- --math-only` only the math functions'.
 import Foundation
 import HeaderKit
 
@@ -29,6 +30,10 @@ func nanoseconds(count: Int, repeats: Int = 7, _ body: () -> Double) -> Double {
 
 let skipsSwiftc = CommandLine.arguments.contains("--no-swiftc")
 let framesOnly = CommandLine.arguments.contains("--frames-only")
+if CommandLine.arguments.contains("--math-only") {
+    printMathFigures()
+    exit(0)
+}
 if CommandLine.arguments.contains("--kotlin-only") {
     printKotlinFigures()
     exit(0)
@@ -41,6 +46,8 @@ print("headerc \(Arguments.version) benchmark: times are per evaluation, best of
 if !framesOnly {
     print("")
     printCurveFigures()
+    print("")
+    printMathFigures()
 }
 print("")
 printProfileStretchyFigures()

@@ -2,10 +2,9 @@ import Foundation
 import XCTest
 @testable import HeaderKit
 
-/// The JavaScript module must compute what `eval` computes: bit for bit wherever IEEE 754 fixes the
-/// result, and within a measured number of ulps where a value goes through `pow` or a spring, whose
-/// `exp`, `sin`, `cos` and `expm1` come from JavaScript's Math library instead of the platform's libm.
-/// Every module runs in `node` (the tests skip without it).
+/// The JavaScript module must compute what `eval` computes, bit for bit, values through `pow` and the
+/// springs included (headerc's own math functions, which the module carries). Every module runs in
+/// `node` (the tests skip without it).
 final class JavaScriptEmitterTests: XCTestCase {
     static let examples = ["ProfileStretchy", "StickyParallax", "StretchyImage", "AppleMusicProfile"]
 
@@ -98,7 +97,10 @@ final class JavaScriptEmitterTests: XCTestCase {
         print("JavaScript differential (seed \(seed), \(cases.count) specs): \(report.summary)")
         for failure in report.failures.prefix(10) { XCTFail(failure) }
         XCTAssertEqual(report.exactMismatches, 0)
+        // Through pow and the springs too: headerc's own math functions, the same bits in node as in eval.
+        XCTAssertEqual(report.transcendentalDiffering, 0, report.worstDescription)
         XCTAssertGreaterThan(report.exactCompared, 100_000)
+        XCTAssertGreaterThan(report.transcendentalCompared, 10_000)
     }
 
     /// The modules checked in under docs/js are the emitter's current output, byte for byte, so that a
@@ -188,8 +190,8 @@ final class JavaScriptEmitterTests: XCTestCase {
 
     // MARK: Curves and the Math library
 
-    /// Each curve kernel in JavaScript against the library: bit for bit but the springs, whose worst
-    /// difference is printed.
+    /// Each curve kernel in JavaScript against the library, bit for bit, the springs (through headerc's own
+    /// exp, expm1, sin and cos) included.
     func testCurveKernelsMatchTheLibrary() throws {
         var curves: [Curve] = Curve.presets.map(\.curve)
         var rng = SeededGenerator(seed: 0x4B45_524E)
@@ -222,6 +224,7 @@ final class JavaScriptEmitterTests: XCTestCase {
         for _ in 0..<1_000 { xs.append(rng.unit()) }
 
         var script = CurveJavaScriptSource.kernels(for: curves)
+        script += OwnedMathJavaScriptSource.source(for: CurveJavaScriptSource.mathFunctions(for: curves))
         script.append("const curves = [")
         for curve in curves { script.append("  (x) => \(CurveJavaScriptSource.call(curve, argument: "x")),") }
         script.append("];")
@@ -229,65 +232,50 @@ final class JavaScriptEmitterTests: XCTestCase {
         let output = try Self.runNode(script.joined(separator: "\n"), label: "kernels")
         let words = output.split(separator: "\n")
         XCTAssertEqual(words.count, curves.count * xs.count)
-        var worstSpring: UInt64 = 0, springDiffering = 0, springCompared = 0, exact = 0, worstSpringAbsolute = 0.0
+        var springs = 0, exact = 0
         for (index, word) in words.enumerated() where index < curves.count * xs.count {
             let curve = curves[index / xs.count], x = xs[index % xs.count]
             let got = Double(bitPattern: UInt64(word, radix: 16) ?? 0), want = curve.value(at: x)
-            let same = got.bitPattern == want.bitPattern || got.isNaN && want.isNaN
-            if CurveJavaScriptSource.isTranscendental(curve) {
-                springCompared += 1
-                if !same {
-                    springDiffering += 1
-                    worstSpring = max(worstSpring, NodeHarness.ulpDistance(got, want))
-                    worstSpringAbsolute = max(worstSpringAbsolute, (got - want).magnitude)
-                }
-            } else {
-                exact += 1
-                XCTAssertTrue(same, "\(curve) at \(x): node \(got), library \(want)")
-            }
+            XCTAssertTrue(got.bitPattern == want.bitPattern || got.isNaN && want.isNaN, "\(curve) at \(x): node \(got), library \(want)")
+            if CurveJavaScriptSource.isTranscendental(curve) { springs += 1 } else { exact += 1 }
         }
-        print("JavaScript curve kernels: \(exact) values of cubic-bezier, steps and linear() bit for bit; springs: "
-              + "\(springDiffering) of \(springCompared) differ, by at most \(worstSpringAbsolute) (\(worstSpring) ulp of the value)")
-        // A spring is 1 - e^(-decay t) (...): a last-place difference of exp, sin or cos is one of about 1, which
-        // is many ulps of a value near 0. Measured against the curve's scale, it stays within a few ulps of 1.
-        XCTAssertLessThanOrEqual(worstSpringAbsolute, 4 * Double.ulpOfOne)
+        print("JavaScript curve kernels: \(exact) values of cubic-bezier, steps and linear() and \(springs) of springs, bit for bit")
     }
 
-    /// JavaScript's `Math.exp`, `sin`, `cos`, `expm1` and `pow` (through the module's `$pow`) against
-    /// Foundation's, over the arguments the springs and specs give them: the worst difference is printed.
-    func testTranscendentalFunctionsDifferByAtMostOneUlp() throws {
+    /// headerc's own exp, sin, cos, expm1 and pow as the module carries them, in `node`, against the
+    /// library's (`OwnedMath`), bit for bit, on the hard arguments of `OwnedMathTests`.
+    func testOwnedMathGivesTheLibrarysBits() throws {
         var rng = SeededGenerator(seed: 0x756C_7073)
-        let count = 20_000
-        let expArguments = (0..<count).map { _ in rng.double(in: -60...5) }
-        let trigArguments = (0..<count).map { _ in rng.double(in: -200...200) }
-        let expm1Arguments = (0..<count).map { _ in rng.double(in: -60...1) }
+        let count = 100_000
+        let expArguments = (0..<count).map { index -> Double in
+            index % 2 == 0 ? rng.double(in: -745.2...709.8) : OwnedMathTests.anyDouble(&rng)
+        } + OwnedMathTests.specials
+        let trigArguments = (0..<count).map { OwnedMathTests.trigonometricArgument(&rng, $0) }
+        let expm1Arguments = (0..<count).map { index -> Double in
+            index % 3 == 0 ? rng.double(in: -1e-5...1e-5) : index % 3 == 1 ? rng.double(in: -40...709.8) : OwnedMathTests.anyDouble(&rng)
+        } + OwnedMathTests.specials
         var powPairs = (0..<count).map { _ in (rng.double(in: 0...1_000), rng.double(in: -6...6)) }
+        powPairs += (0..<count).map { _ in (OwnedMathTests.anyDouble(&rng), rng.chance(0.5) ? Double(rng.below(41)) - 20 : OwnedMathTests.anyDouble(&rng)) }
         powPairs += (0..<2_000).map { _ in (rng.double(in: -50...50), Double(rng.below(13)) - 6) }
-        powPairs += [(1, .nan), (-1, .infinity), (-1, -.infinity), (.nan, 0), (0, -1), (-0.0, -3), (-8, 1.0 / 3), (2, 0.5)]
-        let powHelper = JavaScriptEmitter.helperSources.first { $0.0 == "$pow" }?.1 ?? ""
-        var script = [powHelper]
-        script += Self.bitsPrinter(inputs: expArguments, call: "Math.exp(x)")
-        script += Self.bitsPrinter(inputs: trigArguments, call: "Math.sin(x)")
-        script += Self.bitsPrinter(inputs: trigArguments, call: "Math.cos(x)")
-        script += Self.bitsPrinter(inputs: expm1Arguments, call: "Math.expm1(x)")
-        script += Self.bitsPrinter(inputs: powPairs.map(\.0), call: "$pow(x, ys[i])", extra: powPairs.map(\.1))
-        let words = try Self.runNode(script.joined(separator: "\n"), label: "libm").split(separator: "\n")
+        powPairs += OwnedMathTests.specials.flatMap { x in OwnedMathTests.specials.map { (x, $0) } }
+        var script = OwnedMathJavaScriptSource.source(for: ["$mathExp", "$mathSin", "$mathCos", "$mathExpm1", "$mathPow"])
+        script += Self.bitsPrinter(inputs: expArguments, call: "$mathExp(x)")
+        script += Self.bitsPrinter(inputs: trigArguments, call: "$mathSin(x)")
+        script += Self.bitsPrinter(inputs: trigArguments, call: "$mathCos(x)")
+        script += Self.bitsPrinter(inputs: expm1Arguments, call: "$mathExpm1(x)")
+        script += Self.bitsPrinter(inputs: powPairs.map(\.0), call: "$mathPow(x, ys[i])", extra: powPairs.map(\.1))
+        let words = try Self.runNode(script.joined(separator: "\n"), label: "owned-math").split(separator: "\n")
             .map { Double(bitPattern: UInt64($0, radix: 16) ?? 0) }
-        var expected: [(String, Double)] = expArguments.map { ("exp", Foundation.exp($0)) }
-        expected += trigArguments.map { ("sin", Foundation.sin($0)) } + trigArguments.map { ("cos", Foundation.cos($0)) }
-        expected += expm1Arguments.map { ("expm1", Foundation.expm1($0)) } + powPairs.map { ("pow", Foundation.pow($0.0, $0.1)) }
+        var expected: [(String, Double)] = expArguments.map { ("exp", OwnedMath.exp($0)) }
+        expected += trigArguments.map { ("sin", OwnedMath.sin($0)) } + trigArguments.map { ("cos", OwnedMath.cos($0)) }
+        expected += expm1Arguments.map { ("expm1", OwnedMath.expm1($0)) } + powPairs.map { ("pow", OwnedMath.pow($0.0, $0.1)) }
         XCTAssertEqual(words.count, expected.count)
-        var worst: [String: UInt64] = [:], differing: [String: Int] = [:]
-        for (got, (function, want)) in zip(words, expected) {
-            let ulps = NodeHarness.ulpDistance(got, want)
-            worst[function] = max(worst[function, default: 0], ulps)
-            if ulps > 0 { differing[function, default: 0] += 1 }
+        var differing: [String: Int] = [:]
+        for (got, (function, want)) in zip(words, expected) where !(got.bitPattern == want.bitPattern || got.isNaN && want.isNaN) {
+            differing[function, default: 0] += 1
         }
-        let summary = ["exp", "sin", "cos", "expm1", "pow"].map {
-            "\($0) \(differing[$0, default: 0]) differ, worst \(worst[$0, default: 0]) ulp"
-        }
-        print("JavaScript Math against Foundation over \(expected.count) arguments: " + summary.joined(separator: "; "))
-        for (function, ulps) in worst { XCTAssertLessThanOrEqual(ulps, 1, function) }
+        print("JavaScript's owned math against the library over \(expected.count) arguments: \(differing.values.reduce(0, +)) differ")
+        XCTAssertEqual(differing, [:])
     }
 
     /// Number literals read back as the same bits in JavaScript: random bit patterns, subnormals, -0,

@@ -513,7 +513,7 @@ extension SymbolicEvaluation {
         var values: [Double] = []
         for b in bases {
             for e in exponents {
-                let value = Foundation.pow(b, e)
+                let value = OwnedMath.pow(b, e)
                 let exact = b == 0 || b == 1 || e == 0 || e == 1 || !value.isFinite
                 values += exact ? [value] : [value.nextDown, value.nextUp]
             }

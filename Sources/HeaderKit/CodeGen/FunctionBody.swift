@@ -154,7 +154,7 @@ struct FunctionBody {
                                 type: wanted)
             case .pow:
                 let a = hoistIfLong(render(lhs, as: .double)), b = hoistIfLong(render(rhs, as: .double))
-                return convert(Rendered(text: "Foundation.pow(\(a.text), \(b.text))", level: .atom,
+                return convert(Rendered(text: "Self.mathPow(\(a.text), \(b.text))", level: .atom,
                                         operators: a.operators + b.operators + 1, type: .double), to: wanted)
             case .add: return binary("+", .additive, lhs, rhs, operands: wanted)
             case .subtract: return binary("-", .additive, lhs, rhs, operands: wanted)

@@ -1,8 +1,8 @@
 /// The statements of one generated JavaScript function: a body of the lowered program written node for
 /// node, so that JavaScript evaluates the same operations in the same order as the interpreter. Numbers
 /// and lengths are JavaScript numbers (IEEE doubles), bools are booleans. The operations JavaScript
-/// spells differently from Swift are module helpers (`$min`, `$max`, `$round`, `$pow`) that compute
-/// exactly what Swift computes; what a read means is the caller's to say.
+/// spells differently from Swift are module helpers (`$min`, `$max`, `$round`, and headerc's own `$mathPow`)
+/// that compute exactly what the interpreter computes; what a read means is the caller's to say.
 struct JavaScriptBody {
     private(set) var lines: [String] = []
     private(set) var scope: JavaScriptScope
@@ -120,7 +120,7 @@ struct JavaScriptBody {
             switch operation {
             case .min: return call("$min", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
             case .max: return call("$max", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
-            case .pow: return call("$pow", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
+            case .pow: return call("$mathPow", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
             case .add: return binary("+", .additive, lhs, rhs)
             case .subtract: return binary("-", .additive, lhs, rhs)
             case .multiply: return binary("*", .multiplicative, lhs, rhs)

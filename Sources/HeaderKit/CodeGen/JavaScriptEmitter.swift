@@ -41,6 +41,8 @@ public struct JavaScriptEmitter {
         }
         let kernels = CurveJavaScriptSource.kernels(for: curves)
         if !kernels.isEmpty { lines += [""] + kernels }
+        let math = OwnedMathJavaScriptSource.source(for: helpers.union(CurveJavaScriptSource.mathFunctions(for: curves)))
+        if !math.isEmpty { lines += [""] + math }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -263,12 +265,6 @@ public struct JavaScriptEmitter {
             function $round(x) {
               const whole = Math.trunc(x);
               return Math.abs(x - whole) >= 0.5 ? whole + Math.sign(x) : whole;
-            }
-            """),
-        ("$pow", """
-            // C's pow, which Math.pow is but where C says pow(1, y) is 1 for every y, NaN too, and pow(-1, ±Infinity) is 1.
-            function $pow(x, y) {
-              return x === 1 || (x === -1 && (y === Infinity || y === -Infinity)) ? 1 : Math.pow(x, y);
             }
             """),
     ]

@@ -428,12 +428,19 @@ public struct SwiftEmitter {
         var curves: [Curve] = []
         var bodies = program.values.map(\.body) + program.outputs.map(\.body) + program.states.map(\.next)
         bodies += program.snaps.map(\.settle)
+        var math = Set<String>()
         for body in bodies {
             for expression in body.locals + [body.result] {
-                expression.forEachNode { if case .curve(let curve, _) = $0.kind { curves.append(curve) } }
+                expression.forEachNode { node in
+                    switch node.kind {
+                    case .curve(let curve, _): curves.append(curve)
+                    case .binary(.pow, _, _): math.insert("mathPow")
+                    default: break
+                    }
+                }
             }
         }
-        let kernels = CurveSwiftSource.kernels(for: curves)
+        let kernels = CurveSwiftSource.kernels(for: curves, math: math)
         if !kernels.isEmpty {
             printer.line()
             for line in kernels { printer.raw(line) }

@@ -24,6 +24,7 @@ public enum SwiftNames {
     static let generatedFunctions: Set<String> = {
         var names: Set<String> = ["frame", "advance", "settle", "initialState", "animation"]
         names.formUnion(CurveKernels.all.map(\.name))
+        names.formUnion(OwnedMath.declarations.map(\.name))
         return names
     }()
 

@@ -2,9 +2,9 @@
 /// is `CurveKernels`' Swift kernel written line for line in JavaScript, with the same IEEE operations in
 /// the same order (`x.rounded(.down)` is `Math.floor`, `Swift.abs` is `Math.abs`, `x.isNaN` is
 /// `x !== x`), and calls pass the library's precomputed constants as exact literals. The springs call
-/// `Math.exp`, `Math.sin`, `Math.cos` and `Math.expm1`, which may differ from the platform's libm in the
-/// last place; every other kernel is bit-identical. `JavaScriptEmitterTests` runs the kernels in `node`
-/// against the library.
+/// headerc's own `exp`, `sin`, `cos` and `expm1` (`$mathExp`…, see `OwnedMathJavaScriptSource`), never
+/// JavaScript's Math library, so every kernel is bit-identical. `JavaScriptEmitterTests` runs the kernels
+/// in `node` against the library.
 public enum CurveJavaScriptSource {
     /// A JavaScript expression evaluating `curve` at `argument` (any expression).
     public static func call(_ curve: Curve, argument: String) -> String {
@@ -36,10 +36,23 @@ public enum CurveJavaScriptSource {
         }
     }
 
-    /// Whether evaluating `curve` calls a transcendental function of JavaScript's Math library.
+    /// Whether evaluating `curve` calls a transcendental function (headerc's own).
     public static func isTranscendental(_ curve: Curve) -> Bool {
         if case .spring = curve { return true }
         return false
+    }
+
+    /// The math functions of `OwnedMathJavaScriptSource` that the kernels of `curves` call.
+    public static func mathFunctions(for curves: [Curve]) -> Set<String> {
+        var names = Set<String>()
+        for case let .spring(spring) in curves {
+            switch spring.motion {
+            case .underdamped: names.formUnion(["$mathExp", "$mathSin", "$mathCos"])
+            case .critical: names.insert("$mathExp")
+            case .overdamped: names.formUnion(["$mathExp", "$mathExpm1"])
+            }
+        }
+        return names
     }
 
     /// The kernel functions `call` needs for `curves`, shared kernels first in a fixed order, then one
@@ -180,7 +193,7 @@ public enum CurveJavaScriptSource {
           if (x <= 0) { return 0; }
           if (x >= 1) { return 1; }
           const t = x * settle;
-          const y = 1 - Math.exp(-decay * t) * (Math.cos(damped * t) + ratio * Math.sin(damped * t));
+          const y = 1 - $mathExp(-decay * t) * ($mathCos(damped * t) + ratio * $mathSin(damped * t));
           return y < 0 ? 0 : y;
         }
         """
@@ -191,7 +204,7 @@ public enum CurveJavaScriptSource {
           if (x <= 0) { return 0; }
           if (x >= 1) { return 1; }
           const t = x * settle;
-          const y = 1 - Math.exp(-omega * t) * (1 + omega * t);
+          const y = 1 - $mathExp(-omega * t) * (1 + omega * t);
           return y < 0 ? 0 : y > 1 ? 1 : y;
         }
         """
@@ -202,9 +215,9 @@ public enum CurveJavaScriptSource {
           if (x <= 0) { return 0; }
           if (x >= 1) { return 1; }
           const t = x * settle;
-          const slow = Math.exp(r1 * t);
-          const fast = Math.exp(r2 * t);
-          const y = 1 - (0.5 * (slow + fast) - half * slow * Math.expm1((r2 - r1) * t));
+          const slow = $mathExp(r1 * t);
+          const fast = $mathExp(r2 * t);
+          const y = 1 - (0.5 * (slow + fast) - half * slow * $mathExpm1((r2 - r1) * t));
           return y < 0 ? 0 : y > 1 ? 1 : y;
         }
         """

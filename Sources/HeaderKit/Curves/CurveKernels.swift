@@ -8,8 +8,7 @@ import Foundation
 ///
 /// Rules for editing: change a kernel and its string together; use only `+ - * /`, comparisons,
 /// `.squareRoot()`, `.rounded(.down)`, integer operations on `bitPattern`, reads of a table passed in,
-/// and the `Foundation` functions `exp`, `expm1`, `sin`, `cos` (glibc/libm calls made the same way in
-/// both places); no FMA; every loop has a fixed bound; names from the standard library written
+/// and headerc's own `exp`, `expm1`, `sin`, `cos` (`Self.mathExp`…, `OwnedMath` in both places); no FMA; every loop has a fixed bound; names from the standard library written
 /// `Swift.` (a spec may name its own value `Int` or `min`).
 enum CurveKernels {
     /// Name of a kernel as it appears in generated code, plus the names of kernels it calls.
@@ -24,10 +23,17 @@ enum CurveKernels {
         Declaration(name: "curveCubicBezier", dependencies: ["curveSolveCubic"], source: cubicBezierSource),
         Declaration(name: "curveSteps", dependencies: [], source: stepsSource),
         Declaration(name: "curveLinearSegment", dependencies: [], source: linearSegmentSource),
-        Declaration(name: "curveSpringUnderdamped", dependencies: [], source: springUnderdampedSource),
-        Declaration(name: "curveSpringCritical", dependencies: [], source: springCriticalSource),
-        Declaration(name: "curveSpringOverdamped", dependencies: [], source: springOverdampedSource),
+        Declaration(name: "curveSpringUnderdamped", dependencies: ["mathExp", "mathSin", "mathCos"], source: springUnderdampedSource),
+        Declaration(name: "curveSpringCritical", dependencies: ["mathExp"], source: springCriticalSource),
+        Declaration(name: "curveSpringOverdamped", dependencies: ["mathExp", "mathExpm1"], source: springOverdampedSource),
     ]
+
+    // The springs' transcendental functions are headerc's own (`OwnedMath`, emitted beside the kernels
+    // that call them), so the kernels read the same in the library and in generated code.
+    @inline(__always) static func mathExp(_ x: Double) -> Double { OwnedMath.exp(x) }
+    @inline(__always) static func mathExpm1(_ x: Double) -> Double { OwnedMath.expm1(x) }
+    @inline(__always) static func mathSin(_ x: Double) -> Double { OwnedMath.sin(x) }
+    @inline(__always) static func mathCos(_ x: Double) -> Double { OwnedMath.cos(x) }
 
     // MARK: - cubic solver
 
@@ -201,7 +207,7 @@ enum CurveKernels {
             if x <= 0 { return 0 }
             if x >= 1 { return 1 }
             let t = x * settle
-            let y = 1 - Foundation.exp(-decay * t) * (Foundation.cos(damped * t) + ratio * Foundation.sin(damped * t))
+            let y = 1 - Self.mathExp(-decay * t) * (Self.mathCos(damped * t) + ratio * Self.mathSin(damped * t))
             return y < 0 ? 0 : y
         }
         """
@@ -211,7 +217,7 @@ enum CurveKernels {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         let t = x * settle
-        let y = 1 - Foundation.exp(-decay * t) * (Foundation.cos(damped * t) + ratio * Foundation.sin(damped * t))
+        let y = 1 - Self.mathExp(-decay * t) * (Self.mathCos(damped * t) + ratio * Self.mathSin(damped * t))
         return y < 0 ? 0 : y
     }
 
@@ -221,7 +227,7 @@ enum CurveKernels {
             if x <= 0 { return 0 }
             if x >= 1 { return 1 }
             let t = x * settle
-            let y = 1 - Foundation.exp(-omega * t) * (1 + omega * t)
+            let y = 1 - Self.mathExp(-omega * t) * (1 + omega * t)
             return y < 0 ? 0 : y > 1 ? 1 : y
         }
         """
@@ -231,7 +237,7 @@ enum CurveKernels {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         let t = x * settle
-        let y = 1 - Foundation.exp(-omega * t) * (1 + omega * t)
+        let y = 1 - Self.mathExp(-omega * t) * (1 + omega * t)
         return y < 0 ? 0 : y > 1 ? 1 : y
     }
 
@@ -245,9 +251,9 @@ enum CurveKernels {
             if x <= 0 { return 0 }
             if x >= 1 { return 1 }
             let t = x * settle
-            let slow = Foundation.exp(r1 * t)
-            let fast = Foundation.exp(r2 * t)
-            let y = 1 - (0.5 * (slow + fast) - half * slow * Foundation.expm1((r2 - r1) * t))
+            let slow = Self.mathExp(r1 * t)
+            let fast = Self.mathExp(r2 * t)
+            let y = 1 - (0.5 * (slow + fast) - half * slow * Self.mathExpm1((r2 - r1) * t))
             return y < 0 ? 0 : y > 1 ? 1 : y
         }
         """
@@ -257,9 +263,9 @@ enum CurveKernels {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
         let t = x * settle
-        let slow = Foundation.exp(r1 * t)
-        let fast = Foundation.exp(r2 * t)
-        let y = 1 - (0.5 * (slow + fast) - half * slow * Foundation.expm1((r2 - r1) * t))
+        let slow = Self.mathExp(r1 * t)
+        let fast = Self.mathExp(r2 * t)
+        let y = 1 - (0.5 * (slow + fast) - half * slow * Self.mathExpm1((r2 - r1) * t))
         return y < 0 ? 0 : y > 1 ? 1 : y
     }
 }

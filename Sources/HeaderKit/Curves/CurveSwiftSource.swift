@@ -37,7 +37,9 @@ public enum CurveSwiftSource {
     /// The `private static func` declarations (source lines indented by 4 spaces, to sit inside a
     /// `nonisolated enum`) that `call` needs for `curves`: shared kernels first in a fixed order,
     /// then one function per distinct `linear()` curve, sorted by name; each at most once.
-    public static func kernels(for curves: [Curve]) -> [String] {
+    /// `math`: headerc's own math functions that the rest of the file calls (`mathPow`), emitted with those
+    /// the kernels call, each once.
+    public static func kernels(for curves: [Curve], math: Set<String> = []) -> [String] {
         var needed = Set<String>()
         var linearFunctions: [String: [String]] = [:]
         var bezierTables: [String: [String]] = [:]
@@ -82,6 +84,11 @@ public enum CurveSwiftSource {
         for name in bezierTables.keys.sorted() {
             if !lines.isEmpty { lines.append("") }
             lines += bezierTables[name] ?? []
+        }
+        let mathLines = OwnedMath.swiftSource(for: needed.union(math))
+        if !mathLines.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines += mathLines
         }
         return lines
     }

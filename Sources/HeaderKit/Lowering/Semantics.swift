@@ -24,7 +24,8 @@ public enum Semantics {
         case .divide: return a / b
         case .min: return Swift.min(a, b)
         case .max: return Swift.max(a, b)
-        case .pow: return Foundation.pow(a, b)
+        // headerc's own pow (fdlibm 5.3's, with C's special cases), the same on every platform.
+        case .pow: return OwnedMath.pow(a, b)
         case .less: return a < b ? 1 : 0
         case .lessEqual: return a <= b ? 1 : 0
         case .greater: return a > b ? 1 : 0
