@@ -155,6 +155,70 @@ final class KotlinEmitterTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(cases.count, 600)
     }
 
+    /// The Kotlin file's math functions (StrictMath's, fdlibm 5.3 by the JVM's contract, and `mathPow`'s
+    /// C cases) give `OwnedMath`'s bits on the hard arguments of `OwnedMathTests`: the condition on which
+    /// the Kotlin back end may call StrictMath at all.
+    func testStrictMathGivesTheLibrarysBits() throws {
+        let kotlinc = try KotlinHarness.findKotlinc(), java = try KotlinHarness.findJava()
+        var rng = SeededGenerator(seed: 0x4B4D_5448)
+        let count = 200_000
+        let exps = (0..<count).map { $0 % 2 == 0 ? rng.double(in: -745.2...709.8) : OwnedMathTests.anyDouble(&rng) } + OwnedMathTests.specials
+        let trigs = (0..<count).map { OwnedMathTests.trigonometricArgument(&rng, $0) }
+        let expm1s = (0..<count).map { $0 % 2 == 0 ? rng.double(in: -1e-5...1e-5) : OwnedMathTests.anyDouble(&rng) } + OwnedMathTests.specials
+        var pows = (0..<count).map { _ in (rng.double(in: 0...1_000), rng.double(in: -6...6)) }
+        pows += (0..<count).map { _ in (OwnedMathTests.anyDouble(&rng), rng.chance(0.5) ? Double(rng.below(41)) - 20 : OwnedMathTests.anyDouble(&rng)) }
+        pows += OwnedMathTests.specials.flatMap { x in OwnedMathTests.specials.map { (x, $0) } }
+        let directory = try DifferentialTests.makeDirectory("kotlin-math")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func write(_ values: [Double], _ name: String) throws {
+            var data = Data(capacity: values.count * 8)
+            for value in values { withUnsafeBytes(of: value.bitPattern.bigEndian) { data.append(contentsOf: $0) } }
+            try data.write(to: directory.appendingPathComponent(name))
+        }
+        try write(exps, "exp.in"); try write(trigs, "trig.in"); try write(expm1s, "expm1.in")
+        try write(pows.map(\.0), "powx.in"); try write(pows.map(\.1), "powy.in")
+        let helpers = KotlinEmitter.helperSources.filter { $0.0.hasPrefix("math") }.map(\.1)
+        let main = ["import java.io.*"] + helpers + ["""
+            fun read(name: String): DoubleArray {
+                val input = DataInputStream(BufferedInputStream(FileInputStream(name)))
+                val values = DoubleArray((File(name).length() / 8).toInt()) { Double.fromBits(input.readLong()) }
+                input.close()
+                return values
+            }
+
+            fun main() {
+                val out = DataOutputStream(BufferedOutputStream(FileOutputStream("out.bin")))
+                for (x in read("exp.in")) out.writeLong(mathExp(x).toRawBits())
+                for (x in read("trig.in")) out.writeLong(mathSin(x).toRawBits())
+                for (x in read("trig.in")) out.writeLong(mathCos(x).toRawBits())
+                for (x in read("expm1.in")) out.writeLong(mathExpm1(x).toRawBits())
+                val xs = read("powx.in")
+                val ys = read("powy.in")
+                for (i in xs.indices) out.writeLong(mathPow(xs[i], ys[i]).toRawBits())
+                out.close()
+            }
+            """]
+        try main.joined(separator: "\n\n").write(to: directory.appendingPathComponent("Math.kt"), atomically: true, encoding: .utf8)
+        let build = try DifferentialTests.run(kotlinc, ["Math.kt", "-include-runtime", "-d", "math.jar"], in: directory)
+        XCTAssertEqual(build.status, 0, build.output)
+        let run = try DifferentialTests.run(java, ["-jar", "math.jar"], in: directory)
+        XCTAssertEqual(run.status, 0, run.output)
+        let data = try Data(contentsOf: directory.appendingPathComponent("out.bin"))
+        var words = [UInt64](repeating: 0, count: data.count / 8)
+        _ = words.withUnsafeMutableBytes { data.copyBytes(to: $0) }
+        let got = words.map { Double(bitPattern: UInt64(bigEndian: $0)) }
+        var expected: [(String, Double)] = exps.map { ("exp", OwnedMath.exp($0)) }
+        expected += trigs.map { ("sin", OwnedMath.sin($0)) } + trigs.map { ("cos", OwnedMath.cos($0)) }
+        expected += expm1s.map { ("expm1", OwnedMath.expm1($0)) } + pows.map { ("pow", OwnedMath.pow($0.0, $0.1)) }
+        XCTAssertEqual(got.count, expected.count)
+        var differing: [String: Int] = [:]
+        for (value, (function, want)) in zip(got, expected) where !(value.bitPattern == want.bitPattern || value.isNaN && want.isNaN) {
+            differing[function, default: 0] += 1
+        }
+        print("Kotlin's math functions (StrictMath) against OwnedMath over \(expected.count) arguments: \(differing.values.reduce(0, +)) differ")
+        XCTAssertEqual(differing, [:])
+    }
+
     /// A header large enough that `frame` builds each block in a private function, passing the shared
     /// values on, as the generated Swift does.
     func testLargeHeaderBuiltBlockByBlockAgrees() throws {
@@ -202,6 +266,13 @@ final class KotlinEmitterTests: XCTestCase {
         let check = Driver.run(["check", spec.path])
         XCTAssertEqual(check.exitCode, 1)
         XCTAssertTrue(check.standardError.contains("'Math' would hide the Kotlin type"), check.standardError)
+        // `settle(target, velocity, …)`: an input of those names, read by the snap, would be a second parameter of the name.
+        try "header T\ninput target: pt = 10pt\nsnap rest { 0pt, target }\nb {\n    height = max(target - offset, 0pt)\n}\n"
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let settleClash = Driver.run(["compile", "--target", "kotlin", spec.path])
+        XCTAssertEqual(settleClash.exitCode, 1)
+        XCTAssertTrue(settleClash.standardError.contains("an input named 'target' would clash with the 'target' parameter of the Kotlin settle function"),
+                      settleClash.standardError)
         // Two properties of one block whose JVM getters would be one: getX().
         try "header C\ncover {\n    x: pt = 1pt\n    X: pt = 2pt\n}\n".write(to: spec, atomically: true, encoding: .utf8)
         let clash = Driver.run(["compile", "--target", "kotlin", spec.path])

@@ -153,6 +153,13 @@ public enum KotlinNames {
         for (name, range) in everyName where name == "_" {
             diagnostics.error("'_' cannot be a name in Kotlin", at: range)
         }
+        // `settle(target, velocity, …)` takes the inputs its snap reads as parameters beside those two.
+        let settleInputs = Set(program.snaps.flatMap(\.settle.uses.inputs))
+        for index in settleInputs.sorted() where ["target", "velocity"].contains(program.inputs[index].name) {
+            let input = program.inputs[index]
+            diagnostics.error("an input named '\(input.name)' would clash with the '\(input.name)' parameter of the Kotlin settle function; rename it",
+                              at: input.nameRange)
+        }
         if program.isStateful {
             for input in program.inputs where input.name == "state" {
                 diagnostics.error("an input named 'state' would clash with the 'state' parameter of a header with state",

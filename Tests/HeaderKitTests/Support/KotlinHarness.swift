@@ -75,7 +75,7 @@ enum KotlinHarness {
         let compileStart = Date()
         // kotlinc's default heap runs out on a few hundred files.
         let (status, output) = try DifferentialTests.run(URL(fileURLWithPath: "/usr/bin/env"),
-                                                         ["JAVA_OPTS=-Xmx3g", kotlinc.path] + files
+                                                         ["JAVA_OPTS=-Xmx6g", kotlinc.path] + files
                                                              + ["Main.kt", "-include-runtime", "-d", "cases.jar"],
                                                          in: directory)
         report.compileSeconds = Date().timeIntervalSince(compileStart)
