@@ -205,6 +205,20 @@ final class FormatterTests: XCTestCase {
 
     // MARK: Every spec we have
 
+    /// Thousands of tokens, well past the parser's window of tokens it keeps when it lexes as it goes: the
+    /// formatter hands the parser every token at once, and each block comes out laid out the same way.
+    func testLongSpecIsLaidOutBlockByBlock() {
+        let count = 600
+        var messy = "header Long\n"
+        var tidy = "header Long\n"
+        for index in 0..<count {
+            messy += "b\(index){height=\(index)pt  opacity=1-offset/\(index + 1)pt}\n"
+            tidy += "b\(index) {\n    height = \(index)pt\n    opacity = 1 - offset / \(index + 1)pt\n}\n"
+        }
+        XCTAssertEqual(format(messy), tidy)
+        XCTAssertEqual(format(tidy), tidy)
+    }
+
     func testExamplesAreFormatted() throws {
         for name in ["ProfileStretchy", "StickyParallax", "StretchyImage", "AppleMusicProfile"] {
             let text = try PackagePaths.text("Examples/\(name).header")

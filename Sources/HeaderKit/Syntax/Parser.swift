@@ -652,7 +652,10 @@ public struct Parser {
     }
 
     /// Reads tokens until `peek` can see as far as it looks, and forgets those before the previous one.
+    /// Tokens the caller gave are all kept: the caller holds them anyway, and dropping the first of them
+    /// moves all the rest, again and again, a cost that grows with the square of the file.
     private mutating func fillWindow() {
+        guard lexer != nil else { return }
         while window.count - (index - windowStart) <= Parser.lookahead, window.last?.kind != .endOfFile,
               let token = lexer?.next(&diagnostics) {
             window.append(token)
