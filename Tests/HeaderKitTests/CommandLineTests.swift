@@ -878,6 +878,28 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(good.standardOutput, "")
     }
 
+    /// `-o /dev/stdout` into a pipe: `/dev/stdout` leads, through `/proc/self/fd/1`, to a link that reads
+    /// `pipe:[…]`, which names no file but opens as the pipe. The output goes down the pipe, whole.
+    func testBinaryCompileToStandardOutputThroughAPipe() throws {
+        let headerc = try binary()
+        let whole = scratch.appendingPathComponent("whole.swift"), head = scratch.appendingPathComponent("head.swift")
+        let errors = scratch.appendingPathComponent("errors")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" compile \"$1\" -o /dev/stdout 2>\"$2\" | cat >\"$3\" && "
+                                 + "\"$0\" compile \"$1\" -o /dev/stdout 2>>\"$2\" | head -n 3 >\"$4\"",
+                             headerc.path, profile, errors.path, whole.path, head.path]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(try String(contentsOf: errors, encoding: .utf8), "")
+        let printed = Driver.run(["compile", profile]).standardOutput
+        XCTAssertEqual(try String(contentsOf: whole, encoding: .utf8), printed)
+        let firstThree = printed.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).joined(separator: "\n") + "\n"
+        XCTAssertEqual(try String(contentsOf: head, encoding: .utf8), firstThree)
+        XCTAssertEqual(fileType("/dev/null"), 0o020000, "/dev/null is still a character device")
+    }
+
     func testBinaryCompile() throws {
         let out = scratch.appendingPathComponent("P.swift").path
         let compiled = try run(["compile", profile, "-o", out])
