@@ -566,6 +566,23 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(named.standardOutput.contains("enum Stretch "), named.standardOutput)
     }
 
+    /// `--range-warnings` (which the build-tool plugin passes) prints what `check` warns of; the Swift is the
+    /// same. StickyParallax's subtitle fades as `1 - collapse * 2`, and `collapse` reaches 1 at offset 200
+    /// (a 260 pt header over a 60 pt bar), so its opacity falls to 1 - 2 = -1.
+    func testCompileWithRangeWarnings() {
+        let plain = Driver.run(["compile", sticky])
+        XCTAssertEqual(plain.exitCode, 0)
+        XCTAssertEqual(plain.standardError, "")
+        let warned = Driver.run(["compile", sticky, "--range-warnings"])
+        XCTAssertEqual(warned.exitCode, 0)
+        XCTAssertEqual(warned.standardOutput, plain.standardOutput)
+        XCTAssertTrue(warned.standardError.contains(
+            "StickyParallax.header:40:15: warning: 'subtitle.opacity' falls to -1 (at offset 200 with the defaults)"),
+                      warned.standardError)
+        XCTAssertEqual(warned.standardError, Driver.run(["check", sticky]).standardError)
+        assertUsageError(["compile", sticky, "--range-warnings", "--range-warnings"])
+    }
+
     func testFailingCompileLeavesOutputUntouched() throws {
         let bad = try errorSpec()
         let out = scratch.appendingPathComponent("Out.swift")

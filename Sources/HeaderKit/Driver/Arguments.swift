@@ -69,6 +69,8 @@ public struct CompileOptions: Equatable, Sendable {
     public var output: String?
     public var enumName: String?
     public var target: Target = .swift
+    /// Whether the range analysis's warnings, as `check` prints them, go to standard error too.
+    public var rangeWarnings = false
 }
 
 public struct UsageError: Error, Equatable, Sendable {
@@ -321,6 +323,11 @@ public enum Arguments {
                     }
                     options.output = arguments[index]
                 }
+            case "--range-warnings":
+                guard !options.rangeWarnings else {
+                    return .failure(UsageError(message: "'--range-warnings' is given twice; give it once"))
+                }
+                options.rangeWarnings = true
             default:
                 if argument.hasPrefix("-"), argument.count > 1 {
                     return .failure(UsageError(message: "unknown option '\(argument)' for 'compile'"))

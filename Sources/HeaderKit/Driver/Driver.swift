@@ -118,6 +118,11 @@ public struct Driver {
         }
     }
 
+    /// `check`'s warnings of the range analysis, after the spec's own diagnostics (`compile --range-warnings`).
+    private static func printRangeWarnings(_ compilation: Compilation, _ outcome: inout Outcome) {
+        outcome.standardError += DiagnosticRenderer(source: compilation.source).render(rangeWarnings(compilation))
+    }
+
     /// What the range analysis warns of in a spec that checked.
     static func rangeWarnings(_ compilation: Compilation) -> [Diagnostic] {
         guard let spec = compilation.spec, let program = compilation.program else { return [] }
@@ -187,12 +192,14 @@ public struct Driver {
             guard let compilation = load(options.file, enumName: options.enumName, &outcome),
                   let program = compilation.program else { return }
             text = SwiftEmitter(program: program, sourcePath: compilation.source.path, enumName: options.enumName).emit()
+            if options.rangeWarnings { printRangeWarnings(compilation, &outcome) }
         case .js:
             // Names Swift could not take are no reason to refuse a JavaScript module; its own are checked.
             guard let compilation = load(options.file, checksSwiftNames: false, &outcome),
                   let program = compilation.program else { return }
             guard javaScriptTakesNames(of: program, compilation, &outcome) else { return }
             text = JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit()
+            if options.rangeWarnings { printRangeWarnings(compilation, &outcome) }
         }
         write(text, to: options.output, &outcome)
     }

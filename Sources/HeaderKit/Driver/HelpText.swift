@@ -30,7 +30,7 @@ enum HelpText {
             """
         case "compile":
             return """
-            usage: headerc compile FILE [-o OUT] [--target swift|js] [--name ENUM]
+            usage: headerc compile FILE [-o OUT] [--target swift|js] [--name ENUM] [--range-warnings]
 
             Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
             every output, one function per output and per named value. It imports Foundation only. FILE - reads
@@ -41,6 +41,8 @@ enum HelpText {
                              keyed "block.property", outputs, inputs, and advance/initialState or settle where
                              the spec has state or snaps (--target swift is the default)
               --name ENUM    the enum's name instead of <Header>Math (Swift only)
+              --range-warnings  also prints the warnings of the range analysis that check prints (the
+                             build-tool plugin passes it, so that they show in the build)
 
             """
         case "fmt":
