@@ -219,6 +219,16 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(format(tidy), tidy)
     }
 
+    /// A `(` after a range's `...` stays against it, as any token after `...` does; a `,` or `)` after an
+    /// inline comment stays against the comment, as it would against the token before it.
+    func testTightAfterRangesAndInlineComments() {
+        let spec = "header T\ninput x in 0pt...(100pt) = 0pt\nlet a = max(1 /* a */, 2 /* b */)\nlet b = min(3 /* c */ , 4)\n"
+        XCTAssertEqual(format(spec),
+                       "header T\ninput x in 0pt...(100pt) = 0pt\nlet a = max(1 /* a */, 2 /* b */)\nlet b = min(3 /* c */, 4)\n")
+        let state = "header S\nstate h = 10pt in 0pt...(20pt) {\n    next = h\n}\na {\n    height = h\n}\n"
+        XCTAssertEqual(format(state), state)
+    }
+
     func testExamplesAreFormatted() throws {
         for name in ["ProfileStretchy", "StickyParallax", "StretchyImage", "AppleMusicProfile"] {
             let text = try PackagePaths.text("Examples/\(name).header")
