@@ -412,6 +412,26 @@ final class CommandLineTests: XCTestCase {
                        "headerc: input 'safeAreaTop' is a length; 'abc' is not\n")
     }
 
+    /// A bool input is told what it takes; a misspelt option is told the nearest option of its command.
+    func testUsageErrorsSayWhatToWrite() {
+        XCTAssertEqual(Driver.run(["eval", sticky, "--at", "0", "--set", "reduceMotion=yes"]).standardError,
+                       "headerc: input 'reduceMotion' is a bool, which takes true or false; 'yes' is neither\n")
+        XCTAssertEqual(Driver.run(["eval", sticky, "--at", "0", "--fromat", "csv"]).standardError,
+                       "headerc: unknown option '--fromat' for 'eval'; did you mean '--format'?\n")
+        XCTAssertEqual(Driver.run(["check", sticky, "--fromat", "json"]).standardError,
+                       "headerc: unknown option '--fromat' for 'check'; did you mean '--format'?\n")
+        XCTAssertEqual(Driver.run(["fmt", sticky, "--inplace"]).standardError,
+                       "headerc: unknown option '--inplace' for 'fmt'; did you mean '--in-place'?\n")
+        XCTAssertEqual(Driver.run(["compile", sticky, "--nmae", "X"]).standardError,
+                       "headerc: unknown option '--nmae' for 'compile'; did you mean '--name'?\n")
+        XCTAssertEqual(Driver.run(["render", sticky, "--at", "0", "--sett", "textScale=1"]).standardError,
+                       "headerc: unknown option '--sett' for 'render'; did you mean '--set'?\n")
+        XCTAssertEqual(Driver.run(["--verison"]).standardError, "headerc: unknown option '--verison'; did you mean '--version'?\n")
+        // Nothing near: no guess.
+        XCTAssertEqual(Driver.run(["eval", sticky, "--at", "0", "--bogus"]).standardError,
+                       "headerc: unknown option '--bogus' for 'eval'\n")
+    }
+
     /// A flat sum of 5,000 terms is no nesting: check and eval take it (every stage recurses through a
     /// chain, so this is also a stack test), and a chain past 10,000 operations is refused with one line.
     func testLongFlatChainsThroughCheckAndEval() throws {

@@ -113,12 +113,22 @@ public enum Arguments {
             if rest.contains("--help") { return .success(.help(topic: first)) }
             return parsePicture(first, rest)
         default:
-            if first.hasPrefix("-") { return .failure(UsageError(message: "unknown option '\(first)'; try 'headerc --help'")) }
+            if first.hasPrefix("-") {
+                let hint = Suggestions.closest(to: first, among: ["--help", "--version"]).map { "; did you mean '\($0)'?" }
+                return .failure(UsageError(message: "unknown option '\(first)'\(hint ?? "; try 'headerc --help'")"))
+            }
             return .failure(UsageError(message: "unknown command '\(first)'; the commands are \(commandList)"))
         }
     }
 
     static let commands = ["check", "eval", "compile", "fmt", "ranges", "plot", "render", "preview"]
+
+    /// An option a command does not take, with the nearest one it does take (by edit distance, as for names
+    /// in a spec): `unknown option '--fromat' for 'eval'; did you mean '--format'?`.
+    static func unknownOption(_ argument: String, for command: String, among options: [String]) -> UsageError {
+        let hint = Suggestions.closest(to: argument, among: options + ["--help"]).map { "; did you mean '\($0)'?" } ?? ""
+        return UsageError(message: "unknown option '\(argument)' for '\(command)'\(hint)")
+    }
     static let commandList = "check, eval, compile, fmt, ranges, plot, render and preview"
 
     /// ranges FILE [--format table|json]
@@ -137,7 +147,7 @@ public enum Arguments {
                 }
                 format = parsed
             } else if argument.hasPrefix("-"), argument != "-" {
-                return .failure(UsageError(message: "unknown option '\(argument)' for 'ranges'"))
+                return .failure(unknownOption(argument, for: "ranges", among: ["--format"]))
             } else {
                 guard file == nil else { return .failure(UsageError(message: "'ranges' takes one file, found '\(argument)' as well")) }
                 file = argument
@@ -164,7 +174,7 @@ public enum Arguments {
                 default: return .failure(UsageError(message: "unknown format '\(arguments[index])'; use text or json"))
                 }
             } else if argument.hasPrefix("-"), argument != "-" {
-                return .failure(UsageError(message: "unknown option '\(argument)' for 'check'"))
+                return .failure(unknownOption(argument, for: "check", among: ["--format"]))
             } else {
                 files.append(argument)
             }
@@ -189,7 +199,7 @@ public enum Arguments {
                 mode = flagMode
             default:
                 if argument.hasPrefix("-"), argument != "-" {
-                    return .failure(UsageError(message: "unknown option '\(argument)' for 'fmt'"))
+                    return .failure(unknownOption(argument, for: "fmt", among: ["--check", "--in-place"]))
                 }
                 files.append(argument)
             }
@@ -277,7 +287,7 @@ public enum Arguments {
                 }
             default:
                 if argument.hasPrefix("-"), argument.count > 1, parseNumber(argument) == nil {
-                    return .failure(UsageError(message: "unknown option '\(argument)' for 'eval'"))
+                    return .failure(unknownOption(argument, for: "eval", among: ["--at", "--sweep", "--set", "--format", "--settle"]))
                 }
                 guard file == nil else { return .failure(UsageError(message: "'eval' takes one file, found '\(argument)' as well")) }
                 file = argument
@@ -330,7 +340,7 @@ public enum Arguments {
                 options.rangeWarnings = true
             default:
                 if argument.hasPrefix("-"), argument.count > 1 {
-                    return .failure(UsageError(message: "unknown option '\(argument)' for 'compile'"))
+                    return .failure(unknownOption(argument, for: "compile", among: ["-o", "--output", "--name", "--target", "--range-warnings"]))
                 }
                 guard file == nil else { return .failure(UsageError(message: "'compile' takes one file, found '\(argument)' as well")) }
                 file = argument

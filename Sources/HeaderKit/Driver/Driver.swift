@@ -164,6 +164,8 @@ public struct Driver {
                 let number = input.type == .length && text.hasSuffix("pt") ? String(text.dropLast(2)) : text
                 if input.type != .bool, let parsed = Double(number), !parsed.isFinite {
                     usageError("input '\(name)' must be finite, found '\(text)'", &outcome)
+                } else if input.type == .bool {
+                    usageError("input '\(name)' is a bool, which takes true or false; '\(text)' is neither", &outcome)
                 } else {
                     usageError("input '\(name)' is a \(input.type.displayName); '\(text)' is not", &outcome)
                 }

@@ -42,7 +42,8 @@ extension Arguments {
                 output = value
             default:
                 if argument.hasPrefix("-"), argument.count > 1 {
-                    return .failure(UsageError(message: "unknown option '\(argument)' for '\(command)'"))
+                    let offsets = command == "plot" ? ["--sweep"] : command == "render" ? ["--at"] : []
+                    return .failure(unknownOption(argument, for: command, among: offsets + ["--set", "-o", "--output"]))
                 }
                 guard file == nil else { return .failure(UsageError(message: "'\(command)' takes one file, found '\(argument)' as well")) }
                 file = argument

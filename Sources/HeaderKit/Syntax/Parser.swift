@@ -217,6 +217,14 @@ public struct Parser {
                 // A declaration keyword at the start of a line most likely means the '}' was forgotten.
                 break
             }
+            if current.startsLine, current.kind == .identifier, peek(1).kind == .punctuation(.leftBrace) {
+                // `avatar {` at the start of a line is the next block: no property is followed by `{`.
+                let line = source.location(of: openBrace.range.start).line
+                error("expected '}' to close block '\(name.name)' (its '{' is at line \(line)) before block '\(current.text)'",
+                      at: missingTokenRange, notes: [Diagnostic.Note(message: "'{' of block '\(name.name)' opened here", range: openBrace.range)])
+                return .block(BlockDeclaration(name: name, properties: properties, documentation: start.documentation,
+                                               range: start.range.union(previous.range)))
+            }
             let before = index
             if let previous = previousProperty, !current.startsLine, !startsProperty() {
                 // `top = 1pt x }`: the value of `top` is over, and what follows on its line is no property.
