@@ -49,7 +49,7 @@ public struct FormatOptions: Equatable, Sendable {
 public struct EvalOptions: Equatable, Sendable {
     public enum Format: String, Sendable, CaseIterable { case table, csv, json }
     public var file: String
-    public var offsets: [Double]
+    public var offsets: Offsets
     public var settings: [InputSetting]
     public var format: Format
     /// With `--settle`: for each offset, where a gesture ending there with this velocity should come to rest.
@@ -81,6 +81,8 @@ public enum Arguments {
     public static let version = "0.1.0"
     /// A sweep longer than this is almost certainly a typo in its step.
     public static let maximumSweepLength = 10_000_000
+    /// The most offsets `eval`'s table lays out: it holds every row to size its columns.
+    public static let maximumTableLength = 100_000
 
     public static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
         guard let first = arguments.first else { return .success(.usage) }
@@ -219,7 +221,7 @@ public enum Arguments {
 
     private static func parseEval(_ arguments: [String]) -> Result<EvalOptions, UsageError> {
         var file: String?
-        var offsets: [Double]?
+        var offsets: Offsets?
         var settings: [InputSetting] = []
         var format: EvalOptions.Format?
         var settle: Double?
@@ -239,7 +241,7 @@ public enum Arguments {
                 case .success(let list):
                     switch parseList(list) {
                     case .failure(let error): return .failure(error)
-                    case .success(let list): offsets = list
+                    case .success(let list): offsets = Offsets(list)
                     }
                 }
             case "--sweep":
@@ -296,6 +298,11 @@ public enum Arguments {
         }
         guard let file else { return .failure(UsageError(message: "'eval' needs a file")) }
         guard let offsets else { return .failure(UsageError(message: "'eval' needs offsets: --at -50,0,100 or --sweep 0:300:10")) }
+        // CSV and JSON print each offset as it is evaluated; the table must see every row for its widths.
+        if format ?? .table == .table, offsets.maximumCount > maximumTableLength {
+            return .failure(UsageError(message: "a table of \(offsets.maximumCount) offsets is too long to lay out; "
+                                       + "use --format csv (or json), which prints each offset as it goes"))
+        }
         return .success(EvalOptions(file: file, offsets: offsets, settings: settings, format: format ?? .table,
                                    settleVelocity: settle))
     }
@@ -377,7 +384,7 @@ public enum Arguments {
     /// so that rounding does not accumulate along a long sweep. When the steps land on TO (the number of
     /// steps from FROM to TO is a whole number to within 1e-12 of itself), the last offset is TO exactly:
     /// `0:0.3:0.1` is 0, 0.1, 0.2, 0.3, where 3 * 0.1 would be 0.30000000000000004, past TO.
-    static func parseSweep(_ text: String) -> Result<[Double], UsageError> {
+    static func parseSweep(_ text: String) -> Result<Offsets, UsageError> {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { parseNumber(String($0)) }
         guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2] else {
             return .failure(UsageError(message: "'--sweep' takes FROM:TO:STEP, as in 0:300:10, found '\(text)'"))
@@ -392,13 +399,7 @@ public enum Arguments {
         guard count.isFinite, count < Double(maximumSweepLength) else {
             return .failure(UsageError(message: "'--sweep \(text)' gives more than \(maximumSweepLength) offsets"))
         }
-        let last = Int(count)
-        return .success((0...last).compactMap { index in
-            if index == last, landsOnTo { return to }
-            let offset = from + Double(index) * step
-            // A sweep that does not land on TO ends short of it by most of a step; this only guards the rule.
-            return (step > 0 ? offset <= to : offset >= to) ? offset : nil
-        })
+        return .success(Offsets(sweepFrom: from, to: to, step: step, last: Int(count), landsOnTo: landsOnTo))
     }
 }
 

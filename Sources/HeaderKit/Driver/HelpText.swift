@@ -23,7 +23,8 @@ enum HelpText {
               --sweep FROM:TO:STEP   FROM, FROM+STEP, ... never past TO, and TO itself when the steps land on it:
                                      --sweep 0:100:10 (0, 10, ..., 100), --sweep 0:0.3:0.1 (0, 0.1, 0.2, 0.3)
               --set INPUT=VALUE      sets an input, once: --set safeAreaTop=47 --set reduceMotion=true
-              --format FORMAT        table (the default, for people), csv or json (for tools)
+              --format FORMAT        table (the default, for people; up to 100000 offsets), csv or json
+                                     (for tools; printed as they are evaluated, for sweeps of any length)
               --settle VELOCITY      adds, per snap declaration, where a gesture ending at each offset
                                      with this velocity (points per second) comes to rest
 
