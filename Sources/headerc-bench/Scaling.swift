@@ -59,7 +59,7 @@ func timed<Built>(repeats: Int = 3, _ body: () -> Built) -> (building: Double, f
 }
 
 /// How check (the front end, then with the range analysis and its warnings, as `headerc check` runs),
-/// compile and one eval offset grow with the spec:
+/// compile, fmt and one eval offset grow with the spec:
 /// each figure for 1,000 and 10,000 blocks, and their ratio (linear cost gives about 10).
 func printScaling() {
     print("scaling (best of 3, in process)")
@@ -80,6 +80,12 @@ func printScaling() {
                 sink += Double(SwiftEmitter(program: program, sourcePath: path).emit().utf8.count)
             }
             return compilation
+        }
+        // `headerc fmt`: lexing with comments, parsing, laying out, and parsing the result to verify it.
+        (figures["fmt", default: [:]][blocks], freeing["fmt", default: [:]][blocks]) = timed {
+            let result = Formatter.format(SourceFile(path: path, text: text))
+            sink += Double(result.text?.utf8.count ?? 0)
+            return result
         }
         // `headerc check` runs the front end, then proves ranges and finds the witnesses of its warnings.
         figures["check with range warnings", default: [:]][blocks] = seconds() {
@@ -124,7 +130,7 @@ func printScaling() {
             }
         }
     }
-    for name in ["check", "compile", "eval one offset", "check with range warnings", "check with range warnings, a chain of named values",
+    for name in ["check", "compile", "fmt", "eval one offset", "check with range warnings", "check with range warnings, a chain of named values",
                  "check with range warnings, a warning in every block"] {
         let small = figures[name]?[1_000] ?? .nan, large = figures[name]?[10_000] ?? .nan
         print(String(format: "%@ 1000 blocks %.3f s", name, small))

@@ -52,6 +52,24 @@ final class CheckerTests: XCTestCase {
         compiled.expectErrorCount(2)
     }
 
+    /// A misspelt name is reported in the same run as an error in its value, whether the checker or the
+    /// parser finds that error.
+    func testUnknownPropertyIsReportedBesideAnErrorInItsValue() {
+        let compiled = MarkedCompilation("""
+        header C
+        avatar {
+            1️⃣hieght = 100pt + 2️⃣nope
+            3️⃣opacty = 1 * 4️⃣)
+        }
+        """)
+        compiled.expect("unknown property 'hieght'; did you mean 'height'? a property of your own needs a type, pt, number or bool, as in 'hieght: pt = ...'",
+                        at: compiled["1️⃣"])
+        compiled.expect("unknown name 'nope'", at: compiled["2️⃣"])
+        compiled.expect("unknown property 'opacty'; did you mean 'opacity'?", at: compiled["3️⃣"])
+        compiled.expect("found ')'", at: compiled["4️⃣"])
+        compiled.expectErrorCount(4)
+    }
+
     func testCustomPropertyNeedsAType() throws {
         let compiled = MarkedCompilation("""
         header C

@@ -412,6 +412,60 @@ final class CommandLineTests: XCTestCase {
                        "headerc: input 'safeAreaTop' is a length; 'abc' is not\n")
     }
 
+    /// CSV and JSON are handed on in pieces as they are made, the same text as gathered whole; a table too
+    /// long to lay out is refused, naming the formats that stream.
+    func testEvalStreamsItsRows() throws {
+        final class Pieces: @unchecked Sendable {
+            let lock = NSLock()
+            var pieces: [String] = []
+            func add(_ piece: String) { lock.lock(); pieces.append(piece); lock.unlock() }
+        }
+        for format in ["csv", "json"] {
+            let arguments = ["eval", profile, "--sweep", "0:20000:0.5", "--format", format]
+            let whole = Driver.run(arguments)
+            XCTAssertEqual(whole.exitCode, 0)
+            let pieces = Pieces()
+            let streamed = Driver.run(arguments, standardOutputPieces: { pieces.add($0) })
+            XCTAssertEqual(streamed.exitCode, 0)
+            XCTAssertGreaterThan(pieces.pieces.count, 10, "40,001 rows come in many pieces")
+            // Each piece is about 64 KB: a few rows past the size at most.
+            XCTAssertLessThan(pieces.pieces.map(\.utf8.count).max() ?? 0, 70_000)
+            XCTAssertEqual(pieces.pieces.joined() + streamed.standardOutput, whole.standardOutput)
+        }
+        let rows = csvRows(Driver.run(["eval", profile, "--sweep", "0:20000:0.5", "--format", "csv"]).standardOutput)
+        XCTAssertEqual(rows.count, 1 + 40_001)
+        XCTAssertEqual(rows.last?.first, "20000.0")
+        XCTAssertEqual(rows[3].first, "1.0")
+
+        let refused = Driver.run(["eval", profile, "--sweep", "0:9999999:1"])
+        XCTAssertEqual(refused.exitCode, 2)
+        XCTAssertEqual(refused.standardError, "headerc: a table of 10000000 offsets is too long to lay out; "
+                       + "use --format csv (or json), which prints each offset as it goes\n")
+        XCTAssertEqual(refused.standardOutput, "")
+        // 100,000 offsets still make a table.
+        XCTAssertEqual(Driver.run(["eval", image, "--sweep", "0:99999:1"]).exitCode, 0)
+    }
+
+    /// A bool input is told what it takes; a misspelt option is told the nearest option of its command.
+    func testUsageErrorsSayWhatToWrite() {
+        XCTAssertEqual(Driver.run(["eval", sticky, "--at", "0", "--set", "reduceMotion=yes"]).standardError,
+                       "headerc: input 'reduceMotion' is a bool, which takes true or false; 'yes' is neither\n")
+        XCTAssertEqual(Driver.run(["eval", sticky, "--at", "0", "--fromat", "csv"]).standardError,
+                       "headerc: unknown option '--fromat' for 'eval'; did you mean '--format'?\n")
+        XCTAssertEqual(Driver.run(["check", sticky, "--fromat", "json"]).standardError,
+                       "headerc: unknown option '--fromat' for 'check'; did you mean '--format'?\n")
+        XCTAssertEqual(Driver.run(["fmt", sticky, "--inplace"]).standardError,
+                       "headerc: unknown option '--inplace' for 'fmt'; did you mean '--in-place'?\n")
+        XCTAssertEqual(Driver.run(["compile", sticky, "--nmae", "X"]).standardError,
+                       "headerc: unknown option '--nmae' for 'compile'; did you mean '--name'?\n")
+        XCTAssertEqual(Driver.run(["render", sticky, "--at", "0", "--sett", "textScale=1"]).standardError,
+                       "headerc: unknown option '--sett' for 'render'; did you mean '--set'?\n")
+        XCTAssertEqual(Driver.run(["--verison"]).standardError, "headerc: unknown option '--verison'; did you mean '--version'?\n")
+        // Nothing near: no guess.
+        XCTAssertEqual(Driver.run(["eval", sticky, "--at", "0", "--bogus"]).standardError,
+                       "headerc: unknown option '--bogus' for 'eval'\n")
+    }
+
     /// A flat sum of 5,000 terms is no nesting: check and eval take it (every stage recurses through a
     /// chain, so this is also a stack test), and a chain past 10,000 operations is refused with one line.
     func testLongFlatChainsThroughCheckAndEval() throws {
@@ -564,6 +618,23 @@ final class CommandLineTests: XCTestCase {
         // --name renames the enum.
         let named = Driver.run(["compile", image, "--name", "Stretch"])
         XCTAssertTrue(named.standardOutput.contains("enum Stretch "), named.standardOutput)
+    }
+
+    /// `--range-warnings` (which the build-tool plugin passes) prints what `check` warns of; the Swift is the
+    /// same. StickyParallax's subtitle fades as `1 - collapse * 2`, and `collapse` reaches 1 at offset 200
+    /// (a 260 pt header over a 60 pt bar), so its opacity falls to 1 - 2 = -1.
+    func testCompileWithRangeWarnings() {
+        let plain = Driver.run(["compile", sticky])
+        XCTAssertEqual(plain.exitCode, 0)
+        XCTAssertEqual(plain.standardError, "")
+        let warned = Driver.run(["compile", sticky, "--range-warnings"])
+        XCTAssertEqual(warned.exitCode, 0)
+        XCTAssertEqual(warned.standardOutput, plain.standardOutput)
+        XCTAssertTrue(warned.standardError.contains(
+            "StickyParallax.header:40:15: warning: 'subtitle.opacity' falls to -1 (at offset 200 with the defaults)"),
+                      warned.standardError)
+        XCTAssertEqual(warned.standardError, Driver.run(["check", sticky]).standardError)
+        assertUsageError(["compile", sticky, "--range-warnings", "--range-warnings"])
     }
 
     func testFailingCompileLeavesOutputUntouched() throws {
@@ -876,6 +947,49 @@ final class CommandLineTests: XCTestCase {
         let good = try run(["check", profile, sticky, image])
         XCTAssertEqual(good.exitCode, 0)
         XCTAssertEqual(good.standardOutput, "")
+    }
+
+    /// `-o /dev/stdout` into a pipe: `/dev/stdout` leads, through `/proc/self/fd/1`, to a link that reads
+    /// `pipe:[…]`, which names no file but opens as the pipe. The output goes down the pipe, whole.
+    func testBinaryCompileToStandardOutputThroughAPipe() throws {
+        let headerc = try binary()
+        let whole = scratch.appendingPathComponent("whole.swift"), head = scratch.appendingPathComponent("head.swift")
+        let errors = scratch.appendingPathComponent("errors")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" compile \"$1\" -o /dev/stdout 2>\"$2\" | cat >\"$3\" && "
+                                 + "\"$0\" compile \"$1\" -o /dev/stdout 2>>\"$2\" | head -n 3 >\"$4\"",
+                             headerc.path, profile, errors.path, whole.path, head.path]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(try String(contentsOf: errors, encoding: .utf8), "")
+        let printed = Driver.run(["compile", profile]).standardOutput
+        XCTAssertEqual(try String(contentsOf: whole, encoding: .utf8), printed)
+        let firstThree = printed.split(separator: "\n", omittingEmptySubsequences: false).prefix(3).joined(separator: "\n") + "\n"
+        XCTAssertEqual(try String(contentsOf: head, encoding: .utf8), firstThree)
+        XCTAssertEqual(fileType("/dev/null"), 0o020000, "/dev/null is still a character device")
+    }
+
+    /// A long sweep in CSV is written as it goes: 500,000 rows (about 33 MB of text, and 166 MB of memory
+    /// when every row was kept before printing) run in a few tens of MB. The last row is worked out by hand:
+    /// at offset 499999 the cover has long collapsed to its 44 pt bar.
+    func testBinaryLongSweepRunsInBoundedMemory() throws {
+        let time = URL(fileURLWithPath: "/usr/bin/time")
+        guard FileManager.default.isExecutableFile(atPath: time.path) else { throw XCTSkip("no /usr/bin/time to measure memory") }
+        let headerc = try binary()
+        let out = scratch.appendingPathComponent("sweep-last"), measured = scratch.appendingPathComponent("sweep-memory")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "\"$0\" -f %M -o \"$1\" \"$2\" eval \"$3\" --sweep 0:499999:1 --format csv | tail -n 1 >\"$4\"",
+                             time.path, measured.path, headerc.path, profile, out.path]
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8).components(separatedBy: ",").prefix(2), ["499999.0", "44.0"])
+        let kilobytes = try String(contentsOf: measured, encoding: .utf8).split(separator: "\n").last.flatMap { Int($0) }
+        let peak = try XCTUnwrap(kilobytes, "no peak memory in /usr/bin/time's report")
+        XCTAssertLessThan(peak, 80_000, "eval --sweep of 500,000 offsets took \(peak) KB")
     }
 
     func testBinaryCompile() throws {

@@ -866,12 +866,9 @@ final class DifferentialTests: XCTestCase {
         throw XCTSkip("swiftc not found")
     }
 
+    /// A fresh work directory, in the run's folder (`TestScratch`), which goes when the tests end.
     static func makeDirectory(_ label: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("headerc-\(label)-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: directory)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        try TestScratch.directory(label)
     }
 
     static func run(_ executable: URL, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {

@@ -50,6 +50,21 @@ final class EditorGrammarTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: PackagePaths.url("Editors/vscode").appendingPathComponent(path)), Self.grammarData)
     }
 
+    /// The extension's grammar is a file of its own, the same bytes as `Editors/header.tmLanguage.json`, so
+    /// that a copy of `Editors/vscode` (which a link would leave dangling) still highlights.
+    func testVSCodeExtensionHoldsACopyOfTheGrammar() throws {
+        let copy = PackagePaths.url("Editors/vscode/syntaxes/header.tmLanguage.json")
+        let attributes = try FileManager.default.attributesOfItem(atPath: copy.path)
+        XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular, "\(copy.path) is a link, not a file")
+        XCTAssertEqual(try Data(contentsOf: copy), Self.grammarData,
+                       "Editors/vscode/syntaxes/header.tmLanguage.json differs from Editors/header.tmLanguage.json: copy it over")
+        // Nothing else in the extension points outside it.
+        let files = FileManager.default.enumerator(at: PackagePaths.url("Editors/vscode"), includingPropertiesForKeys: [.isSymbolicLinkKey])
+        while let file = files?.nextObject() as? URL {
+            XCTAssertFalse(try file.resourceValues(forKeys: [.isSymbolicLinkKey]).isSymbolicLink ?? false, "\(file.path) is a link")
+        }
+    }
+
     func testKeywords() throws {
         for keyword in Keyword.allCases {
             let text: String
@@ -87,7 +102,10 @@ final class EditorGrammarTests: XCTestCase {
         }
         for type in Vocabulary.types {
             try assertScope(type, in: "input value: \(type) = 0", startsWith: ["support.type."])
+            try assertScope(type, in: "input value: \(type) in 0...1 = 0", after: ":", startsWith: ["support.type."])
+            try assertScope(type, in: "state value: \(type) = 0 in 0...1 {", after: ":", startsWith: ["support.type."])
         }
+        try assertScope("pt", in: "input safeAreaTop: pt in 0pt...100pt = 0", after: ":", startsWith: ["support.type."])
         XCTAssertEqual(Set(Vocabulary.contextualKeywords + Vocabulary.contextualConstants),
                        ["in", "next", "extend", "before", "after", "both", "none", "hold"])
     }

@@ -205,6 +205,30 @@ final class FormatterTests: XCTestCase {
 
     // MARK: Every spec we have
 
+    /// Thousands of tokens, well past the parser's window of tokens it keeps when it lexes as it goes: the
+    /// formatter hands the parser every token at once, and each block comes out laid out the same way.
+    func testLongSpecIsLaidOutBlockByBlock() {
+        let count = 600
+        var messy = "header Long\n"
+        var tidy = "header Long\n"
+        for index in 0..<count {
+            messy += "b\(index){height=\(index)pt  opacity=1-offset/\(index + 1)pt}\n"
+            tidy += "b\(index) {\n    height = \(index)pt\n    opacity = 1 - offset / \(index + 1)pt\n}\n"
+        }
+        XCTAssertEqual(format(messy), tidy)
+        XCTAssertEqual(format(tidy), tidy)
+    }
+
+    /// A `(` after a range's `...` stays against it, as any token after `...` does; a `,` or `)` after an
+    /// inline comment stays against the comment, as it would against the token before it.
+    func testTightAfterRangesAndInlineComments() {
+        let spec = "header T\ninput x in 0pt...(100pt) = 0pt\nlet a = max(1 /* a */, 2 /* b */)\nlet b = min(3 /* c */ , 4)\n"
+        XCTAssertEqual(format(spec),
+                       "header T\ninput x in 0pt...(100pt) = 0pt\nlet a = max(1 /* a */, 2 /* b */)\nlet b = min(3 /* c */, 4)\n")
+        let state = "header S\nstate h = 10pt in 0pt...(20pt) {\n    next = h\n}\na {\n    height = h\n}\n"
+        XCTAssertEqual(format(state), state)
+    }
+
     func testExamplesAreFormatted() throws {
         for name in ["ProfileStretchy", "StickyParallax", "StretchyImage", "AppleMusicProfile"] {
             let text = try PackagePaths.text("Examples/\(name).header")

@@ -570,6 +570,27 @@ final class LexerParserTests: XCTestCase {
         XCTAssertFalse(compiled.rendered.contains("unknown name 'a'"), compiled.rendered)
     }
 
+    /// A block that starts a line inside another block means the other's `}` was forgotten: the message
+    /// names that block and the line of its `{`, and the next block is read as a block, so nothing cascades.
+    func testUnclosedBraceBeforeTheNextBlock() {
+        let compiled = MarkedCompilation("""
+        header E
+        cover 2️⃣{
+            height = 10pt1️⃣
+
+        avatar {
+            size = 10pt
+        }
+        title { opacity = 3️⃣nope }
+        """)
+        let error = compiled.expect("expected '}' to close block 'cover' (its '{' is at line 2) before block 'avatar'",
+                                    at: compiled["1️⃣"])
+        XCTAssertEqual(error.map { $0.notes.map(compiled.location) }, [compiled["2️⃣"]])
+        compiled.expect("unknown name 'nope'", at: compiled["3️⃣"])
+        compiled.expectErrorCount(2)
+        XCTAssertFalse(compiled.rendered.contains("expected '='"), compiled.rendered)
+    }
+
     func testStrayTokens() {
         let compiled = MarkedCompilation("""
         header E

@@ -178,6 +178,66 @@ final class PictureTests: XCTestCase {
         print("render: \(checked) layer attributes where eval puts them")
     }
 
+    /// The model the README states: a `header` block clips what the header holds; text without a `top` sits
+    /// in the header's bottom (a bar's title); an image area fills the width whatever it is called; a layer
+    /// too thin for its name shows none. Every figure is worked out by hand from the specs.
+    func testFilmstripDrawsTheHeaderAsTheAppDoes() throws {
+        func layer(_ frame: XMLTree, _ block: String) throws -> XMLTree {
+            try XCTUnwrap(frame.all { $0.attributes["class"] == "layer" && $0.attributes["data-block"] == block }.first, block)
+        }
+        func geometry(_ layer: XMLTree) -> [Double] {
+            ["data-x", "data-y", "data-width", "data-height"].map { layer.double($0) ?? .nan }
+        }
+        /// The clip rectangle a layer is drawn through, from the `clip-path` of the group around it.
+        func clipHeight(_ svg: XMLTree, around block: String) -> Double? {
+            guard let group = svg.all({ group in group.name == "g" && group.attributes["clip-path"]?.hasPrefix("url(#header") == true
+                    && group.children.contains { $0.attributes["data-block"] == block } }).first,
+                  let id = group.attributes["clip-path"]?.dropFirst(5).dropLast(),
+                  let clip = svg.all({ $0.name == "clipPath" && $0.attributes["id"] == String(id) }).first else { return nil }
+            return clip.all(named: "rect").first?.double("height")
+        }
+
+        // StickyParallax at 230, defaults: header = max(60, 260 - 230) = 60; the backdrop is 260 tall, drifted
+        // up by min(230 / 2, 260 - 60) = 115, so it spans -115...145, of which 0...60 shows. collapse = 1, so
+        // the title (20 pt text, 26 tall) is scaled to 0.7 about its centre at 60 - 10 - 26 = 24: 27.9, 18.2
+        // tall; the hidden subtitle takes no room.
+        let sticky = try Self.svg(["render", PackagePaths.url("Examples/StickyParallax.header").path, "--at", "230"])
+        XCTAssertEqual(geometry(try layer(sticky, "header")), [0, 0, 390, 60])
+        XCTAssertEqual(geometry(try layer(sticky, "backdrop")), [0, -115, 390, 260])
+        XCTAssertEqual(clipHeight(sticky, around: "backdrop"), 60)
+        XCTAssertEqual(try layer(sticky, "backdrop").double("data-clip-height"), 60)
+        let title = try layer(sticky, "title")
+        XCTAssertEqual(title.double("data-y") ?? .nan, 27.9, accuracy: 0.006)
+        XCTAssertEqual(title.double("data-height") ?? .nan, 18.2, accuracy: 0.006)
+        XCTAssertEqual(clipHeight(sticky, around: "title"), 60)
+        XCTAssertNil(clipHeight(sticky, around: "header"), "the header is not clipped by itself")
+
+        // ProfileStretchy at 146, defaults: the cover has collapsed to max(190 - 146, 44) = 44 pt, the bar; the
+        // title, 26 tall, sits in it at 44 - 10 - 26 = 8, above the page, which starts at 190 + 44 + 12 - 146 = 100.
+        let profile = try Self.svg(["render", PackagePaths.url("Examples/ProfileStretchy.header").path, "--at", "146"])
+        XCTAssertEqual(geometry(try layer(profile, "cover")), [0, 0, 390, 44])
+        XCTAssertEqual(geometry(try layer(profile, "title")), [16, 8, 358, 26])
+        XCTAssertEqual(try layer(profile, "content").double("data-y"), 100)
+        XCTAssertNil(clipHeight(profile, around: "avatar"), "no header block: the avatar straddles the cover, unclipped")
+
+        // An album: `artwork` is an image area, the full width; pulled to -80 it is 300 + 80 = 380 tall, and the
+        // header (200 + 80 = 280) clips it. The 3 pt reading bar is too thin for its name.
+        let directory = try DifferentialTests.makeDirectory("render-model")
+        let spec = directory.appendingPathComponent("Album.header")
+        try "header Album\nheader {\n    height = 200pt - offset\n}\nartwork {\n    height = 300pt - offset\n    blur = 10\n}\nreadingBar {\n    height = 3pt\n}\n"
+            .write(to: spec, atomically: true, encoding: .utf8)
+        let album = try Self.svg(["render", spec.path, "--at", "-80"])
+        let artwork = try layer(album, "artwork")
+        XCTAssertEqual(artwork.attributes["data-kind"], "area")
+        XCTAssertEqual(geometry(artwork), [0, 0, 390, 380])
+        XCTAssertEqual(artwork.double("data-blur"), 10)
+        XCTAssertEqual(clipHeight(album, around: "artwork"), 280)
+        let bar = try layer(album, "readingBar")
+        XCTAssertEqual(geometry(bar), [0, 0, 390, 3])
+        XCTAssertFalse(bar.all(named: "text").contains { $0.text.contains("readingBar") }, "a 3 pt bar shows no name")
+        XCTAssertTrue(artwork.all(named: "text").contains { $0.text.contains("artwork") }, "a tall area shows its name")
+    }
+
     func testPictureCommandLine() throws {
         let image = PackagePaths.url("Examples/StretchyImage.header").path
         for (arguments, message) in [

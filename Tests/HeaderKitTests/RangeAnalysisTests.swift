@@ -468,7 +468,7 @@ final class RangeAnalysisTests: XCTestCase {
             // Every finite offset: where rounding eats small terms (past 2⁵³), where arithmetic overflows to
             // an infinity (near the largest double), and the smallest subnormal.
             var offsets = generated.interestingOffsets.filter(\.isFinite)
-                + [0, 1e6, -1e6, 1e9, -1e9, 3.7e11, -3.7e11, 1e15, -1e15, 0x1p53 + 2, 1e200, -1e300, 1.7e308, -1.7e308, 5e-324]
+                + [0, 1e6, -1e6, 1e9, -1e9, 3.7e11, -3.7e11, 1e15, -1e15, 0x1p53 + 2, 1e200, -1e300, 1.7e308, -1.7e308, Double.leastNonzeroMagnitude]
             for _ in 0..<40 { offsets.append(random.double(in: -600...600)) }
             for _ in 0..<5 {
                 var setting: [String] = []

@@ -49,7 +49,7 @@ public struct FormatOptions: Equatable, Sendable {
 public struct EvalOptions: Equatable, Sendable {
     public enum Format: String, Sendable, CaseIterable { case table, csv, json }
     public var file: String
-    public var offsets: [Double]
+    public var offsets: Offsets
     public var settings: [InputSetting]
     public var format: Format
     /// With `--settle`: for each offset, where a gesture ending there with this velocity should come to rest.
@@ -71,6 +71,8 @@ public struct CompileOptions: Equatable, Sendable {
     public var target: Target = .swift
     /// `--package`: the Kotlin file's package.
     public var packageName: String?
+    /// Whether the range analysis's warnings, as `check` prints them, go to standard error too.
+    public var rangeWarnings = false
 }
 
 public struct UsageError: Error, Equatable, Sendable {
@@ -81,6 +83,8 @@ public enum Arguments {
     public static let version = "0.1.0"
     /// A sweep longer than this is almost certainly a typo in its step.
     public static let maximumSweepLength = 10_000_000
+    /// The most offsets `eval`'s table lays out: it holds every row to size its columns.
+    public static let maximumTableLength = 100_000
 
     public static func parse(_ arguments: [String]) -> Result<Command, UsageError> {
         guard let first = arguments.first else { return .success(.usage) }
@@ -113,12 +117,22 @@ public enum Arguments {
             if rest.contains("--help") { return .success(.help(topic: first)) }
             return parsePicture(first, rest)
         default:
-            if first.hasPrefix("-") { return .failure(UsageError(message: "unknown option '\(first)'; try 'headerc --help'")) }
+            if first.hasPrefix("-") {
+                let hint = Suggestions.closest(to: first, among: ["--help", "--version"]).map { "; did you mean '\($0)'?" }
+                return .failure(UsageError(message: "unknown option '\(first)'\(hint ?? "; try 'headerc --help'")"))
+            }
             return .failure(UsageError(message: "unknown command '\(first)'; the commands are \(commandList)"))
         }
     }
 
     static let commands = ["check", "eval", "compile", "fmt", "ranges", "plot", "render", "preview"]
+
+    /// An option a command does not take, with the nearest one it does take (by edit distance, as for names
+    /// in a spec): `unknown option '--fromat' for 'eval'; did you mean '--format'?`.
+    static func unknownOption(_ argument: String, for command: String, among options: [String]) -> UsageError {
+        let hint = Suggestions.closest(to: argument, among: options + ["--help"]).map { "; did you mean '\($0)'?" } ?? ""
+        return UsageError(message: "unknown option '\(argument)' for '\(command)'\(hint)")
+    }
     static let commandList = "check, eval, compile, fmt, ranges, plot, render and preview"
 
     /// ranges FILE [--format table|json]
@@ -137,7 +151,7 @@ public enum Arguments {
                 }
                 format = parsed
             } else if argument.hasPrefix("-"), argument != "-" {
-                return .failure(UsageError(message: "unknown option '\(argument)' for 'ranges'"))
+                return .failure(unknownOption(argument, for: "ranges", among: ["--format"]))
             } else {
                 guard file == nil else { return .failure(UsageError(message: "'ranges' takes one file, found '\(argument)' as well")) }
                 file = argument
@@ -164,7 +178,7 @@ public enum Arguments {
                 default: return .failure(UsageError(message: "unknown format '\(arguments[index])'; use text or json"))
                 }
             } else if argument.hasPrefix("-"), argument != "-" {
-                return .failure(UsageError(message: "unknown option '\(argument)' for 'check'"))
+                return .failure(unknownOption(argument, for: "check", among: ["--format"]))
             } else {
                 files.append(argument)
             }
@@ -189,7 +203,7 @@ public enum Arguments {
                 mode = flagMode
             default:
                 if argument.hasPrefix("-"), argument != "-" {
-                    return .failure(UsageError(message: "unknown option '\(argument)' for 'fmt'"))
+                    return .failure(unknownOption(argument, for: "fmt", among: ["--check", "--in-place"]))
                 }
                 files.append(argument)
             }
@@ -209,7 +223,7 @@ public enum Arguments {
 
     private static func parseEval(_ arguments: [String]) -> Result<EvalOptions, UsageError> {
         var file: String?
-        var offsets: [Double]?
+        var offsets: Offsets?
         var settings: [InputSetting] = []
         var format: EvalOptions.Format?
         var settle: Double?
@@ -229,7 +243,7 @@ public enum Arguments {
                 case .success(let list):
                     switch parseList(list) {
                     case .failure(let error): return .failure(error)
-                    case .success(let list): offsets = list
+                    case .success(let list): offsets = Offsets(list)
                     }
                 }
             case "--sweep":
@@ -277,7 +291,7 @@ public enum Arguments {
                 }
             default:
                 if argument.hasPrefix("-"), argument.count > 1, parseNumber(argument) == nil {
-                    return .failure(UsageError(message: "unknown option '\(argument)' for 'eval'"))
+                    return .failure(unknownOption(argument, for: "eval", among: ["--at", "--sweep", "--set", "--format", "--settle"]))
                 }
                 guard file == nil else { return .failure(UsageError(message: "'eval' takes one file, found '\(argument)' as well")) }
                 file = argument
@@ -286,6 +300,11 @@ public enum Arguments {
         }
         guard let file else { return .failure(UsageError(message: "'eval' needs a file")) }
         guard let offsets else { return .failure(UsageError(message: "'eval' needs offsets: --at -50,0,100 or --sweep 0:300:10")) }
+        // CSV and JSON print each offset as it is evaluated; the table must see every row for its widths.
+        if format ?? .table == .table, offsets.maximumCount > maximumTableLength {
+            return .failure(UsageError(message: "a table of \(offsets.maximumCount) offsets is too long to lay out; "
+                                       + "use --format csv (or json), which prints each offset as it goes"))
+        }
         return .success(EvalOptions(file: file, offsets: offsets, settings: settings, format: format ?? .table,
                                    settleVelocity: settle))
     }
@@ -333,9 +352,14 @@ public enum Arguments {
                     }
                     options.output = arguments[index]
                 }
+            case "--range-warnings":
+                guard !options.rangeWarnings else {
+                    return .failure(UsageError(message: "'--range-warnings' is given twice; give it once"))
+                }
+                options.rangeWarnings = true
             default:
                 if argument.hasPrefix("-"), argument.count > 1 {
-                    return .failure(UsageError(message: "unknown option '\(argument)' for 'compile'"))
+                    return .failure(unknownOption(argument, for: "compile", among: ["-o", "--output", "--name", "--target", "--package", "--range-warnings"]))
                 }
                 guard file == nil else { return .failure(UsageError(message: "'compile' takes one file, found '\(argument)' as well")) }
                 file = argument
@@ -383,7 +407,7 @@ public enum Arguments {
     /// so that rounding does not accumulate along a long sweep. When the steps land on TO (the number of
     /// steps from FROM to TO is a whole number to within 1e-12 of itself), the last offset is TO exactly:
     /// `0:0.3:0.1` is 0, 0.1, 0.2, 0.3, where 3 * 0.1 would be 0.30000000000000004, past TO.
-    static func parseSweep(_ text: String) -> Result<[Double], UsageError> {
+    static func parseSweep(_ text: String) -> Result<Offsets, UsageError> {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { parseNumber(String($0)) }
         guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2] else {
             return .failure(UsageError(message: "'--sweep' takes FROM:TO:STEP, as in 0:300:10, found '\(text)'"))
@@ -398,13 +422,7 @@ public enum Arguments {
         guard count.isFinite, count < Double(maximumSweepLength) else {
             return .failure(UsageError(message: "'--sweep \(text)' gives more than \(maximumSweepLength) offsets"))
         }
-        let last = Int(count)
-        return .success((0...last).compactMap { index in
-            if index == last, landsOnTo { return to }
-            let offset = from + Double(index) * step
-            // A sweep that does not land on TO ends short of it by most of a step; this only guards the rule.
-            return (step > 0 ? offset <= to : offset >= to) ? offset : nil
-        })
+        return .success(Offsets(sweepFrom: from, to: to, step: step, last: Int(count), landsOnTo: landsOnTo))
     }
 }
 

@@ -57,6 +57,17 @@ enum AtomicFile {
 
     /// Follows symbolic links, as far as they go, to the path that is to be written.
     private static func resolve(_ path: String) throws -> Target {
+        // What the system reaches through every link comes first: `/dev/stdout` into a pipe is a link to
+        // `/proc/self/fd/1`, whose own link reads `pipe:[1234]`, a name that no directory holds, but which
+        // opens as the pipe. A device, FIFO or socket found this way is written through, by the path given.
+        var reached = stat()
+        if stat(path, &reached) == 0 {
+            switch reached.st_mode & fileTypeMask {
+            case regularFileType: break
+            case directoryType: return .directory
+            default: return .special(path: path)
+            }
+        }
         var current = path
         for _ in 0..<maximumLinkHops {
             var info = stat()

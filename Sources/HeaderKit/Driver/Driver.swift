@@ -10,6 +10,9 @@ public struct Driver {
         /// What `-` reads: the caller's `StandardInput.read`, taken on the caller's thread, since a
         /// task-local cannot be bound on the thread the command runs on.
         var readStandardInput: @Sendable () -> Data = { Data() }
+        /// Where a command that prints as it goes (eval's CSV and JSON) hands its output, piece by piece,
+        /// before `standardOutput` (which then holds the rest); nil to gather it all in `standardOutput`.
+        var standardOutputPieces: (@Sendable (String) -> Void)?
         /// What the command built (its compilation), handed back instead of freed on the way out. The
         /// executable exits without freeing it, as a compiler driver does: for a large spec, freeing every
         /// node walks memory that has long left the processor's caches, and costs a quarter of the run,
@@ -23,17 +26,26 @@ public struct Driver {
     /// debug build. The command runs on a thread whose stack is sized for the bound, about 25 KB a level.
     static let stackSize = 256 << 20
 
-    public static func run(_ arguments: [String]) -> Outcome {
+    /// Runs a command. With `standardOutputPieces`, a command that prints as it goes (eval's CSV and JSON)
+    /// hands it its output in pieces, in order, and the outcome's `standardOutput` holds what comes after.
+    public static func run(_ arguments: [String], standardOutputPieces: (@Sendable (String) -> Void)? = nil) -> Outcome {
         final class Work: @unchecked Sendable {
             let arguments: [String]
             /// Task-local values stay on the calling thread, so what `-` reads is taken here and passed on
             /// (a test's spec, in-process).
             let readStandardInput = StandardInput.read
+            let standardOutputPieces: (@Sendable (String) -> Void)?
             var outcome = Outcome()
-            init(_ arguments: [String]) { self.arguments = arguments }
-            func run() { outcome = Driver.runOnThisThread(arguments, readStandardInput: readStandardInput) }
+            init(_ arguments: [String], _ pieces: (@Sendable (String) -> Void)?) {
+                self.arguments = arguments
+                standardOutputPieces = pieces
+            }
+            func run() {
+                outcome = Driver.runOnThisThread(arguments, readStandardInput: readStandardInput,
+                                                 standardOutputPieces: standardOutputPieces)
+            }
         }
-        let work = Work(arguments)
+        let work = Work(arguments, standardOutputPieces)
         #if canImport(Glibc)
         // pthread rather than Thread, to learn when the stack cannot be had (a strict overcommit policy,
         // a low ulimit) and run here instead of waiting for a thread that never starts.
@@ -68,9 +80,11 @@ public struct Driver {
         return work.outcome
     }
 
-    private static func runOnThisThread(_ arguments: [String], readStandardInput: @escaping @Sendable () -> Data) -> Outcome {
+    private static func runOnThisThread(_ arguments: [String], readStandardInput: @escaping @Sendable () -> Data,
+                                        standardOutputPieces: (@Sendable (String) -> Void)?) -> Outcome {
         var outcome = Outcome()
         outcome.readStandardInput = readStandardInput
+        outcome.standardOutputPieces = standardOutputPieces
         switch Arguments.parse(arguments) {
         case .failure(let error):
             outcome.standardError = "headerc: \(error.message)\n"
@@ -118,6 +132,11 @@ public struct Driver {
         }
     }
 
+    /// `check`'s warnings of the range analysis, after the spec's own diagnostics (`compile --range-warnings`).
+    private static func printRangeWarnings(_ compilation: Compilation, _ outcome: inout Outcome) {
+        outcome.standardError += DiagnosticRenderer(source: compilation.source).render(rangeWarnings(compilation))
+    }
+
     /// What the range analysis warns of in a spec that checked.
     static func rangeWarnings(_ compilation: Compilation) -> [Diagnostic] {
         guard let spec = compilation.spec, let program = compilation.program else { return [] }
@@ -136,11 +155,13 @@ public struct Driver {
         }
         let table = EvalTable(spec: spec, interpreter: interpreter, offsets: options.offsets,
                               settleVelocity: options.settleVelocity)
+        var out = OutputBuffer(handingOnTo: outcome.standardOutputPieces)
         switch options.format {
-        case .csv: outcome.standardOutput = table.csv()
-        case .json: outcome.standardOutput = table.json()
-        case .table: outcome.standardOutput = table.text()
+        case .csv: table.csv(to: &out)
+        case .json: table.json(to: &out)
+        case .table: out.write(table.text())
         }
+        outcome.standardOutput = out.finish()
     }
 
     /// Sets each `--set` input; false, with a usage error, for an unknown input or a value of the wrong type.
@@ -159,6 +180,8 @@ public struct Driver {
                 let number = input.type == .length && text.hasSuffix("pt") ? String(text.dropLast(2)) : text
                 if input.type != .bool, let parsed = Double(number), !parsed.isFinite {
                     usageError("input '\(name)' must be finite, found '\(text)'", &outcome)
+                } else if input.type == .bool {
+                    usageError("input '\(name)' is a bool, which takes true or false; '\(text)' is neither", &outcome)
                 } else {
                     usageError("input '\(name)' is a \(input.type.displayName); '\(text)' is not", &outcome)
                 }
@@ -187,18 +210,21 @@ public struct Driver {
             guard let compilation = load(options.file, enumName: options.enumName, &outcome),
                   let program = compilation.program else { return }
             text = SwiftEmitter(program: program, sourcePath: compilation.source.path, enumName: options.enumName).emit()
+            if options.rangeWarnings { printRangeWarnings(compilation, &outcome) }
         case .js:
             // Names Swift could not take are no reason to refuse a JavaScript module; its own are checked.
             guard let compilation = load(options.file, checksSwiftNames: false, &outcome),
                   let program = compilation.program else { return }
             guard javaScriptTakesNames(of: program, compilation, &outcome) else { return }
             text = JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit()
+            if options.rangeWarnings { printRangeWarnings(compilation, &outcome) }
         case .kotlin:
             guard let compilation = load(options.file, checksSwiftNames: false, checksKotlinNames: true,
                                          enumName: options.enumName, &outcome),
                   let program = compilation.program else { return }
             text = KotlinEmitter(program: program, sourcePath: compilation.source.path, objectName: options.enumName,
                                  packageName: options.packageName).emit()
+            if options.rangeWarnings { printRangeWarnings(compilation, &outcome) }
         }
         write(text, to: options.output, &outcome)
     }

@@ -1,27 +1,36 @@
 /// The frames of `headerc eval`, in the three formats: a table for people, CSV and JSON for tools.
 /// Numbers are Swift's shortest round-trip description of the Double, so that tools read back exactly.
+/// CSV and JSON are written row by row as each offset is evaluated, so that a sweep of millions of
+/// offsets runs in bounded memory; the table holds its rows to size its columns (and is refused for more
+/// than `Arguments.maximumTableLength` offsets).
 struct EvalTable {
     let spec: CheckedSpec
     let columns: [String]
     let inputs: [(name: String, value: Value)]
-    let rows: [(offset: Double, values: [Value])]
+    private let interpreter: Interpreter
+    private let offsets: Offsets
+    private let settleVelocity: Double?
 
-    init(spec: CheckedSpec, interpreter: Interpreter, offsets: [Double], settleVelocity: Double?) {
+    init(spec: CheckedSpec, interpreter: Interpreter, offsets: Offsets, settleVelocity: Double?) {
         self.spec = spec
         var columns = spec.outputs.map(\.qualifiedName)
         if settleVelocity != nil { columns += spec.snaps.map { "settle.\($0.name)" } }
         self.columns = columns
-        var rows: [(Double, [Value])] = []
-        rows.reserveCapacity(offsets.count)
+        self.interpreter = interpreter
+        self.offsets = offsets
+        self.settleVelocity = settleVelocity
+        self.inputs = spec.inputs.map { input in (input.name, interpreter.inputValue(input.name) ?? input.defaultValue) }
+    }
+
+    /// Evaluates the offsets in order (a spec with state follows them) and hands over each row.
+    private func forEachRow(_ body: (Double, [Value]) -> Void) {
         for offset in offsets {
             var values = interpreter.frame(at: offset)
             if let velocity = settleVelocity {
                 values += spec.snaps.indices.map { .number(interpreter.settle(snap: $0, offset: offset, velocity: velocity)) }
             }
-            rows.append((offset, values))
+            body(offset, values)
         }
-        self.rows = rows
-        self.inputs = spec.inputs.map { input in (input.name, interpreter.inputValue(input.name) ?? input.defaultValue) }
     }
 
     static func format(_ value: Value) -> String {
@@ -31,20 +40,19 @@ struct EvalTable {
         }
     }
 
-    func csv() -> String {
-        var out = "offset," + columns.joined(separator: ",") + "\n"
-        for row in rows {
-            out += row.offset.description
-            for value in row.values {
-                out += ","
-                out += EvalTable.format(value)
+    func csv(to out: inout OutputBuffer) {
+        out.write("offset," + columns.joined(separator: ",") + "\n")
+        forEachRow { offset, values in
+            out.write(offset.description)
+            for value in values {
+                out.write(",")
+                out.write(EvalTable.format(value))
             }
-            out += "\n"
+            out.write("\n")
         }
-        return out
     }
 
-    func json() -> String {
+    func json(to out: inout OutputBuffer) {
         func number(_ value: Double) -> String { value.isFinite ? value.description : "null" }
         func json(_ value: Value) -> String {
             switch value {
@@ -52,24 +60,27 @@ struct EvalTable {
             case .bool(let bool): return bool ? "true" : "false"
             }
         }
-        var out = "{\"header\": \(JSONString.quoted(spec.name)), \"inputs\": {"
-        out += inputs.map { "\(JSONString.quoted($0.name)): \(json($0.value))" }.joined(separator: ", ")
-        out += "}, \"frames\": ["
-        for (index, row) in rows.enumerated() {
-            out += index == 0 ? "\n  {" : ",\n  {"
-            out += "\"offset\": \(number(row.offset))"
-            for (column, value) in zip(columns, row.values) {
-                out += ", \(JSONString.quoted(column)): \(json(value))"
+        let quotedColumns = columns.map(JSONString.quoted)
+        out.write("{\"header\": \(JSONString.quoted(spec.name)), \"inputs\": {")
+        out.write(inputs.map { "\(JSONString.quoted($0.name)): \(json($0.value))" }.joined(separator: ", "))
+        out.write("}, \"frames\": [")
+        var isFirst = true
+        forEachRow { offset, values in
+            out.write(isFirst ? "\n  {" : ",\n  {")
+            isFirst = false
+            out.write("\"offset\": \(number(offset))")
+            for (column, value) in zip(quotedColumns, values) {
+                out.write(", \(column): \(json(value))")
             }
-            out += "}"
+            out.write("}")
         }
-        out += rows.isEmpty ? "]}\n" : "\n]}\n"
-        return out
+        out.write(isFirst ? "]}\n" : "\n]}\n")
     }
 
     func text() -> String {
         let header = ["offset"] + columns
-        let body = rows.map { [$0.offset.description] + $0.values.map(EvalTable.format) }
+        var body: [[String]] = []
+        forEachRow { offset, values in body.append([offset.description] + values.map(EvalTable.format)) }
         var widths = header.map(\.count)
         for row in body {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
@@ -87,5 +98,28 @@ struct EvalTable {
         for row in body { out += line(row) }
         return out
     }
+}
 
+/// Output gathered in pieces of about 64 KB, each handed on when full (to be written out by the
+/// executable), or, without a place to hand them, all kept (in-process callers read `standardOutput`).
+struct OutputBuffer {
+    private(set) var text = ""
+    private let handOn: (@Sendable (String) -> Void)?
+    private static let pieceSize = 1 << 16
+
+    init(handingOnTo handOn: (@Sendable (String) -> Void)?) { self.handOn = handOn }
+
+    mutating func write(_ piece: String) {
+        text += piece
+        if let handOn, text.utf8.count >= OutputBuffer.pieceSize {
+            handOn(text)
+            text = ""
+        }
+    }
+
+    /// What is left, for the caller's standard output.
+    mutating func finish() -> String {
+        defer { text = "" }
+        return text
+    }
 }

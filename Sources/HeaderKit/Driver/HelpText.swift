@@ -23,14 +23,15 @@ enum HelpText {
               --sweep FROM:TO:STEP   FROM, FROM+STEP, ... never past TO, and TO itself when the steps land on it:
                                      --sweep 0:100:10 (0, 10, ..., 100), --sweep 0:0.3:0.1 (0, 0.1, 0.2, 0.3)
               --set INPUT=VALUE      sets an input, once: --set safeAreaTop=47 --set reduceMotion=true
-              --format FORMAT        table (the default, for people), csv or json (for tools)
+              --format FORMAT        table (the default, for people; up to 100000 offsets), csv or json
+                                     (for tools; printed as they are evaluated, for sweeps of any length)
               --settle VELOCITY      adds, per snap declaration, where a gesture ending at each offset
                                      with this velocity (points per second) comes to rest
 
             """
         case "compile":
             return """
-            usage: headerc compile FILE [-o OUT] [--target swift|js|kotlin] [--name ENUM] [--package NAME]
+            usage: headerc compile FILE [-o OUT] [--target swift|js|kotlin] [--name ENUM] [--package NAME] [--range-warnings]
 
             Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
             every output, one function per output and per named value. It imports Foundation only. FILE - reads
@@ -45,6 +46,8 @@ enum HelpText {
                              a data class Frame, State and advance(state, offset, ...) for a header with state
               --name ENUM    the enum's (or the Kotlin object's) name instead of <Header>Math
               --package NAME the Kotlin file's package (with --target kotlin)
+              --range-warnings  also prints the warnings of the range analysis that check prints (the
+                             build-tool plugin passes it, so that they show in the build)
 
             """
         case "fmt":

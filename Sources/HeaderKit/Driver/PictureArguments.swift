@@ -22,7 +22,7 @@ extension Arguments {
             switch argument {
             case "--sweep" where command == "plot", "--at" where command == "render":
                 guard offsets == nil else { return .failure(UsageError(message: "'\(argument)' is given twice; give it once")) }
-                switch argument == "--at" ? parseList(value) : parseSweep(value) {
+                switch argument == "--at" ? parseList(value) : parseSweep(value).map(Array.init) {
                 case .failure(let error): return .failure(error)
                 case .success(let list): offsets = list
                 }
@@ -42,7 +42,8 @@ extension Arguments {
                 output = value
             default:
                 if argument.hasPrefix("-"), argument.count > 1 {
-                    return .failure(UsageError(message: "unknown option '\(argument)' for '\(command)'"))
+                    let offsets = command == "plot" ? ["--sweep"] : command == "render" ? ["--at"] : []
+                    return .failure(unknownOption(argument, for: command, among: offsets + ["--set", "-o", "--output"]))
                 }
                 guard file == nil else { return .failure(UsageError(message: "'\(command)' takes one file, found '\(argument)' as well")) }
                 file = argument
@@ -52,7 +53,7 @@ extension Arguments {
         guard let file else { return .failure(UsageError(message: "'\(command)' needs a file")) }
         switch command {
         case "plot":
-            let sweep = offsets ?? (try? parseSweep(defaultPlotSweep).get()) ?? []
+            let sweep = offsets ?? (try? parseSweep(defaultPlotSweep).get()).map(Array.init) ?? []
             return .success(.plot(PictureOptions(file: file, offsets: sweep, settings: settings, output: output)))
         case "render":
             guard let offsets else { return .failure(UsageError(message: "'render' needs offsets: --at -80,0,100,200")) }

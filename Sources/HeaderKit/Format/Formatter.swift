@@ -152,7 +152,7 @@ private struct Layout {
             lineIndent = indent(of: index)
             out += String(repeating: " ", count: 4 * lineIndent)
         } else if started {
-            out += previousWasComment ? " " : space(before: index)
+            out += previousWasComment ? space(afterCommentBefore: index) : space(before: index)
         }
         out += source.text(of: token.range)
         started = true
@@ -210,13 +210,23 @@ private struct Layout {
         default: break
         }
         if before == .punctuation(.leftParen) { return "" }
-        if after == .punctuation(.leftParen) { return roles.callParentheses.contains(index) || tightPrefix ? "" : " " }
+        // A range's `...` is tight on both sides, a parenthesis after it too: `0pt...(x)`.
         if before == .punctuation(.dotDotDot) || after == .punctuation(.dotDotDot) { return "" }
+        if after == .punctuation(.leftParen) { return roles.callParentheses.contains(index) || tightPrefix ? "" : " " }
         if after == .punctuation(.colon) && !roles.conditionalColons.contains(index) { return "" }
         if tightPrefix { return "" }
         if roles.tightOperators.contains(index) || roles.tightOperators.contains(previous) { return "" }
         if before == .punctuation(.leftBrace) && after == .punctuation(.rightBrace) { return "" }
         return " "
+    }
+
+    /// The space between an inline comment and token `index` after it on its line: one, but none before
+    /// what is written against what it follows (`1 /* a */,`).
+    private func space(afterCommentBefore index: Int) -> String {
+        switch tokens[index].kind {
+        case .punctuation(.comma), .punctuation(.rightParen): return ""
+        default: return " "
+        }
     }
 
     // MARK: Text

@@ -112,14 +112,19 @@ extension Checker {
             }
             seen[property.name.name] = property.name.range
             let expected = property.type?.type ?? KnownProperties.type(of: property.name.name)
-            guard let typed = check(property.value) else { continue }
+            // The value is checked first, but a misspelt name is reported even when the value has an error
+            // of its own, so that one run reports both.
+            let typed = check(property.value)
             guard let expected else {
                 let suggestion = Suggestions.closest(to: property.name.name, among: KnownProperties.types.keys.sorted())
                 let hint = suggestion.map { "did you mean '\($0)'? " } ?? ""
-                diagnostics.error("unknown property '\(property.name.name)'; \(hint)a property of your own needs a type, as in '\(property.name.name): \(typed.type.rawValue) = ...'",
+                let example = typed.map { "as in '\(property.name.name): \($0.type.rawValue) = ...'" }
+                    ?? "pt, number or bool, as in '\(property.name.name): pt = ...'"
+                diagnostics.error("unknown property '\(property.name.name)'; \(hint)a property of your own needs a type, \(example)",
                                   at: property.name.range)
                 continue
             }
+            guard let typed else { continue }
             guard conform(typed, to: expected, property.value.range, "property '\(property.name.name)'") else { continue }
             properties.append(CheckedOutput(nameRange: property.name.range, block: block.name.name, name: property.name.name, type: expected,
                                             expression: typed.expression, documentation: property.documentation))

@@ -217,6 +217,14 @@ public struct Parser {
                 // A declaration keyword at the start of a line most likely means the '}' was forgotten.
                 break
             }
+            if current.startsLine, current.kind == .identifier, peek(1).kind == .punctuation(.leftBrace) {
+                // `avatar {` at the start of a line is the next block: no property is followed by `{`.
+                let line = source.location(of: openBrace.range.start).line
+                error("expected '}' to close block '\(name.name)' (its '{' is at line \(line)) before block '\(current.text)'",
+                      at: missingTokenRange, notes: [Diagnostic.Note(message: "'{' of block '\(name.name)' opened here", range: openBrace.range)])
+                return .block(BlockDeclaration(name: name, properties: properties, documentation: start.documentation,
+                                               range: start.range.union(previous.range)))
+            }
             let before = index
             if let previous = previousProperty, !current.startsLine, !startsProperty() {
                 // `top = 1pt x }`: the value of `top` is over, and what follows on its line is no property.
@@ -652,7 +660,10 @@ public struct Parser {
     }
 
     /// Reads tokens until `peek` can see as far as it looks, and forgets those before the previous one.
+    /// Tokens the caller gave are all kept: the caller holds them anyway, and dropping the first of them
+    /// moves all the rest, again and again, a cost that grows with the square of the file.
     private mutating func fillWindow() {
+        guard lexer != nil else { return }
         while window.count - (index - windowStart) <= Parser.lookahead, window.last?.kind != .endOfFile,
               let token = lexer?.next(&diagnostics) {
             window.append(token)

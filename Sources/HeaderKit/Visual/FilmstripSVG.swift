@@ -29,7 +29,16 @@ struct FilmstripSVG {
                                "height": SVGText.number(HeaderLayout.height)])
             svg.open("g", ["clip-path": "url(#phone\(index))"])
             let layers = HeaderLayout.layers(blocks: HeaderLayout.blocks(of: program, values: rows[index]), offset: offset)
-            for (number, layer) in layers.enumerated() { draw(layer, id: "f\(index)l\(number)", into: &svg) }
+            if let clip = layers.lazy.compactMap(\.clipHeight).first {
+                svg.open("clipPath", ["id": "header\(index)"])
+                svg.empty("rect", ["width": SVGText.number(HeaderLayout.width), "height": SVGText.number(clip)])
+                svg.close("clipPath")
+            }
+            for (number, layer) in layers.enumerated() {
+                if layer.clipHeight != nil { svg.open("g", ["clip-path": "url(#header\(index))"]) }
+                draw(layer, id: "f\(index)l\(number)", into: &svg)
+                if layer.clipHeight != nil { svg.close("g") }
+            }
             svg.close("g")
             svg.text("offset \(SVGText.escape(PlotSVG.short(offset)))", x: HeaderLayout.width / 2,
                      y: HeaderLayout.height + 24, attributes: ["class": "caption", "text-anchor": "middle"])
@@ -52,6 +61,7 @@ struct FilmstripSVG {
             attributes["visibility"] = "hidden"
             attributes["data-hidden"] = "true"
         }
+        if let clip = layer.clipHeight { attributes["data-clip-height"] = SVGText.number(clip) }
         if layer.blur > 0 {
             svg.open("filter", ["id": "blur-\(id)"])
             svg.empty("feGaussianBlur", ["stdDeviation": SVGText.number(layer.blur / 2)])
@@ -80,7 +90,7 @@ struct FilmstripSVG {
                                    "width": SVGText.number(width), "height": SVGText.number(height), "fill": "#000",
                                    "opacity": SVGText.number(Swift.min(layer.scrimOpacity, 1) * 0.6)])
             }
-            if layer.kind != .content {
+            if layer.showsLabel {
                 svg.text(SVGText.escape(layer.block), x: layer.x + 8, y: layer.y + 18, attributes: ["class": "name"])
             }
         }

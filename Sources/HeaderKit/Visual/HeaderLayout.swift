@@ -6,10 +6,17 @@
 /// - kind: `avatar`/`photo` a circle; `title`, `subtitle`, `name`, `label`, `caption`, `text` a line of
 ///   text; `scrim`, `shade`, `overlay` a dark veil over the last area; `bar`, `nav`, `toolbar` a bar;
 ///   `content`, `list`, `body` the page below; `cover`, `image`, `backdrop`, `header`, `hero`, `banner`,
-///   `background` an image area; any other block a labelled rectangle.
+///   `background`, `artwork`, `poster`, `picture`, `wallpaper` an image area (full width); any other block a
+///   labelled rectangle, its name written on it where it is tall enough to hold it (16 pt).
+/// - clip: a block named `header` is the header's frame, as in the app, where the header clips what it
+///   holds: every layer but the page (and the header itself) is drawn only between the top of the canvas
+///   and the header's bottom edge (`clipHeight`).
 /// - place: `leading` or `x`, `top` or `y`, `width`, `height` and `size` where the spec has them; else an
 ///   area fills the width from the top, an avatar straddles the bottom of the areas above it, text and
-///   other rectangles stack below what is above them. Content is the page, which scrolls: its `top` is
+///   other rectangles stack below what is above them. Text without a `top` is drawn in the header, as an
+///   app draws a title in its bar: the header's frame is the `header` block's, else the first area's, and
+///   such lines stack up from 10 pt above its bottom edge, the last declared lowest, 4 pt apart (a hidden
+///   line takes no room). Content is the page, which scrolls: its `top` is
 ///   where it starts in the page, so it is drawn at `top - offset` (or just below the areas without one).
 ///   An area without a height takes the one of the area before it (a blur over the header).
 /// - order: the page at the bottom, then areas, veils, bars, other rectangles, text, and avatars on top;
@@ -35,6 +42,12 @@ struct HeaderLayout {
         var fontSize = 0.0
         var hidden = false
         var scrimOpacity = 0.0
+        /// Where a `header` block clips the layer: it is drawn only from y = 0 to y = clipHeight.
+        var clipHeight: Double?
+
+        /// A block's name is written on its layer where the layer is at least this tall.
+        static let labelHeight = 16.0
+        var showsLabel: Bool { kind != .content && kind != .text && height >= Layer.labelHeight }
     }
 
     static func kind(of block: String) -> Kind {
@@ -45,14 +58,19 @@ struct HeaderLayout {
         if has(["scrim", "shade", "overlay"]) { return .scrim }
         if has(["bar", "nav", "toolbar"]) { return .bar }
         if has(["content", "list", "body"]) { return .content }
-        if has(["cover", "image", "backdrop", "header", "hero", "banner", "background"]) { return .area }
+        if has(areaWords) { return .area }
         return .box
     }
+
+    static let areaWords = ["cover", "image", "backdrop", "header", "hero", "banner", "background", "artwork", "poster",
+                            "picture", "wallpaper"]
 
     /// The layers of one frame; `properties` gives each block's outputs by property name.
     static func layers(blocks: [(name: String, properties: [String: Value])], offset: Double,
                        canvasHeight: Double = height) -> [Layer] {
         var layers: [Layer] = []
+        /// Text with no `top`, to be moved into the header: where the loop put it, and its height unscaled.
+        var textsForTheHeader: [(index: Int, y: Double, height: Double)] = []
         var areasBottom = 0.0, stackBottom = 0.0
         var lastArea: Layer?
         for (name, properties) in blocks {
@@ -84,6 +102,7 @@ struct HeaderLayout {
                 layer = Layer(block: name, kind: kind, x: x ?? 16, y: y ?? stackBottom + 8, width: number("width") ?? width - 32,
                               height: number("height") ?? fontSize * 1.3)
                 layer.fontSize = fontSize
+                if y == nil { textsForTheHeader.append((layers.count, layer.y, layer.height)) }
             case .content:
                 let top = y.map { $0 - offset } ?? areasBottom
                 layer = Layer(block: name, kind: kind, x: x ?? 0, y: top, width: number("width") ?? width,
@@ -112,6 +131,23 @@ struct HeaderLayout {
             layer.scrimOpacity = number("scrimOpacity") ?? 0
             layer.hidden = flag("visible") == false || flag("hidden") == true
             layers.append(layer)
+        }
+        // Text without a place of its own goes in the header's bottom, the last line lowest.
+        let namedHeader = layers.first { $0.block.lowercased() == "header" && $0.kind == .area }
+        if let frame = namedHeader ?? layers.first(where: { $0.kind == .area }) {
+            var bottom = frame.y + frame.height - 10
+            for text in textsForTheHeader.reversed() {
+                let top = bottom - text.height
+                layers[text.index].y += top - text.y
+                if !layers[text.index].hidden { bottom = top - 4 }
+            }
+        }
+        // The header clips what it holds, as the app's frame does.
+        if let header = namedHeader {
+            let bottom = Swift.max(header.y + header.height, 0)
+            for index in layers.indices where layers[index].kind != .content && layers[index].block != header.block {
+                layers[index].clipHeight = bottom
+            }
         }
         // The page first, under the header; then areas, veils and bars, rectangles, text, and avatars on top.
         return stackingOrder.flatMap { kind in layers.filter { $0.kind == kind } }

@@ -110,6 +110,8 @@ struct PreviewHTML {
 
     /// `HeaderLayout.layers`, line for line: the same kinds, defaults and order of operations, on a canvas
     /// as tall as the phone.
+    private static let areaWordsLiteral = "[" + HeaderLayout.areaWords.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+
     static let layoutSource = """
         const layoutWidth = \(JavaScriptNames.literal(HeaderLayout.width)), layoutHeight = \(JavaScriptNames.literal(phoneHeight));
         function layoutKind(block) {
@@ -120,11 +122,12 @@ struct PreviewHTML {
           if (has(["scrim", "shade", "overlay"])) return "scrim";
           if (has(["bar", "nav", "toolbar"])) return "bar";
           if (has(["content", "list", "body"])) return "content";
-          if (has(["cover", "image", "backdrop", "header", "hero", "banner", "background"])) return "area";
+          if (has(\(areaWordsLiteral))) return "area";
           return "box";
         }
         function layoutLayers(blocks, offset) {
           const layers = [];
+          const textsForTheHeader = [];
           let areasBottom = 0, stackBottom = 0, lastArea = null;
           for (const { name, properties } of blocks) {
             const number = (key) => typeof properties[key] === "number" && Number.isFinite(properties[key]) ? properties[key] : null;
@@ -145,6 +148,7 @@ struct PreviewHTML {
               const fontSize = number("fontSize") ?? 20;
               layer = { x: x ?? 16, y: y ?? stackBottom + 8, width: number("width") ?? layoutWidth - 32,
                         height: number("height") ?? fontSize * 1.3, fontSize };
+              if (y === null) textsForTheHeader.push({ index: layers.length, y: layer.y, height: layer.height });
             } else if (kind === "content") {
               const top = y !== null ? y - offset : areasBottom;
               layer = { x: x ?? 0, y: top, width: number("width") ?? layoutWidth, height: number("height") ?? Math.max(layoutHeight - top, 0) };
@@ -173,6 +177,20 @@ struct PreviewHTML {
             layer.scrimOpacity = number("scrimOpacity") ?? 0;
             layer.hidden = flag("visible") === false || flag("hidden") === true;
             layers.push(layer);
+          }
+          const header = layers.find((layer) => layer.block.toLowerCase() === "header" && layer.kind === "area");
+          const frame = header ?? layers.find((layer) => layer.kind === "area");
+          if (frame) {
+            let bottom = frame.y + frame.height - 10;
+            for (const text of textsForTheHeader.reverse()) {
+              const top = bottom - text.height;
+              layers[text.index].y += top - text.y;
+              if (!layers[text.index].hidden) bottom = top - 4;
+            }
+          }
+          if (header) {
+            const bottom = Math.max(header.y + header.height, 0);
+            for (const layer of layers) if (layer.kind !== "content" && layer.block !== header.block) layer.clipHeight = bottom;
           }
           return ["content", "area", "scrim", "bar", "box", "text", "avatar"].flatMap((kind) => layers.filter((layer) => layer.kind === kind));
         }
@@ -239,11 +257,18 @@ struct PreviewHTML {
               if (layer.kind === "text") {
                 element.style.fontSize = layer.fontSize + "px";
                 element.textContent = layer.block;
-              } else if (layer.kind !== "content") {
+              } else if (layer.kind !== "content" && layer.height >= \(JavaScriptNames.literal(HeaderLayout.Layer.labelHeight))) {
                 const label = document.createElement("span");
                 label.className = "name";
                 label.textContent = layer.block;
                 element.append(label);
+              }
+              if (layer.clipHeight !== undefined) {
+                // Only what lies between the canvas's top and the header's bottom edge shows, in the canvas's
+                // coordinates (a negative inset reaches past the element, for text and blur that overflow it).
+                const top = -layer.y, bottom = layer.y + layer.height - layer.clipHeight;
+                element.style.clipPath = `inset(${top}px -1000px ${bottom}px -1000px)`;
+                element.dataset.clipHeight = layer.clipHeight;
               }
               if (layer.scrimOpacity > 0) {
                 const veil = document.createElement("div");
