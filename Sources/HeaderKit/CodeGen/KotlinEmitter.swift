@@ -79,7 +79,11 @@ public struct KotlinEmitter {
     private func emitFrameType(_ printer: inout CodePrinter) {
         printer.line("/** Every output of the header at one offset. */")
         let fields = program.blocks.indices.map { "val \(names.blockFields[$0]): Frame.\(names.blockTypes[$0])" }
-        printer.argumentsOneALine("data class Frame(", fields, ") {")
+        if fields.isEmpty {
+            emptyClass(&printer, "Frame", body: true)
+        } else {
+            printer.argumentsOneALine("data class Frame(", fields, ") {")
+        }
         printer.indent()
         for (index, block) in program.blocks.enumerated() {
             if index > 0 { printer.line() }
@@ -88,7 +92,11 @@ public struct KotlinEmitter {
                 let doc = program.outputs[output].documentation.map { "/** \(KotlinEmitter.commentSafe(oneLine($0))) */ " } ?? ""
                 return "\(doc)val \(names.outputFields[output]): \(KotlinBody.type(program.outputs[output].type))"
             }
-            printer.argumentsOneALine("data class \(names.blockTypes[index])(", outputs, ")")
+            if outputs.isEmpty {
+                emptyClass(&printer, names.blockTypes[index], body: false)
+            } else {
+                printer.argumentsOneALine("data class \(names.blockTypes[index])(", outputs, ")")
+            }
         }
         printer.dedent()
         printer.line("}")
@@ -104,6 +112,18 @@ public struct KotlinEmitter {
         }
         fields.append("/** The offset of the previous frame; null before the first. */ var \(names.lastOffsetField): Double? = null")
         printer.argumentsOneALine("data class State(", fields, ")")
+    }
+
+    /// A class with no properties, which Kotlin does not let be a `data class`: equal to every other of its
+    /// kind and printed as a data class would print it. `body`: its `{` stays open for nested classes.
+    private func emptyClass(_ printer: inout CodePrinter, _ name: String, body: Bool) {
+        printer.line("class \(name) {")
+        printer.indent()
+        printer.line("override fun equals(other: Any?): Boolean = other is \(name)")
+        printer.line("override fun hashCode(): Int = 0")
+        printer.line("override fun toString(): String = \"\(name)()\"")
+        printer.dedent()
+        if !body { printer.line("}") }
     }
 
     /// Springs as plain data, for a view to animate with.
