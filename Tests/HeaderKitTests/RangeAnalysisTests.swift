@@ -511,6 +511,34 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertGreaterThan(checked, 100_000)
     }
 
+    /// The window of the issue: `offset - k` between 0 and 1e-8 is met (at offset 5e-9 with k = 0 the
+    /// opacity is 2), so 2 is in the proven range and the inner condition is not decided.
+    func testANarrowWindowTiedToAnInputIsKept() throws {
+        let compilation = Compilation(path: "sb.header", text: """
+            header Sb
+            input k: pt in 0pt...10pt = 0
+            b { opacity = offset - k > 0pt ? (offset - k < 0.00000001pt ? 2 : 1) : 1 }
+            """)
+        let analysis = RangeAnalysis.analyze(try XCTUnwrap(compilation.program))
+        XCTAssertEqual(analysis.outputs[0].range.min, 1)
+        XCTAssertEqual(analysis.outputs[0].range.max, 2)
+        XCTAssertEqual(analysis.conditions.count, 0, "\(analysis.conditions)")
+    }
+
+    /// A comparison of a named value that can be infinite says on each side which kinds of number gave it:
+    /// r = offset / s is ±infinity where s is tiny, and `r < 0.01 ? 0 : r > 0.99 ? 1 : r` takes those to 0
+    /// and 1; its finite values between are 0.01...0.99. So the progress lies in 0...1, by hand.
+    func testAGuardNarrowsANamedValuesOwnNumber() throws {
+        let compilation = Compilation(path: "r.header", text: """
+            header R
+            input s: pt in 0pt...60pt = 30
+            let r = s > 0pt ? offset / s : 0
+            t { progress = r < 0.01 ? 0 : r > 0.99 ? 1 : r }
+            """)
+        let analysis = RangeAnalysis.analyze(try XCTUnwrap(compilation.program))
+        XCTAssertEqual(analysis.outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 1))
+    }
+
     /// Every warning of every spec in the test suite (the examples, the specs written in the tests, the
     /// generated ones) reproduces in the interpreter at its witness.
     func testEveryWitnessReproduces() throws {

@@ -350,6 +350,20 @@ struct AnalysisPath: Sendable {
 struct ExactBounds: Sendable {
     var lower = -Double.infinity, lowerStrict = false
     var upper = Double.infinity, upperStrict = false
+    /// Which kinds of number it can be on the path, as comparisons of it found (`Kind`): a comparison that
+    /// an infinity decides (`r < 0.01` is false at +inf) leaves the other way to the finite numbers.
+    var kinds = Kind.all
+
+    /// The kinds of a number, a bit each.
+    enum Kind {
+        static let finite: UInt8 = 1, nan: UInt8 = 2, positiveInfinity: UInt8 = 4, negativeInfinity: UInt8 = 8
+        static let all: UInt8 = 15
+
+        static func of(_ number: AbstractNumber) -> UInt8 {
+            (number.form != nil ? finite : 0) | (number.nan ? nan : 0) | (number.positiveInfinity ? positiveInfinity : 0)
+                | (number.negativeInfinity ? negativeInfinity : 0)
+        }
+    }
 
     var excludesZero: Bool { lower > 0 || (lower == 0 && lowerStrict) || upper < 0 || (upper == 0 && upperStrict) }
     var excludesNegative: Bool { lower >= 0 }

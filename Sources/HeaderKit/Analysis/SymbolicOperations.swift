@@ -63,24 +63,33 @@ extension SymbolicEvaluation {
         case (.number(let a), .number(let b)):
             var outcomes: [Outcome] = []
             // What NaN and the infinities give adds no condition: it is gathered into one number (and at most
-            // one outcome of each bool) on the unchanged path, so that they do not multiply the paths.
-            var specialBools: Set<Bool> = []
+            // one outcome of each bool) on the unchanged path, so that they do not multiply the paths. A
+            // comparison of a named value, a local or a variable that can be special says, on each outcome,
+            // which kinds of number gave it (`ExactBounds.kinds`), so that its readers below see no others.
+            let marks = operation.yieldsBool && (a.hasSpecials || b.hasSpecials)
+            var specialBools: [Bool: (UInt8, UInt8)] = [:]
             var specialNumbers: [AbstractNumber] = []
             for x in a.alternatives {
                 for y in b.alternatives {
                     if let f = x.form, let g = y.form {
-                        outcomes += finite(operation, f, g, on: path, at: range)
+                        let found = finite(operation, f, g, on: path, at: range)
+                        outcomes += marks ? found.map { (marked($0.path, a, ExactBounds.Kind.finite, b, ExactBounds.Kind.finite), $0.value) } : found
                         continue
                     }
                     for (_, value) in special(operation, x, y, on: path, at: range) {
                         switch value {
-                        case .bool(let bool): specialBools.insert(bool)
+                        case .bool(let bool):
+                            let seen = specialBools[bool] ?? (0, 0)
+                            specialBools[bool] = (seen.0 | ExactBounds.Kind.of(x), seen.1 | ExactBounds.Kind.of(y))
                         case .number(let number): specialNumbers.append(number)
                         }
                     }
                 }
             }
-            for bool in specialBools.sorted(by: { !$0 && $1 }) { outcomes.append((path, .bool(bool))) }
+            for bool in specialBools.keys.sorted(by: { !$0 && $1 }) {
+                let (left, right) = specialBools[bool] ?? (ExactBounds.Kind.all, ExactBounds.Kind.all)
+                outcomes.append((marks ? marked(path, a, left, b, right) : path, .bool(bool)))
+            }
             if var merged = specialNumbers.first {
                 for number in specialNumbers.dropFirst() { merged = union(merged, number) }
                 outcomes.append((path, .number(merged)))
@@ -89,6 +98,18 @@ extension SymbolicEvaluation {
         default:
             return []
         }
+    }
+
+    /// The path where the numbers compared, each by its form's origin, are only of the kinds given.
+    private func marked(_ path: AnalysisPath, _ a: AbstractNumber, _ left: UInt8, _ b: AbstractNumber, _ right: UInt8) -> AnalysisPath {
+        var path = path
+        for (number, kinds) in [(a, left), (b, right)] where number.hasSpecials {
+            guard let origin = number.form?.origin else { continue }
+            var bounds = path.exactBounds[origin] ?? ExactBounds()
+            bounds.kinds &= kinds
+            path.exactBounds[origin] = bounds
+        }
+        return path
     }
 
     /// An operation where one side (at least) is NaN or an infinity: its result does not depend on where
