@@ -9,7 +9,7 @@ let package = Package(
         .plugin(name: "HeaderPlugin", targets: ["HeaderPlugin"]),
     ],
     targets: [
-        .target(name: "HeaderKit"),
+        .target(name: "HeaderKit", exclude: ["Analysis/README.md"]),
         .executableTarget(name: "headerc", dependencies: ["HeaderKit"]),
         .executableTarget(
             name: "headerc-bench",

@@ -8,8 +8,9 @@
 //   ratio interpreter/native (1000 blocks) R
 //   math NAME headerc N ns, C library M ns        (headerc's own exp, expm1, sin, cos, pow beside glibc's)
 //   ratio generated/hand-written (Kotlin) R      (the generated Kotlin on the JVM; `-- --no-kotlinc` skips it)
-// followed by the scaling lines. `-- --frames-only` prints only the frame figures (for profiling the
-// interpreter under valgrind's callgrind), `-- --scaling-only` only the scaling lines, `-- --kotlin-only` only the Kotlin frame figures, `-- --math-only` only the math functions'.
+// followed by the check time of a real header and the scaling lines. `-- --frames-only` prints only the
+// frame figures (for profiling the interpreter under valgrind's callgrind), `-- --scaling-only` only the
+// scaling lines, `-- --kotlin-only` only the Kotlin frame figures, `-- --math-only` only the math functions'.
 import Foundation
 import HeaderKit
 
@@ -39,6 +40,7 @@ if CommandLine.arguments.contains("--kotlin-only") {
     exit(0)
 }
 if CommandLine.arguments.contains("--scaling-only") {
+    printRealHeaderFigures()
     printScaling()
     exit(0)
 }
@@ -58,6 +60,8 @@ if !framesOnly && !CommandLine.arguments.contains("--no-kotlinc") {
 print("")
 printThousandBlockFigures(buildsNative: !skipsSwiftc && !framesOnly)
 if !framesOnly {
+    print("")
+    printRealHeaderFigures()
     print("")
     printScaling()
 }

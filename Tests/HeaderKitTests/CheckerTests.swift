@@ -22,6 +22,18 @@ final class CheckerTests: XCTestCase {
         XCTAssertNil(compiled.spec)
     }
 
+    /// A state whose initial value is refused still has that value's type: reading it as a length is no error.
+    func testARefusedStateInitialValueGivesOneError() {
+        let compiled = MarkedCompilation("""
+        header C
+        input start: pt = 5
+        state prev = 1️⃣start { next = offset }
+        v { height = prev }
+        """)
+        compiled.expect("the initial value of state 'prev' must be a constant: it is the default of the generated State", at: compiled["1️⃣"])
+        compiled.expectErrorCount(1)
+    }
+
     func testUnknownFunctionSuggestsTheClosest() {
         let compiled = MarkedCompilation("""
         header C

@@ -2,15 +2,22 @@
 /// on a path, given the conditions taken to get there. A dense two-phase simplex (the tableau method with
 /// an auxiliary variable for an infeasible start, and the smallest index among ties, which cannot cycle),
 /// over a handful of variables.
+///
+/// Its answers are floating-point guesses, and nothing is concluded from them alone: each comes with the
+/// multipliers of its rows (the dual solution, or for an infeasible program the Farkas multipliers of phase
+/// 1), which `LinearCertificate` checks against the constraints in outward-rounded arithmetic. A guess
+/// that the check does not bear out proves nothing, so the tolerance below only steers the pivots.
 enum LinearProgram {
-    enum Outcome: Equatable {
-        case optimal(Double)
+    enum Outcome {
+        /// The optimum, with multipliers `y ≥ 0` of the rows such that `objective ≤ y · rows` (as guessed).
+        case optimal(Double, multipliers: [Double])
         case unbounded
-        /// No point satisfies the constraints.
-        case infeasible
+        /// No point satisfies the constraints, as guessed, with multipliers `y ≥ 0` such that `y · rows ≥ 0`
+        /// and `y · bounds < 0`.
+        case infeasible(multipliers: [Double])
     }
 
-    /// Below this, a number is taken as zero; a path whose constraints miss by less stays feasible.
+    /// Below this, the pivoting takes a number as zero.
     static let tolerance = 1e-9
     /// Pivots allowed before giving up; a program that gives up is answered as unbounded (sound).
     static let pivotLimit = 5_000
@@ -68,6 +75,17 @@ enum LinearProgram {
 
         subscript(_ i: Int, _ j: Int) -> Double { d[i * width + j] }
 
+        /// The multipliers of the rows that objective row `x` holds: a row's slack that is not basic has its
+        /// reduced cost there; a basic one has none. Negative entries (a guess short of optimal) count as 0.
+        func multipliers(row x: Int) -> [Double] {
+            var y = [Double](repeating: 0, count: m)
+            for j in 0...n where nonbasic[j] >= n {
+                let row = nonbasic[j] - n
+                if row < m { y[row] = Swift.max(0, self[x, j]) }
+            }
+            return y
+        }
+
         /// Pivots to the optimum of row `m` (phase 2) or `m + 1` (phase 1); false when unbounded or
         /// past the pivot limit.
         mutating func run(phase: Int) -> Bool {
@@ -102,7 +120,7 @@ enum LinearProgram {
                 if !run(phase: 1) { return .unbounded }
                 // The rows come scaled to a largest coefficient of 1, so the slack needed is in those units, relative
                 // to the largest bound: `offset ≥ 1e15` and `z = offset / 2` hold together, whatever the pivots' last bits.
-                if self[m + 1, n + 1] < -LinearProgram.tolerance * scale { return .infeasible }
+                if self[m + 1, n + 1] < -LinearProgram.tolerance * scale { return .infeasible(multipliers: multipliers(row: m + 1)) }
                 for i in 0..<m where basic[i] == -1 {
                     var s = -1
                     for j in 0...n where s == -1 || self[i, j] < self[i, s] || (self[i, j] == self[i, s] && nonbasic[j] < nonbasic[s]) { s = j }
@@ -110,7 +128,7 @@ enum LinearProgram {
                 }
             }
             guard run(phase: 2) else { return .unbounded }
-            return .optimal(self[m, n + 1])
+            return .optimal(self[m, n + 1], multipliers: multipliers(row: m))
         }
     }
 }

@@ -1,8 +1,9 @@
 /// The warnings `check` gives from the range analysis: an opacity or a progress that leaves 0...1, a size
 /// that goes below 0, a divisor that can be 0, a square root of a negative number, a power of a negative
 /// base with a fractional exponent, an output that can be NaN or infinite. Each names a witness, the
-/// offset and input values where it happens, found by evaluating the spec (outputs by the interpreter)
-/// at candidate points: a warning whose witness is not found is not given, so no witness is false.
+/// offset and input values where it happens, found by running the interpreter at candidate points: an
+/// output's value as it gives it, an operation's fault as it runs it (`Interpreter.faults(at:)`), so that
+/// a division the program does not reach is no witness. A warning whose witness is not found is not given.
 public enum RangeWarnings {
     /// A warning with its witness: at `offset` with `inputs` (in declaration order, states at their initial
     /// values), the output `output` (or, for an operand, the node at `operandRange`) is `value`.
@@ -82,7 +83,7 @@ public enum RangeWarnings {
             let (node, body) = (place.node, place.body)
             // Division by the literal 0 is the checker's warning.
             if issue.kind == .divisionByZero, case .binary(_, _, let divisor) = node.kind, divisor.constantValue != nil { continue }
-            guard let witness = search.operand(issue.kind, node, in: body) else { continue }
+            guard let witness = search.operand(issue.kind, node) else { continue }
             let notes = unrangedNotes(program, body.uses)
             let message: String
             switch issue.kind {

@@ -139,11 +139,11 @@ struct SymbolicEvaluation {
         case .state(let index):
             var number = stateSpecials[index] ?? AbstractNumber(form: nil)
             number.form = stateVariables[index].map(boxed)
-            return [(path, .number(number))]
+            return [(path, restricted(.number(number), on: path))]
         case .local(let index):
-            return [(path, path.locals[index] ?? .number(AbstractNumber(constant: .nan)))]
+            return [(path, restricted(path.locals[index] ?? .number(AbstractNumber(constant: .nan)), on: path))]
         case .value(let index):
-            if let known = path.values[index] { return [(path, known)] }
+            if let known = path.values[index] { return [(path, restricted(known, on: path))] }
             guard program.values.indices.contains(index) else { return [(path, .number(AbstractNumber(constant: .nan)))] }
             return valueOutcomes(index, on: path)
         }
@@ -314,6 +314,17 @@ struct SymbolicEvaluation {
             }
         }
         return merged
+    }
+
+    /// A number as read on a path whose comparisons of it ruled out some kinds (`ExactBounds.kinds`).
+    private func restricted(_ value: AbstractValue, on path: AnalysisPath) -> AbstractValue {
+        guard case .number(var number) = value, number.hasSpecials, let origin = number.form?.origin,
+              let kinds = path.exactBounds[origin]?.kinds, kinds != ExactBounds.Kind.all else { return value }
+        if kinds & ExactBounds.Kind.finite == 0 { number.form = nil }
+        if kinds & ExactBounds.Kind.nan == 0 { number.nan = false }
+        if kinds & ExactBounds.Kind.positiveInfinity == 0 { number.positiveInfinity = false }
+        if kinds & ExactBounds.Kind.negativeInfinity == 0 { number.negativeInfinity = false }
+        return .number(number)
     }
 
     /// A variable as read: its floating-point number lies within its interval, and it is one number wherever

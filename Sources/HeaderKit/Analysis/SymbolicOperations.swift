@@ -63,24 +63,33 @@ extension SymbolicEvaluation {
         case (.number(let a), .number(let b)):
             var outcomes: [Outcome] = []
             // What NaN and the infinities give adds no condition: it is gathered into one number (and at most
-            // one outcome of each bool) on the unchanged path, so that they do not multiply the paths.
-            var specialBools: Set<Bool> = []
+            // one outcome of each bool) on the unchanged path, so that they do not multiply the paths. A
+            // comparison of a named value, a local or a variable that can be special says, on each outcome,
+            // which kinds of number gave it (`ExactBounds.kinds`), so that its readers below see no others.
+            let marks = operation.yieldsBool && (a.hasSpecials || b.hasSpecials)
+            var specialBools: [Bool: (UInt8, UInt8)] = [:]
             var specialNumbers: [AbstractNumber] = []
             for x in a.alternatives {
                 for y in b.alternatives {
                     if let f = x.form, let g = y.form {
-                        outcomes += finite(operation, f, g, on: path, at: range)
+                        let found = finite(operation, f, g, on: path, at: range)
+                        outcomes += marks ? found.map { (marked($0.path, a, ExactBounds.Kind.finite, b, ExactBounds.Kind.finite), $0.value) } : found
                         continue
                     }
                     for (_, value) in special(operation, x, y, on: path, at: range) {
                         switch value {
-                        case .bool(let bool): specialBools.insert(bool)
+                        case .bool(let bool):
+                            let seen = specialBools[bool] ?? (0, 0)
+                            specialBools[bool] = (seen.0 | ExactBounds.Kind.of(x), seen.1 | ExactBounds.Kind.of(y))
                         case .number(let number): specialNumbers.append(number)
                         }
                     }
                 }
             }
-            for bool in specialBools.sorted(by: { !$0 && $1 }) { outcomes.append((path, .bool(bool))) }
+            for bool in specialBools.keys.sorted(by: { !$0 && $1 }) {
+                let (left, right) = specialBools[bool] ?? (ExactBounds.Kind.all, ExactBounds.Kind.all)
+                outcomes.append((marks ? marked(path, a, left, b, right) : path, .bool(bool)))
+            }
             if var merged = specialNumbers.first {
                 for number in specialNumbers.dropFirst() { merged = union(merged, number) }
                 outcomes.append((path, .number(merged)))
@@ -89,6 +98,18 @@ extension SymbolicEvaluation {
         default:
             return []
         }
+    }
+
+    /// The path where the numbers compared, each by its form's origin, are only of the kinds given.
+    private func marked(_ path: AnalysisPath, _ a: AbstractNumber, _ left: UInt8, _ b: AbstractNumber, _ right: UInt8) -> AnalysisPath {
+        var path = path
+        for (number, kinds) in [(a, left), (b, right)] where number.hasSpecials {
+            guard let origin = number.form?.origin else { continue }
+            var bounds = path.exactBounds[origin] ?? ExactBounds()
+            bounds.kinds &= kinds
+            path.exactBounds[origin] = bounds
+        }
+        return path
     }
 
     /// An operation where one side (at least) is NaN or an infinity: its result does not depend on where
@@ -288,132 +309,6 @@ extension SymbolicEvaluation {
         return FormBounds(lower: Swift.min(start.lower, end.lower), upper: Swift.max(start.upper, end.upper))
     }
 
-    /// `d = lhs - rhs` against 0: decided when the path decides it, else both outcomes, each constrained.
-    private mutating func compare(_ operation: BinaryOperation, _ lhs: LinearForm, _ rhs: LinearForm, on path: AnalysisPath,
-                                  at range: SourceRange) -> [Outcome] {
-        let d = LinearForm.comparing(lhs, rhs)
-        let bounds = space.bounds(d, on: path)
-        // For each outcome: the constraints that say it (form ≤ 0 or < 0), or nil when it cannot happen.
-        var whenTrue: [(LinearForm, Bool)]?, whenFalse: [(LinearForm, Bool)]?
-        switch operation {
-        case .less:
-            whenTrue = bounds.lower < 0 ? [(d, true)] : nil
-            whenFalse = bounds.upper >= 0 ? [(-d, false)] : nil
-        case .lessEqual:
-            whenTrue = bounds.lower <= 0 ? [(d, false)] : nil
-            whenFalse = bounds.upper > 0 ? [(-d, true)] : nil
-        case .greater:
-            whenTrue = bounds.upper > 0 ? [(-d, true)] : nil
-            whenFalse = bounds.lower <= 0 ? [(d, false)] : nil
-        case .greaterEqual:
-            whenTrue = bounds.upper >= 0 ? [(-d, false)] : nil
-            whenFalse = bounds.lower < 0 ? [(d, true)] : nil
-        case .equal, .notEqual:
-            let canBeZero = bounds.lower <= 0 && bounds.upper >= 0
-            let canBeOther = bounds.lower < bounds.upper || bounds.lower != 0
-            let zero: [(LinearForm, Bool)]? = canBeZero ? [(d, false), (-d, false)] : nil
-            let other: [(LinearForm, Bool)]? = canBeOther ? [] : nil
-            whenTrue = operation == .equal ? zero : other
-            whenFalse = operation == .equal ? other : zero
-        default:
-            return []
-        }
-        // An outcome that real arithmetic rules out, floating point may still give: `(offset + 1) - offset`
-        // is 1 in real arithmetic, and 0 at offsets past 2⁵³. It is possible where each constraint holds within
-        // the rounding error (everywhere when that is unbounded), and then taken with no constraint: one that
-        // close to the linear program's tolerance would be judged by the tolerance.
-        if d.rounds, whenTrue == nil || whenFalse == nil {
-            let error = space.roundingError(d, on: path)
-            func relaxed(_ constraints: [(LinearForm, Bool)]) -> [(LinearForm, Bool)]? {
-                guard let error else { return [] }
-                for (form, _) in constraints where space.withinError(form, error, on: path).lower > 0 { return nil }
-                return []
-            }
-            let zero = [(d, false), (-d, false)]
-            switch operation {
-            case .less: if whenTrue == nil { whenTrue = relaxed([(d, true)]) } else { whenFalse = relaxed([(-d, false)]) }
-            case .lessEqual: if whenTrue == nil { whenTrue = relaxed([(d, false)]) } else { whenFalse = relaxed([(-d, true)]) }
-            case .greater: if whenTrue == nil { whenTrue = relaxed([(-d, true)]) } else { whenFalse = relaxed([(d, false)]) }
-            case .greaterEqual: if whenTrue == nil { whenTrue = relaxed([(-d, false)]) } else { whenFalse = relaxed([(d, true)]) }
-            case .equal:
-                if whenTrue == nil { whenTrue = relaxed(zero) } else { whenFalse = [] }
-            case .notEqual:
-                if whenFalse == nil { whenFalse = relaxed(zero) } else { whenTrue = [] }
-            default: break
-            }
-        }
-        var outcomes: [Outcome] = []
-        for (outcome, constraints) in [(false, whenFalse), (true, whenTrue)] {
-            guard let constraints else { continue }
-            var branch = path
-            for (form, strict) in constraints where !form.isConstant { branch = space.adding(form, strict: strict, to: branch) }
-            // A branch that only a boundary allows, where a strict condition shuts it, is not taken.
-            if whenTrue != nil, whenFalse != nil, !space.isFeasible(branch) { continue }
-            noteExactBound(operation, outcome, lhs, rhs, on: &branch)
-            noteCondition(range, outcome)
-            outcomes.append((branch, .bool(outcome)))
-        }
-        return outcomes
-    }
-
-    /// A comparison of a named value's or a local's number with an exact constant bounds that number exactly.
-    private func noteExactBound(_ operation: BinaryOperation, _ outcome: Bool, _ lhs: LinearForm, _ rhs: LinearForm,
-                                on path: inout AnalysisPath) {
-        // value ◇ constant, or constant ◇ value read the other way round.
-        var operation = operation
-        let value: LinearForm, constant: Double
-        if lhs.origin != nil, rhs.isConstant, !rhs.rounds {
-            (value, constant) = (lhs, rhs.constant)
-        } else if rhs.origin != nil, lhs.isConstant, !lhs.rounds {
-            (value, constant) = (rhs, lhs.constant)
-            switch operation {
-            case .less: operation = .greater
-            case .lessEqual: operation = .greaterEqual
-            case .greater: operation = .less
-            case .greaterEqual: operation = .lessEqual
-            default: break
-            }
-        } else {
-            return
-        }
-        guard let origin = value.origin else { return }
-        var bounds = path.exactBounds[origin] ?? ExactBounds()
-        func upper(_ limit: Double, strict: Bool) {
-            if limit < bounds.upper || (limit == bounds.upper && strict) { (bounds.upper, bounds.upperStrict) = (limit, strict) }
-        }
-        func lower(_ limit: Double, strict: Bool) {
-            if limit > bounds.lower || (limit == bounds.lower && strict) { (bounds.lower, bounds.lowerStrict) = (limit, strict) }
-        }
-        switch (operation, outcome) {
-        case (.less, true), (.greaterEqual, false): upper(constant, strict: true)
-        case (.lessEqual, true), (.greater, false): upper(constant, strict: false)
-        case (.greater, true), (.lessEqual, false): lower(constant, strict: true)
-        case (.greaterEqual, true), (.less, false): lower(constant, strict: false)
-        case (.equal, true), (.notEqual, false):
-            upper(constant, strict: false)
-            lower(constant, strict: false)
-        default: return
-        }
-        path.exactBounds[origin] = bounds
-    }
-
-    /// What the comparisons taken say of the number of this form itself, when it is a named value's or a local's.
-    func exactBounds(_ form: LinearForm, on path: AnalysisPath) -> ExactBounds? {
-        form.origin.flatMap { path.exactBounds[$0] }
-    }
-
-    /// Whether floating point can make the form's number 0 on the path, unless a comparison of that very
-    /// number ruled 0 out.
-    private func mayRoundToZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
-        !(exactBounds(form, on: path)?.excludesZero ?? false) && space.roundsToZero(form, on: path)
-    }
-
-    /// Whether floating point can make the form's number negative on the path, unless a comparison of that
-    /// very number ruled it out.
-    private func mayRoundBelowZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
-        !(exactBounds(form, on: path)?.excludesNegative ?? false) && space.roundsBelowZero(form, on: path)
-    }
-
     private mutating func divide(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath, at range: SourceRange) -> [Outcome] {
         let realNumerator = space.bounds(f, on: path)
         // The corners are the program's own quotients of floating-point bounds: each result lies between them.
@@ -473,9 +368,12 @@ extension SymbolicEvaluation {
         // double (an unbounded numerator counting as large as a double goes): `offset / travel` with travel
         // at least 20 cannot, `1 / x` with x coming near 0 can.
         let smallestDivisor = denominator.lower > 0 ? denominator.lower : denominator.upper < 0 ? -denominator.upper : 0
+        // It overflows the way the signs of its operands point: `pull / height` with both at least 0 only to +inf.
         if !(largestMagnitude(numerator) / smallestDivisor <= .greatestFiniteMagnitude), numerator.lower < 0 || numerator.upper > 0 {
-            result.positiveInfinity = true
-            result.negativeInfinity = true
+            let (positive, negative) = (numerator.upper > 0, numerator.lower < 0)
+            let (above, below) = (denominator.upper > 0, denominator.lower < 0)
+            if (positive && above) || (negative && below) { result.positiveInfinity = true }
+            if (positive && below) || (negative && above) { result.negativeInfinity = true }
         }
         if lower <= upper {
             let variable = fresh(lower, upper, f, g)

@@ -22,6 +22,7 @@ struct WitnessSearch {
     /// The outputs whose values are watched, and for each setting, what each one does.
     private let watched: [Int]
     private var frames: [Int: [Int: Summary]] = [:]
+    private var faultTables: [Int: [SourceRange: (Int, [Double])]] = [:]
 
     static let settingLimit = 64
     static let offsetLimit = 4096
@@ -96,38 +97,43 @@ struct WitnessSearch {
         return nil
     }
 
-    /// The first point where the node's operand shows the issue: a divisor of 0, a negative square root,
-    /// a negative base under a fractional exponent.
-    func operand(_ kind: RangeIssue.Kind, _ node: Expr, in body: Body) -> Witness? {
-        let operands: [Expr]
+    /// The first point where the interpreter runs the node and it faults there: a division by 0, `sqrt` of
+    /// a negative number, `pow` of a negative base with an exponent that is not whole. A node that the
+    /// program does not reach at a point (a division under a guard that is false, a keyframe segment between
+    /// stops that meet) shows nothing there.
+    mutating func operand(_ kind: RangeIssue.Kind, _ node: Expr) -> Witness? {
+        let shown: Expr
         switch node.kind {
-        case .binary(_, let lhs, let rhs): operands = kind == .divisionByZero ? [rhs] : [lhs, rhs]
-        case .unary(_, let operand): operands = [operand]
+        case .binary(_, let lhs, let rhs): shown = kind == .divisionByZero ? rhs : lhs
+        case .unary(_, let operand): shown = operand
         default: return nil
         }
         for setting in settings.indices {
-            let inputs = settings[setting].map { value -> Double in
-                switch value {
-                case .number(let number): return number
-                case .bool(let bool): return bool ? 1 : 0
-                }
-            }
-            for offset in offsets {
-                var evaluation = WitnessEvaluation(program: program, offset: offset, inputs: inputs)
-                let values = operands.map { evaluation.value(of: $0, in: body) }
-                let shows: Bool
-                switch kind {
-                case .divisionByZero: shows = values[0] == 0
-                case .squareRootOfNegative: shows = values[0] < 0
-                case .powerOfNegative: shows = values[0] < 0 && values.count > 1 && values[1].isFinite && values[1] != values[1].rounded()
-                }
-                if shows {
-                    return Witness(value: values[0], place: place(setting, offset), offset: offset, inputs: settings[setting],
-                                   operand: operands[0])
-                }
-            }
+            guard let (index, operands) = faultTable(setting)[node.range] else { continue }
+            let value = kind == .divisionByZero ? operands.last : operands.first
+            return Witness(value: value ?? .nan, place: place(setting, offsets[index]), offset: offsets[index], inputs: settings[setting],
+                           operand: shown)
         }
         return nil
+    }
+
+    /// The first offset at which each operation that can fault does, for one setting, with its operands, by
+    /// the interpreter: each offset from the states' initial values.
+    private mutating func faultTable(_ setting: Int) -> [SourceRange: (Int, [Double])] {
+        if let known = faultTables[setting] { return known }
+        let interpreter = Interpreter(spec: spec, program: program)
+        for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
+            interpreter.setInput(program.inputs[index].name, to: value)
+        }
+        var table: [SourceRange: (Int, [Double])] = [:]
+        for (offsetIndex, offset) in offsets.enumerated() {
+            interpreter.resetState()
+            for fault in interpreter.faults(at: offset).faults where table[fault.range] == nil {
+                table[fault.range] = (offsetIndex, fault.operands)
+            }
+        }
+        faultTables[setting] = table
+        return table
     }
 
     /// What a watched output does over the offsets at one setting: each value with the index of the

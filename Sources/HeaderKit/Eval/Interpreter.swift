@@ -117,40 +117,82 @@ public final class Interpreter {
         return nil
     }
 
+    /// An operation that faulted as a frame ran it: a division by 0, `sqrt` of a negative number, `pow` of a
+    /// negative base with a finite exponent that is not whole. `operands` are what it was given (for a
+    /// division, the numerator and the divisor).
+    public struct Fault: Sendable {
+        public let range: SourceRange
+        public let operands: [Double]
+    }
+
+    /// Evaluates one frame as `frame(at:)` does (the input-only code run again), and returns with its outputs
+    /// the operations that faulted on the way, each where it is written, first time only: what the program
+    /// did, not what an expression would give where it stands (a division under a guard that is false is not
+    /// run, and keyframes whose stops meet jump).
+    public func faults(at offset: Double) -> (outputs: [Value], faults: [Fault]) {
+        var recorder = FaultRecorder()
+        inputsChanged = false
+        recorder.sites = code.faultSites[.inputsOnly] ?? [:]
+        run(inputsOnly, &recorder)
+        recorder.sites = code.faultSites[.advance] ?? [:]
+        stepStates(to: offset, &recorder)
+        recorder.sites = code.faultSites[.perFrame] ?? [:]
+        run(perFrame, &recorder)
+        let outputs = program.outputs.indices.map { index -> Value in
+            let raw = registers[code.layout.output(index)]
+            return program.outputs[index].type == .bool ? .bool(raw != 0) : .number(raw)
+        }
+        return (outputs, recorder.faults)
+    }
+
     private func refreshInputs() {
         guard inputsChanged else { return }
         inputsChanged = false
-        run(inputsOnly)
+        var none = NoProbe()
+        run(inputsOnly, &none)
     }
 
     private func step(to offset: Double) {
         refreshInputs()
+        var none = NoProbe()
+        stepStates(to: offset, &none)
+        run(perFrame, &none)
+    }
+
+    /// Sets the offset and advances the states to it.
+    private func stepStates<Probe: InstructionProbe>(to offset: Double, _ probe: inout Probe) {
         registers[code.layout.offset] = offset
-        if isStateful {
-            if let previousOffset {
-                registers[code.layout.delta] = offset - previousOffset
-            } else {
-                registers[code.layout.delta] = 0
-                for (index, state) in program.states.enumerated() { registers[code.layout.state(index)] = state.initial }
-            }
-            previousOffset = offset
-            run(advance)
+        guard isStateful else { return }
+        if let previousOffset {
+            registers[code.layout.delta] = offset - previousOffset
+        } else {
+            registers[code.layout.delta] = 0
+            for (index, state) in program.states.enumerated() { registers[code.layout.state(index)] = state.initial }
         }
-        run(perFrame)
+        previousOffset = offset
+        run(advance, &probe)
     }
 
     private func run(_ list: UnsafeMutableBufferPointer<Instruction>) {
+        var none = NoProbe()
+        run(list, &none)
+    }
+
+    private func run<Probe: InstructionProbe>(_ list: UnsafeMutableBufferPointer<Instruction>, _ probe: inout Probe) {
         guard let instructions = list.baseAddress, let curves = curves.baseAddress, let registers = registers.baseAddress else { return }
-        Interpreter.execute(instructions, list.count, curves, registers)
+        Interpreter.execute(instructions, list.count, curves, registers, &probe)
     }
 
     /// The dispatch loop. Register and jump indices were laid out by `InterpreterCode`, which keeps
-    /// every one of them inside the register file and the list.
-    private static func execute(_ instructions: UnsafeMutablePointer<Instruction>, _ count: Int,
-                                _ curves: UnsafeMutablePointer<Curve>, _ r: UnsafeMutablePointer<Double>) {
+    /// every one of them inside the register file and the list. The probe sees each instruction before it
+    /// runs (for frames, `NoProbe`, which the compiler removes).
+    private static func execute<Probe: InstructionProbe>(_ instructions: UnsafeMutablePointer<Instruction>, _ count: Int,
+                                                          _ curves: UnsafeMutablePointer<Curve>, _ r: UnsafeMutablePointer<Double>,
+                                                          _ probe: inout Probe) {
         var pc = 0
         while pc < count {
             let i = instructions[pc]
+            probe.willRun(i, at: pc, r)
             pc += 1
             let d = Int(i.destination), a = Int(i.a), b = Int(i.b)
             switch i.opcode {
@@ -183,5 +225,50 @@ public final class Interpreter {
             case .curve: r[d] = curves[b].value(at: r[a])
             }
         }
+    }
+}
+
+/// What sees each instruction of a list before it runs.
+protocol InstructionProbe {
+    mutating func willRun(_ instruction: Instruction, at index: Int, _ registers: UnsafeMutablePointer<Double>)
+}
+
+/// Sees nothing: a frame's own loop.
+struct NoProbe: InstructionProbe {
+    @inline(__always)
+    func willRun(_ instruction: Instruction, at index: Int, _ registers: UnsafeMutablePointer<Double>) {}
+}
+
+/// Records the operations of `sites` that fault as they run.
+struct FaultRecorder: InstructionProbe {
+    var sites: [Int: SourceRange] = [:]
+    private(set) var faults: [Interpreter.Fault] = []
+    private var seen: Set<SourceRange> = []
+
+    mutating func willRun(_ instruction: Instruction, at index: Int, _ r: UnsafeMutablePointer<Double>) {
+        guard !sites.isEmpty, let range = sites[index], !seen.contains(range) else { return }
+        let a = r[Int(instruction.a)], b = instruction.opcode.readsB ? r[Int(instruction.b)] : 0
+        let operands: [Double]
+        let faulted: Bool
+        switch instruction.opcode {
+        case .divide:
+            operands = [a, b]
+            faulted = b == 0
+        case .subtractDivide:
+            let divisor = r[Int(instruction.c)]
+            operands = [a - b, divisor]
+            faulted = divisor == 0
+        case .unary:
+            operands = [a]
+            faulted = a < 0
+        case .binary:
+            operands = [a, b]
+            faulted = a < 0 && b.isFinite && b != b.rounded()
+        default:
+            return
+        }
+        guard faulted else { return }
+        seen.insert(range)
+        faults.append(Interpreter.Fault(range: range, operands: operands))
     }
 }

@@ -76,8 +76,11 @@ struct InterpreterCode {
     private(set) var settle: [(instructions: [Instruction], result: Int)] = []
     private(set) var curves: [Curve] = []
     private(set) var initialRegisters: [Double]
+    /// The operations that can fault (a division, `sqrt`, `pow`), by their index in the input-only, advance
+    /// and per-frame lists, with where they are written: for `Interpreter.faults(at:)` to see them run.
+    private(set) var faultSites: [List: [Int: SourceRange]] = [:]
 
-    private enum List { case inputsOnly, perFrame, advance, settle }
+    enum List: Hashable { case inputsOnly, perFrame, advance, settle }
     private var settleList: [Instruction] = []
 
     /// Registers above the scratch ones, numbered -1 - index until they are placed: constants (keyed by
@@ -299,16 +302,20 @@ struct InterpreterCode {
                 append(Instruction(opcode: .negate, destination: d, a: a, b: 0), to: list)
             } else {
                 let code = UInt8(UnaryOperation.allCases.firstIndex(of: operation) ?? 0)
-                append(Instruction(opcode: .unary, operation: code, destination: d, a: a, b: 0), to: list)
+                let index = append(Instruction(opcode: .unary, operation: code, destination: d, a: a, b: 0), to: list)
+                if operation == .sqrt { faultSites[list, default: [:]][index] = expression.range }
             }
         case .binary(let operation, let lhs, let rhs):
+            let faults = operation == .divide || operation == .pow
             if let fused = fusedOperands(operation, lhs, rhs, list: list) {
-                append(Instruction(opcode: fused.opcode, destination: d, a: fused.a, b: fused.b, c: fused.c), to: list)
+                let index = append(Instruction(opcode: fused.opcode, destination: d, a: fused.a, b: fused.b, c: fused.c), to: list)
+                if faults { faultSites[list, default: [:]][index] = expression.range }
                 return
             }
             let a = Int32(operand(lhs, list: list)), b = Int32(operand(rhs, list: list))
             let code = UInt8(BinaryOperation.allCases.firstIndex(of: operation) ?? 0)
-            append(Instruction(opcode: Self.opcode(of: operation), operation: code, destination: d, a: a, b: b), to: list)
+            let index = append(Instruction(opcode: Self.opcode(of: operation), operation: code, destination: d, a: a, b: b), to: list)
+            if faults { faultSites[list, default: [:]][index] = expression.range }
         case .select(let condition, let then, let otherwise):
             let branch: Int
             if case .binary(let comparison, let lhs, let rhs) = condition.kind, computesInline(condition, in: list),

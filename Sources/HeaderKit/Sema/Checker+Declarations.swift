@@ -60,7 +60,7 @@ extension Checker {
         stateContext = (state.name.name, false)
         defer { stateContext = nil }
         let initial = check(state.initial)
-        let type = state.type?.type ?? inferredType(of: state.initial)
+        let type = stateType(slot - stateSlot(0))
         guard type != .bool else {
             diagnostics.error("a state holds a number or a length, not a bool", at: state.type?.range ?? state.name.range)
             return nil

@@ -147,13 +147,31 @@ extension Checker {
                 return Typed(expression: .slot(valueSlot(index)), type: typed.type)
             }
         case .state(let index):
-            let state = stateDeclarations[index]
-            return Typed(expression: .slot(stateSlot(index)), type: state.type?.type ?? inferredType(of: state.initial))
+            return Typed(expression: .slot(stateSlot(index)), type: stateType(index))
         case .curve:
             diagnostics.error("'\(identifier.name)' is a curve; apply it to a progress, as in '\(identifier.name)(t)'",
                               at: identifier.range)
             return nil
         }
+    }
+
+    /// A state's type: the one written, else its initial value's as it checks (`state prev = start`, with
+    /// `start` a length, holds a length even when that initial value is refused for not being a constant, so
+    /// one mistake gives one error). Its diagnostics are the state's own, given where the state is checked.
+    mutating func stateType(_ index: Int) -> ValueType {
+        if let known = stateTypes[index] { return known }
+        let state = stateDeclarations[index]
+        var type = state.type?.type ?? inferredType(of: state.initial)
+        // Known before the initial value is checked: one that reads its own state finds this.
+        stateTypes[index] = type
+        if state.type == nil {
+            let (saved, context) = (diagnostics, stateContext)
+            stateContext = (state.name.name, false)
+            if let typed = check(state.initial), typed.type != .bool { type = typed.type }
+            (diagnostics, stateContext) = (saved, context)
+            stateTypes[index] = type
+        }
+        return type
     }
 
     func describe(_ symbol: Symbol) -> String {

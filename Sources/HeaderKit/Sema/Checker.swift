@@ -44,6 +44,8 @@ public struct Checker {
     /// Set while checking a state's initial value, bounds and update, which are evaluated before the named
     /// values of a frame and so may not read them (constants aside); `delta` may be read in the update only.
     var stateContext: (name: String, allowsDelta: Bool)?
+    /// Each state's type, once known: see `stateType`.
+    var stateTypes: [Int: ValueType] = [:]
 
     /// Named values and curves are checked recursively through their uses; a chain longer than this is
     /// refused, so that no spec can exhaust the stack.

@@ -1,0 +1,43 @@
+import XCTest
+@testable import HeaderKit
+
+/// Whether every warning of the range analysis on a spec shows in the interpreter at its witness: an output
+/// warning's value is what the frame gives there, to the bit; a division's, a square root's or a power's
+/// warning is a fault that the interpreter meets as it runs the frame, at that very operation.
+enum RangeWarningReproduction {
+    /// The warnings checked (dead keyframe stops, which have no point to show, aside); a failure for each
+    /// that does not reproduce.
+    @discardableResult
+    static func check(_ text: String, path: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        let compilation = Compilation(path: path, text: text)
+        guard let spec = compilation.spec, let program = compilation.program else { return 0 }
+        let found = RangeWarnings.warnings(program, spec: spec, analysis: RangeAnalysis.analyze(program), source: compilation.source)
+        var checked = 0
+        for warning in found where !warning.offset.isNaN {
+            checked += 1
+            let interpreter = Interpreter(spec: spec, program: program)
+            for (index, value) in warning.inputs.enumerated() where program.inputs.indices.contains(index) {
+                interpreter.setInput(program.inputs[index].name, to: value)
+            }
+            interpreter.resetState()
+            let (outputs, faults) = interpreter.faults(at: warning.offset)
+            let message = "\(path): \(warning.diagnostic.message)"
+            if let output = warning.output {
+                guard outputs.indices.contains(output), case .number(let value) = outputs[output] else {
+                    XCTFail("\(message): not a number", file: file, line: line)
+                    continue
+                }
+                XCTAssertTrue(value.bitPattern == warning.value.bitPattern || (value.isNaN && warning.value.isNaN),
+                              "\(message): the interpreter gives \(value)", file: file, line: line)
+            } else {
+                guard let fault = faults.first(where: { $0.range == warning.diagnostic.range }) else {
+                    XCTFail("\(message): the interpreter runs no such fault there", file: file, line: line)
+                    continue
+                }
+                let shown = warning.diagnostic.message.hasPrefix("division by zero") ? fault.operands.last : fault.operands.first
+                XCTAssertEqual(shown?.bitPattern, warning.value.bitPattern, "\(message): the operand is \(shown ?? .nan)", file: file, line: line)
+            }
+        }
+        return checked
+    }
+}
