@@ -37,7 +37,7 @@ func benchOffsets(count: Int) -> [Double] {
 
 /// The interpreter's time per frame (all outputs written to a buffer) for `spec` at `offsets`.
 func interpreterNanoseconds(_ spec: CheckedSpec, _ program: Program, offsets: [Double], repeats: Int = 7) -> Double {
-    let interpreter = Interpreter(spec: spec, program: program)
+    let interpreter = Interpreter(program: program)
     var buffer = [Double](repeating: 0, count: program.outputs.count)
     let last = program.outputs.count - 1
     return nanoseconds(count: offsets.count, repeats: repeats) {

@@ -99,7 +99,7 @@ func printScaling() {
             let compilation = Compilation(path: path, text: text, checksSwiftNames: false)
             var interpreter: Interpreter?
             if let spec = compilation.spec, let program = compilation.program {
-                interpreter = Interpreter(spec: spec, program: program)
+                interpreter = Interpreter(program: program)
                 if case .number(let value)? = interpreter?.frame(at: 50).first { sink += value }
             }
             return (compilation, interpreter)
@@ -112,7 +112,7 @@ func printScaling() {
         let front = seconds(repeats: 1) { compilation = Compilation(path: "big.header", text: text, checksSwiftNames: false) }
         if let spec = compilation?.spec, let program = compilation?.program {
             var interpreter: Interpreter?
-            let build = seconds(repeats: 1) { interpreter = Interpreter(spec: spec, program: program) }
+            let build = seconds(repeats: 1) { interpreter = Interpreter(program: program) }
             let frame = seconds(repeats: 1) { if case .number(let value)? = interpreter?.frame(at: 50).first { sink += value } }
             print(String(format: "eval 10000 blocks: front end and lowering %.3f s, interpreter %.3f s, first frame %.4f s", front, build, frame))
         }

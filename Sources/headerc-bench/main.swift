@@ -44,7 +44,7 @@ if CommandLine.arguments.contains("--scaling-only") {
     printScaling()
     exit(0)
 }
-print("headerc \(Arguments.version) benchmark: times are per evaluation, best of several runs")
+print("headerc \(Headerc.version) benchmark: times are per evaluation, best of several runs")
 if !framesOnly {
     print("")
     printCurveFigures()

@@ -69,7 +69,7 @@ final class NarrowWindowTests: XCTestCase {
             let program = try XCTUnwrap(compilation.program, window.text)
             specs += 1
             let analysis = RangeAnalysis.analyze(program)
-            let interpreter = Interpreter(spec: spec, program: program)
+            let interpreter = Interpreter(program: program)
             for _ in 0..<3 {
                 let k = random.chance(0.3) ? random.pick([0.0, 10]) : random.double(in: 0...10)
                 let j = random.chance(0.3) ? random.pick([-5.0, 5]) : random.double(in: -5...5)

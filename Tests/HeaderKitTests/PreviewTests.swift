@@ -58,7 +58,7 @@ final class PreviewTests: XCTestCase {
                 XCTAssertFalse(html.contains(loader), "\(name): the page loads nothing, but it has \(loader)")
             }
             let compilation = Compilation(path: spec, text: try PackagePaths.text("Examples/\(name).header"))
-            let interpreter = Interpreter(spec: try XCTUnwrap(compilation.spec), program: try XCTUnwrap(compilation.program))
+            let interpreter = Interpreter(program: try XCTUnwrap(compilation.program))
             for (input, value) in inputs { interpreter.setInput(input, to: value) }
             let inputFragment = inputs.map { input, value -> String in
                 switch value {
@@ -111,7 +111,7 @@ final class PreviewTests: XCTestCase {
         let page = directory.appendingPathComponent("ProfileStretchy.html")
         XCTAssertEqual(Driver.run(["preview", spec, "-o", page.path]).exitCode, 0)
         let compilation = Compilation(path: spec, text: try PackagePaths.text("Examples/ProfileStretchy.header"))
-        let interpreter = Interpreter(spec: try XCTUnwrap(compilation.spec), program: try XCTUnwrap(compilation.program))
+        let interpreter = Interpreter(program: try XCTUnwrap(compilation.program))
         interpreter.setInput("safeAreaTop", to: .number(47))
         let height = try XCTUnwrap(compilation.program?.outputs.firstIndex { $0.qualifiedName == "cover.height" })
         for (ended, velocity) in [(30.0, 0.0), (70, 0), (-80, 0), (200, 0), (50, 2000), (50, -2000), (98, -100)] {

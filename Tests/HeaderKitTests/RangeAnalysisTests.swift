@@ -64,7 +64,7 @@ final class RangeAnalysisTests: XCTestCase {
         let drift = (260 + s) - (60 * 0.5 + s)
         let compilation = Compilation(path: "StickyParallax.header", text: try PackagePaths.text("Examples/StickyParallax.header"))
         let (spec, program) = (try XCTUnwrap(compilation.spec), try XCTUnwrap(compilation.program))
-        let interpreter = Interpreter(spec: spec, program: program)
+        let interpreter = Interpreter(program: program)
         interpreter.setInput("safeAreaTop", to: .number(s))
         interpreter.setInput("textScale", to: .number(0.5))
         let offsetY = try XCTUnwrap(program.outputs.firstIndex { $0.qualifiedName == "backdrop.offsetY" })
@@ -298,12 +298,12 @@ final class RangeAnalysisTests: XCTestCase {
         // above an absolute tolerance: it must not call the path infeasible.
         XCTAssertEqual(try range("a.padding").max, .infinity)
         let paddingIndex = try XCTUnwrap(program.outputs.firstIndex { $0.qualifiedName == "a.padding" })
-        XCTAssertEqual(Interpreter(spec: spec, program: program).frame(at: 0x1p53 + 2)[paddingIndex], .number((0x1p53 + 2) / 2))
+        XCTAssertEqual(Interpreter(program: program).frame(at: 0x1p53 + 2)[paddingIndex], .number((0x1p53 + 2) / 2))
 
         // ease over 0...1 is 0...1, to the bit: its kernel keeps its sum within the hull of the control points'
         // y (CurveTests), and the analysis knows it. Just below offset 100 the interpreter stays at most 1.
         XCTAssertEqual(try range("a.progress"), RangeAnalysis.ProvenRange(min: 0, max: 1))
-        let interpreter = Interpreter(spec: spec, program: program)
+        let interpreter = Interpreter(program: program)
         let progressIndex = try XCTUnwrap(program.outputs.firstIndex { $0.qualifiedName == "a.progress" })
         var x = 100.0
         for _ in 0..<3_000 {
@@ -464,7 +464,7 @@ final class RangeAnalysisTests: XCTestCase {
             guard let spec, let program = compilation.program else { continue }
             specs += 1
             let analysis = RangeAnalysis.analyze(program)
-            let interpreter = Interpreter(spec: spec, program: program)
+            let interpreter = Interpreter(program: program)
             // Every finite offset: where rounding eats small terms (past 2⁵³), where arithmetic overflows to
             // an infinity (near the largest double), and the smallest subnormal.
             var offsets = generated.interestingOffsets.filter(\.isFinite)

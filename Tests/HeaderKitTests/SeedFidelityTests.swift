@@ -130,7 +130,7 @@ final class SeedFidelityTests: XCTestCase {
     private func compareSweep(_ interpreter: Interpreter, context: String, names: [String],
                               expected: (Double) -> [Value], failures: inout Int,
                               file: StaticString = #filePath, line: UInt = #line) {
-        let count = interpreter.spec.outputs.count
+        let count = interpreter.program.outputs.count
         XCTAssertEqual(count, names.count, context, file: file, line: line)
         let buffer = UnsafeMutableBufferPointer<Double>.allocate(capacity: count)
         buffer.initialize(repeating: .nan)

@@ -121,7 +121,7 @@ struct WitnessSearch {
     /// the interpreter: each offset from the states' initial values.
     private mutating func faultTable(_ setting: Int) -> [SourceRange: (Int, [Double])] {
         if let known = faultTables[setting] { return known }
-        let interpreter = Interpreter(spec: spec, program: program)
+        let interpreter = Interpreter(program: program)
         for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
             interpreter.setInput(program.inputs[index].name, to: value)
         }
@@ -169,7 +169,7 @@ struct WitnessSearch {
     /// initial values: the frames pass by, only the summaries are kept.
     private mutating func summaries(_ setting: Int) -> [Int: Summary] {
         if let known = frames[setting] { return known }
-        let interpreter = Interpreter(spec: spec, program: program)
+        let interpreter = Interpreter(program: program)
         for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
             interpreter.setInput(program.inputs[index].name, to: value)
         }

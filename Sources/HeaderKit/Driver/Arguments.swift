@@ -80,7 +80,6 @@ public struct UsageError: Error, Equatable, Sendable {
 }
 
 public enum Arguments {
-    public static let version = "0.1.0"
     /// A sweep longer than this is almost certainly a typo in its step.
     public static let maximumSweepLength = 10_000_000
     /// The most offsets `eval`'s table lays out: it holds every row to size its columns.

@@ -19,7 +19,7 @@ public struct Compilation: Sendable {
         var diagnostics = Diagnostics()
         let syntax = Parser.parse(source, into: &diagnostics)
         // The checker runs even after a syntax error, so that one run reports the mistakes of both kinds.
-        var spec = Checker.check(syntax, into: &diagnostics)
+        var spec = Checker.check(syntax, into: &diagnostics, constantValue: Lowering.constantValue(of:))
         var program: Program?
         if let checked = spec {
             let lowered = Lowering.lower(checked)

@@ -95,7 +95,7 @@ public struct Driver {
         case .success(.help(let topic)):
             outcome.standardOutput = HelpText.text(for: topic)
         case .success(.version):
-            outcome.standardOutput = "headerc \(Arguments.version)\n"
+            outcome.standardOutput = "headerc \(Headerc.version)\n"
         case .success(.check(let files)):
             check(files, &outcome)
         case .success(.eval(let options)):
@@ -147,7 +147,7 @@ public struct Driver {
         // Nothing is emitted, so names that Swift could not take are no reason to refuse the spec.
         guard let compilation = load(options.file, checksSwiftNames: false, &outcome), let spec = compilation.spec,
               let program = compilation.program else { return }
-        let interpreter = Interpreter(spec: spec, program: program)
+        let interpreter = Interpreter(program: program)
         guard apply(options.settings, to: interpreter, &outcome) else { return }
         if options.settleVelocity != nil, spec.snaps.isEmpty {
             usageError("'--settle' needs a spec with a 'snap' declaration", &outcome)
@@ -166,7 +166,7 @@ public struct Driver {
 
     /// Sets each `--set` input; false, with a usage error, for an unknown input or a value of the wrong type.
     static func apply(_ settings: [InputSetting], to interpreter: Interpreter, _ outcome: inout Outcome) -> Bool {
-        let spec = interpreter.spec
+        let spec = interpreter.program
         for setting in settings {
             let name = setting.name, text = setting.value
             guard let input = spec.inputs.first(where: { $0.name == name }) else {

@@ -33,20 +33,13 @@ struct EvalTable {
         }
     }
 
-    static func format(_ value: Value) -> String {
-        switch value {
-        case .number(let number): return number.description
-        case .bool(let bool): return bool ? "true" : "false"
-        }
-    }
-
     func csv(to out: inout OutputBuffer) {
         out.write("offset," + columns.joined(separator: ",") + "\n")
         forEachRow { offset, values in
             out.write(offset.description)
             for value in values {
                 out.write(",")
-                out.write(EvalTable.format(value))
+                out.write(value.printed)
             }
             out.write("\n")
         }
@@ -80,7 +73,7 @@ struct EvalTable {
     func text() -> String {
         let header = ["offset"] + columns
         var body: [[String]] = []
-        forEachRow { offset, values in body.append([offset.description] + values.map(EvalTable.format)) }
+        forEachRow { offset, values in body.append([offset.description] + values.map(\.printed)) }
         var widths = header.map(\.count)
         for row in body {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
@@ -92,7 +85,7 @@ struct EvalTable {
         }
         var out = "\(spec.name)"
         if !inputs.isEmpty {
-            out += " (" + inputs.map { "\($0.name) = \(EvalTable.format($0.value))" }.joined(separator: ", ") + ")"
+            out += " (" + inputs.map { "\($0.name) = \($0.value.printed)" }.joined(separator: ", ") + ")"
         }
         out += "\n" + line(header)
         for row in body { out += line(row) }

@@ -114,7 +114,7 @@ enum HelpText {
             """
         default:
             return """
-            headerc \(Arguments.version): scroll-driven headers, declared once, evaluated and compiled to Swift.
+            headerc \(Headerc.version): scroll-driven headers, declared once, evaluated and compiled to Swift.
 
             usage: headerc COMMAND [OPTIONS]
 

@@ -39,7 +39,7 @@ extension Driver {
         // Nothing here is Swift, so names Swift could not take are no reason to refuse the spec.
         guard let compilation = load(options.file, checksSwiftNames: false, &outcome), let spec = compilation.spec,
               let program = compilation.program else { return nil }
-        let interpreter = Interpreter(spec: spec, program: program)
+        let interpreter = Interpreter(program: program)
         guard apply(options.settings, to: interpreter, &outcome) else { return nil }
         return (interpreter, compilation)
     }

@@ -4,7 +4,6 @@
 /// reads only the inputs, down to parts of an expression, runs once after they change, not at every
 /// offset (see `InterpreterCode`).
 public final class Interpreter {
-    public let spec: CheckedSpec
     public let program: Program
     private let code: InterpreterCode
     /// The register file and the lists, copied once into memory of their own: a frame then touches no
@@ -20,12 +19,12 @@ public final class Interpreter {
     private var inputsChanged = true
     private var previousOffset: Double?
 
+    /// An interpreter of the spec's lowered program, for a caller that has not lowered it.
     public convenience init(spec: CheckedSpec) {
-        self.init(spec: spec, program: Lowering.lower(spec))
+        self.init(program: Lowering.lower(spec))
     }
 
-    public init(spec: CheckedSpec, program: Program) {
-        self.spec = spec
+    public init(program: Program) {
         self.program = program
         code = InterpreterCode(program)
         func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {

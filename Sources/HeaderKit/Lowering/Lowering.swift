@@ -9,12 +9,14 @@ public enum Lowering {
 
     /// A lone checked expression (no slots, or slots that stay unresolved), folded: what the checker
     /// uses to decide whether an expression is a constant.
-    static func constantValue(of expression: CheckedExpression) -> Expr? {
+    public static func constantValue(of expression: CheckedExpression) -> Value? {
         var builder = BodyBuilder()
         // An unresolved slot reads as an input that no spec has: not a constant, which is all that matters here.
         var context = ExpressionLowering(slotRead: { _, range in Expr(.read(.input(-1)), .number, range) })
         let lowered = context.lower(expression, into: &builder)
-        return lowered.constantValue != nil || lowered.boolValue != nil ? lowered : nil
+        if let number = lowered.constantValue { return .number(number) }
+        if let bool = lowered.boolValue { return .bool(bool) }
+        return nil
     }
 
     /// Lowering with the whole spec in view: slots resolve to inputs, states, named values and constants.

@@ -39,7 +39,7 @@ extension Checker {
         }
         guard let progress = check(argument.value), let curve else { return nil }
         guard conform(progress, to: .number, argument.value.range, "the progress a curve is applied to") else { return nil }
-        return Typed(expression: Folding.fold(.curve(curve, progress.expression)), type: .number)
+        return Typed(expression: fold(.curve(curve, progress.expression)), type: .number)
     }
 
     private mutating func checkBuiltin(_ builtin: Builtin, _ name: Identifier, _ arguments: [Argument],
@@ -98,13 +98,13 @@ extension Checker {
         let operands = typedArguments.map(\.expression)
         // min and max of several arguments become a chain of pairs, left to right.
         if builtin == .min || builtin == .max, var result = operands.first {
-            for operand in operands.dropFirst() { result = Folding.fold(.builtin(builtin, [result, operand])) }
+            for operand in operands.dropFirst() { result = fold(.builtin(builtin, [result, operand])) }
             return Typed(expression: result, type: resultType, flexible: flexible)
         }
         if builtin == .progress, case .constant(let from) = operands[1], case .constant(let to) = operands[2], from == to {
             diagnostics.warning("progress(x, from, to) with from equal to to divides by zero", at: range)
         }
-        return Typed(expression: Folding.fold(.builtin(builtin, operands)), type: resultType, flexible: flexible)
+        return Typed(expression: fold(.builtin(builtin, operands)), type: resultType, flexible: flexible)
     }
 
     mutating func checkKeyframes(_ driverSyntax: Expression, _ options: [Argument], _ stops: [KeyframeStop],
@@ -193,7 +193,7 @@ extension Checker {
         guard !failed, let valueType else { return nil }
         let keyframes = CheckedKeyframes(driver: driver.expression, stops: checkedStops,
                                          extendsBefore: extendsBefore, extendsAfter: extendsAfter)
-        return Typed(expression: Folding.fold(.keyframes(keyframes)), type: valueType.0, flexible: valueType.1)
+        return Typed(expression: fold(.keyframes(keyframes)), type: valueType.0, flexible: valueType.1)
     }
 
     func format(_ value: Double) -> String {

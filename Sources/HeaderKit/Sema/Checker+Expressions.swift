@@ -26,7 +26,7 @@ extension Checker {
                     diagnostics.error("cannot negate a bool with '-'; use 'not'", at: expression.range)
                     return nil
                 }
-                return Typed(expression: Folding.fold(.negate(operand.expression)), type: operand.type, flexible: operand.flexible)
+                return Typed(expression: fold(.negate(operand.expression)), type: operand.type, flexible: operand.flexible)
             case .plus:
                 guard operand.type != .bool else {
                     diagnostics.error("'+' needs a number or a length, found bool", at: expression.range)
@@ -38,7 +38,7 @@ extension Checker {
                     diagnostics.error("'not' needs a bool, found \(operand.type.displayName)", at: operandSyntax.range)
                     return nil
                 }
-                return Typed(expression: Folding.fold(.not(operand.expression)), type: .bool)
+                return Typed(expression: fold(.not(operand.expression)), type: .bool)
             }
         case .binary:
             return checkBinaryChain(expression)
@@ -54,7 +54,7 @@ extension Checker {
                                   at: thenSyntax.range.union(elseSyntax.range))
                 return nil
             }
-            return Typed(expression: Folding.fold(.conditional(condition.expression, then.expression, otherwise.expression)),
+            return Typed(expression: fold(.conditional(condition.expression, then.expression, otherwise.expression)),
                          type: type, flexible: flexible)
         case .call(let callee, let arguments):
             return checkCall(callee, arguments, expression.range)
@@ -97,20 +97,20 @@ extension Checker {
                 return nil
             }
             let logical: LogicalOperator = op == .and ? .and : .or
-            return Typed(expression: Folding.fold(.logical(logical, lhs.expression, rhs.expression)), type: .bool)
+            return Typed(expression: fold(.logical(logical, lhs.expression, rhs.expression)), type: .bool)
         case .equal where lhs.type == .bool || rhs.type == .bool, .notEqual where lhs.type == .bool || rhs.type == .bool:
             guard lhs.type == .bool, rhs.type == .bool else {
                 diagnostics.error("cannot compare \(describe())", at: range)
                 return nil
             }
-            return Typed(expression: Folding.fold(.boolEquality(isEqual: op == .equal, lhs.expression, rhs.expression)), type: .bool)
+            return Typed(expression: fold(.boolEquality(isEqual: op == .equal, lhs.expression, rhs.expression)), type: .bool)
         case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual:
             guard lhs.type != .bool, rhs.type != .bool, unify(lhs, rhs) != nil else {
                 diagnostics.error("cannot compare \(describe())", at: range)
                 return nil
             }
             let comparison = ComparisonOperator(rawValue: op.rawValue) ?? .equal
-            return Typed(expression: Folding.fold(.comparison(comparison, lhs.expression, rhs.expression)), type: .bool)
+            return Typed(expression: fold(.comparison(comparison, lhs.expression, rhs.expression)), type: .bool)
         case .add, .subtract, .multiply, .divide:
             guard lhs.type != .bool, rhs.type != .bool else {
                 diagnostics.error("arithmetic needs numbers or lengths, found \(describe())", at: range)
@@ -147,7 +147,7 @@ extension Checker {
                 }
             }
             let arithmetic = ArithmeticOperator(rawValue: op.rawValue) ?? .add
-            return Typed(expression: Folding.fold(.arithmetic(arithmetic, lhs.expression, rhs.expression)),
+            return Typed(expression: fold(.arithmetic(arithmetic, lhs.expression, rhs.expression)),
                          type: type, flexible: flexible)
         }
     }

@@ -28,6 +28,8 @@ public struct Checker {
     enum Progress { case unchecked, checking, failed, done(Typed) }
 
     var diagnostics: Diagnostics
+    /// Folds a lone constant expression by the lowered program's rules (see `Folding`).
+    let constantValue: ConstantFolder
     var symbols: [String: (symbol: Symbol, range: SourceRange)] = [:]
     var inputs: [InputDeclaration] = []
     var values: [ValueDeclaration] = []
@@ -53,15 +55,22 @@ public struct Checker {
     /// `min` and `max` become a chain of pairs, one level deeper per argument.
     static let maximumArguments = 64
 
-    private init(diagnostics: Diagnostics) {
+    private init(diagnostics: Diagnostics, constantValue: @escaping ConstantFolder) {
         self.diagnostics = diagnostics
+        self.constantValue = constantValue
     }
 
-    public static func check(_ syntax: SpecSyntax, into diagnostics: inout Diagnostics) -> CheckedSpec? {
-        var checker = Checker(diagnostics: diagnostics)
+    /// `constantValue` folds an expression of constants, or says it is not one (see `Folding`).
+    public static func check(_ syntax: SpecSyntax, into diagnostics: inout Diagnostics,
+                             constantValue: @escaping ConstantFolder) -> CheckedSpec? {
+        var checker = Checker(diagnostics: diagnostics, constantValue: constantValue)
         let spec = checker.run(syntax)
         diagnostics = checker.diagnostics
         return diagnostics.hasErrors ? nil : spec
+    }
+
+    func fold(_ expression: CheckedExpression) -> CheckedExpression {
+        Folding.fold(expression, with: constantValue)
     }
 
     // The slot layout of `CheckedSpec`: offset, delta, then inputs, states and values.

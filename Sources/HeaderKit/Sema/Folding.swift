@@ -1,9 +1,15 @@
 /// Constant folding for the checker, which must know where a constant stands (a state's initial value,
 /// a bound, a position). A node whose operands are all constants is lowered on its own and folded by
 /// the lowering, so a folded value is computed by the one definition of each operation and rule
-/// (`Semantics`, `Lowering`); infinite and NaN results are folded too, with their exact bits.
+/// (`Semantics`, `Lowering`); infinite and NaN results are folded too, with their exact bits. The
+/// lowering is a later stage than the checker, so whoever runs both hands the checker its evaluator
+/// (`ConstantFolder`; `Compilation` passes `Lowering.constantValue(of:)`).
+/// The value of an expression made of constants only, computed as the lowered program computes it; nil
+/// for an expression that is not a constant.
+public typealias ConstantFolder = (CheckedExpression) -> Value?
+
 enum Folding {
-    static func fold(_ expression: CheckedExpression) -> CheckedExpression {
+    static func fold(_ expression: CheckedExpression, with constantValue: ConstantFolder) -> CheckedExpression {
         switch expression {
         case .constant, .boolConstant, .slot:
             return expression
@@ -20,10 +26,11 @@ enum Folding {
         default:
             break
         }
-        guard operandsAreConstant(expression), let folded = Lowering.constantValue(of: expression) else { return expression }
-        if let value = folded.constantValue { return .constant(value) }
-        if let value = folded.boolValue { return .boolConstant(value) }
-        return expression
+        guard operandsAreConstant(expression), let folded = constantValue(expression) else { return expression }
+        switch folded {
+        case .number(let value): return .constant(value)
+        case .bool(let value): return .boolConstant(value)
+        }
     }
 
     /// Whether every direct operand is a constant: only then can the node fold, and checking this first

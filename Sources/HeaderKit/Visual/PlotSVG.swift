@@ -28,7 +28,7 @@ struct PlotSVG {
                 + ".axis{stroke:#888;stroke-width:1}.series{fill:none;stroke:#d6336c;stroke-width:1.8}"
                 + ".stop{stroke:#999;stroke-dasharray:3 3}.snap{stroke:#1c7ed6;stroke-dasharray:6 3}")
         svg.close("style")
-        let settings = inputs.map { "\($0.name) = \(EvalTable.format($0.value))" }.joined(separator: ", ")
+        let settings = inputs.map { "\($0.name) = \($0.value.printed)" }.joined(separator: ", ")
         svg.text(SVGText.escape(program.name), x: 10, y: 22, attributes: ["class": "title"])
         let sweep = offsets.isEmpty ? "" : "offset \(Self.short(offsets[0])) to \(Self.short(offsets[offsets.count - 1]))"
         svg.text(SVGText.escape([sweep, settings].filter { !$0.isEmpty }.joined(separator: "; ")

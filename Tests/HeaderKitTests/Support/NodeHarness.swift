@@ -110,7 +110,7 @@ enum NodeHarness {
         let flags = TranscendentalReach(program)
         var result: [(Double, Bool, String)] = []
         for (settingIndex, setting) in ([[]] + diffCase.settings).enumerated() {
-            let interpreter = Interpreter(spec: diffCase.spec, program: program)
+            let interpreter = Interpreter(program: program)
             for (input, value) in zip(program.inputs, setting) { interpreter.setInput(input.name, to: value) }
             for offset in diffCase.offsets {
                 for (index, value) in interpreter.frame(at: offset).enumerated() {

@@ -15,7 +15,7 @@ enum RangeWarningReproduction {
         var checked = 0
         for warning in found where !warning.offset.isNaN {
             checked += 1
-            let interpreter = Interpreter(spec: spec, program: program)
+            let interpreter = Interpreter(program: program)
             for (index, value) in warning.inputs.enumerated() where program.inputs.indices.contains(index) {
                 interpreter.setInput(program.inputs[index].name, to: value)
             }
