@@ -65,7 +65,6 @@ final class NarrowWindowTests: XCTestCase {
         var specs = 0, checked = 0, inside = 0, warnings = 0
         for window in Self.windows(count: 1_200, seed: 0x4E41_5252) {
             let compilation = Compilation(path: "window.header", text: window.text)
-            let spec = try XCTUnwrap(compilation.spec, window.text)
             let program = try XCTUnwrap(compilation.program, window.text)
             specs += 1
             let analysis = RangeAnalysis.analyze(program)

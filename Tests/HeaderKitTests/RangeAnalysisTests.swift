@@ -63,7 +63,7 @@ final class RangeAnalysisTests: XCTestCase {
         let s = 49.36012754298432
         let drift = (260 + s) - (60 * 0.5 + s)
         let compilation = Compilation(path: "StickyParallax.header", text: try PackagePaths.text("Examples/StickyParallax.header"))
-        let (spec, program) = (try XCTUnwrap(compilation.spec), try XCTUnwrap(compilation.program))
+        let program = try XCTUnwrap(compilation.program)
         let interpreter = Interpreter(program: program)
         interpreter.setInput("safeAreaTop", to: .number(s))
         interpreter.setInput("textScale", to: .number(0.5))
@@ -240,7 +240,7 @@ final class RangeAnalysisTests: XCTestCase {
         """
         let result = try XCTUnwrap(analyse(text))
         let compilation = Compilation(path: "f.header", text: text)
-        let (spec, program) = (try XCTUnwrap(compilation.spec), try XCTUnwrap(compilation.program))
+        let program = try XCTUnwrap(compilation.program)
         let ranges = Dictionary(uniqueKeysWithValues: result.outputs.map { ($0.name, $0) })
         func range(_ name: String) throws -> RangeAnalysis.ProvenRange { try XCTUnwrap(ranges[name]?.range, name) }
 
@@ -460,8 +460,8 @@ final class RangeAnalysisTests: XCTestCase {
     func testEveryValueLiesInItsProvenRange() throws {
         var random = SeededGenerator(seed: 0x5241_4E47)
         var checked = 0, specs = 0
-        for (generated, spec, compilation) in DifferentialTests.generatedSpecs(count: 400, seed: DifferentialTests.seed) {
-            guard let spec, let program = compilation.program else { continue }
+        for (generated, _, compilation) in DifferentialTests.generatedSpecs(count: 400, seed: DifferentialTests.seed) {
+            guard let program = compilation.program else { continue }
             specs += 1
             let analysis = RangeAnalysis.analyze(program)
             let interpreter = Interpreter(program: program)

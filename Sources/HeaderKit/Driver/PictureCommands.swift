@@ -37,7 +37,7 @@ extension Driver {
             return nil
         }
         // Nothing here is Swift, so names Swift could not take are no reason to refuse the spec.
-        guard let compilation = load(options.file, checksSwiftNames: false, &outcome), let spec = compilation.spec,
+        guard let compilation = load(options.file, checksSwiftNames: false, &outcome),
               let program = compilation.program else { return nil }
         let interpreter = Interpreter(program: program)
         guard apply(options.settings, to: interpreter, &outcome) else { return nil }
