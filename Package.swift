@@ -1,6 +1,14 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// One target per stage of the pipeline, each depending only on the stages before it (ARCHITECTURE.md):
+// the compiler refuses an import that points the other way. `HeaderKit` is the library users import; it
+// re-exports every stage.
+let source: Target.Dependency = "HeaderSource", syntax: Target.Dependency = "HeaderSyntax"
+let math: Target.Dependency = "HeaderMath", sema: Target.Dependency = "HeaderSema", ir: Target.Dependency = "HeaderIR"
+let eval: Target.Dependency = "HeaderEval", analysis: Target.Dependency = "HeaderAnalysis"
+let codeGen: Target.Dependency = "HeaderCodeGen", tools: Target.Dependency = "HeaderTools"
+
 let package = Package(
     name: "headerc",
     products: [
@@ -9,7 +17,17 @@ let package = Package(
         .plugin(name: "HeaderPlugin", targets: ["HeaderPlugin"]),
     ],
     targets: [
-        .target(name: "HeaderKit", exclude: ["Analysis/README.md"]),
+        .target(name: "HeaderSource"),
+        .target(name: "HeaderSyntax", dependencies: [source]),
+        .target(name: "HeaderMath"),
+        .target(name: "HeaderSema", dependencies: [source, syntax, math]),
+        .target(name: "HeaderIR", dependencies: [source, syntax, math, sema]),
+        .target(name: "HeaderEval", dependencies: [source, syntax, math, sema, ir]),
+        .target(name: "HeaderAnalysis", dependencies: [source, syntax, math, sema, ir, eval], exclude: ["README.md"]),
+        .target(name: "HeaderCodeGen", dependencies: [source, syntax, math, sema, ir]),
+        .target(name: "HeaderTools", dependencies: [source, syntax, math, sema, ir, eval, codeGen]),
+        .target(name: "HeaderDriver", dependencies: [source, syntax, math, sema, ir, eval, analysis, codeGen, tools]),
+        .target(name: "HeaderKit", dependencies: [source, syntax, math, sema, ir, eval, analysis, codeGen, tools, "HeaderDriver"]),
         .executableTarget(name: "headerc", dependencies: ["HeaderKit"]),
         .executableTarget(
             name: "headerc-bench",

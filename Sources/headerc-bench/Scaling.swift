@@ -98,7 +98,7 @@ func printScaling() {
         (figures["eval one offset", default: [:]][blocks], freeing["eval one offset", default: [:]][blocks]) = timed {
             let compilation = Compilation(path: path, text: text, checksSwiftNames: false)
             var interpreter: Interpreter?
-            if let spec = compilation.spec, let program = compilation.program {
+            if let program = compilation.program {
                 interpreter = Interpreter(program: program)
                 if case .number(let value)? = interpreter?.frame(at: 50).first { sink += value }
             }
@@ -110,7 +110,7 @@ func printScaling() {
         let text = scalingSpec(blocks: 10_000)
         var compilation: Compilation?
         let front = seconds(repeats: 1) { compilation = Compilation(path: "big.header", text: text, checksSwiftNames: false) }
-        if let spec = compilation?.spec, let program = compilation?.program {
+        if let program = compilation?.program {
             var interpreter: Interpreter?
             let build = seconds(repeats: 1) { interpreter = Interpreter(program: program) }
             let frame = seconds(repeats: 1) { if case .number(let value)? = interpreter?.frame(at: 50).first { sink += value } }

@@ -1,0 +1,136 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+import HeaderEval
+
+/// Comparisons on abstract values: each outcome the path allows, constrained by it, and what a comparison
+/// of a named value's own number with a constant says of that number.
+extension SymbolicEvaluation {
+    /// `d = lhs - rhs` against 0: decided when the path decides it, else both outcomes, each constrained.
+    package mutating func compare(_ operation: BinaryOperation, _ lhs: LinearForm, _ rhs: LinearForm, on path: AnalysisPath,
+                                  at range: SourceRange) -> [Outcome] {
+        let d = LinearForm.comparing(lhs, rhs)
+        let bounds = space.bounds(d, on: path)
+        // For each outcome: the constraints that say it (form ≤ 0 or < 0), or nil when it cannot happen.
+        var whenTrue: [(LinearForm, Bool)]?, whenFalse: [(LinearForm, Bool)]?
+        switch operation {
+        case .less:
+            whenTrue = bounds.lower < 0 ? [(d, true)] : nil
+            whenFalse = bounds.upper >= 0 ? [(-d, false)] : nil
+        case .lessEqual:
+            whenTrue = bounds.lower <= 0 ? [(d, false)] : nil
+            whenFalse = bounds.upper > 0 ? [(-d, true)] : nil
+        case .greater:
+            whenTrue = bounds.upper > 0 ? [(-d, true)] : nil
+            whenFalse = bounds.lower <= 0 ? [(d, false)] : nil
+        case .greaterEqual:
+            whenTrue = bounds.upper >= 0 ? [(-d, false)] : nil
+            whenFalse = bounds.lower < 0 ? [(d, true)] : nil
+        case .equal, .notEqual:
+            let canBeZero = bounds.lower <= 0 && bounds.upper >= 0
+            let canBeOther = bounds.lower < bounds.upper || bounds.lower != 0
+            let zero: [(LinearForm, Bool)]? = canBeZero ? [(d, false), (-d, false)] : nil
+            let other: [(LinearForm, Bool)]? = canBeOther ? [] : nil
+            whenTrue = operation == .equal ? zero : other
+            whenFalse = operation == .equal ? other : zero
+        default:
+            return []
+        }
+        // An outcome that real arithmetic rules out, floating point may still give: `(offset + 1) - offset`
+        // is 1 in real arithmetic, and 0 at offsets past 2⁵³. It is possible where each constraint holds within
+        // the rounding error (everywhere when that is unbounded), and then taken with no constraint: one that
+        // close to the linear program's tolerance would be judged by the tolerance.
+        if d.rounds, whenTrue == nil || whenFalse == nil {
+            let error = space.roundingError(d, on: path)
+            func relaxed(_ constraints: [(LinearForm, Bool)]) -> [(LinearForm, Bool)]? {
+                guard let error else { return [] }
+                for (form, _) in constraints where space.withinError(form, error, on: path).lower > 0 { return nil }
+                return []
+            }
+            let zero = [(d, false), (-d, false)]
+            switch operation {
+            case .less: if whenTrue == nil { whenTrue = relaxed([(d, true)]) } else { whenFalse = relaxed([(-d, false)]) }
+            case .lessEqual: if whenTrue == nil { whenTrue = relaxed([(d, false)]) } else { whenFalse = relaxed([(-d, true)]) }
+            case .greater: if whenTrue == nil { whenTrue = relaxed([(-d, true)]) } else { whenFalse = relaxed([(d, false)]) }
+            case .greaterEqual: if whenTrue == nil { whenTrue = relaxed([(-d, false)]) } else { whenFalse = relaxed([(d, true)]) }
+            case .equal:
+                if whenTrue == nil { whenTrue = relaxed(zero) } else { whenFalse = [] }
+            case .notEqual:
+                if whenFalse == nil { whenFalse = relaxed(zero) } else { whenTrue = [] }
+            default: break
+            }
+        }
+        var outcomes: [Outcome] = []
+        for (outcome, constraints) in [(false, whenFalse), (true, whenTrue)] {
+            guard let constraints else { continue }
+            var branch = path
+            for (form, strict) in constraints where !form.isConstant { branch = space.adding(form, strict: strict, to: branch) }
+            // A branch that only a boundary allows, where a strict condition shuts it, is not taken.
+            if whenTrue != nil, whenFalse != nil, !space.isFeasible(branch) { continue }
+            noteExactBound(operation, outcome, lhs, rhs, on: &branch)
+            noteCondition(range, outcome)
+            outcomes.append((branch, .bool(outcome)))
+        }
+        return outcomes
+    }
+
+    /// A comparison of a named value's or a local's number with an exact constant bounds that number exactly.
+    package func noteExactBound(_ operation: BinaryOperation, _ outcome: Bool, _ lhs: LinearForm, _ rhs: LinearForm,
+                                on path: inout AnalysisPath) {
+        // value ◇ constant, or constant ◇ value read the other way round.
+        var operation = operation
+        let value: LinearForm, constant: Double
+        if lhs.origin != nil, rhs.isConstant, !rhs.rounds {
+            (value, constant) = (lhs, rhs.constant)
+        } else if rhs.origin != nil, lhs.isConstant, !lhs.rounds {
+            (value, constant) = (rhs, lhs.constant)
+            switch operation {
+            case .less: operation = .greater
+            case .lessEqual: operation = .greaterEqual
+            case .greater: operation = .less
+            case .greaterEqual: operation = .lessEqual
+            default: break
+            }
+        } else {
+            return
+        }
+        guard let origin = value.origin else { return }
+        var bounds = path.exactBounds[origin] ?? ExactBounds()
+        func upper(_ limit: Double, strict: Bool) {
+            if limit < bounds.upper || (limit == bounds.upper && strict) { (bounds.upper, bounds.upperStrict) = (limit, strict) }
+        }
+        func lower(_ limit: Double, strict: Bool) {
+            if limit > bounds.lower || (limit == bounds.lower && strict) { (bounds.lower, bounds.lowerStrict) = (limit, strict) }
+        }
+        switch (operation, outcome) {
+        case (.less, true), (.greaterEqual, false): upper(constant, strict: true)
+        case (.lessEqual, true), (.greater, false): upper(constant, strict: false)
+        case (.greater, true), (.lessEqual, false): lower(constant, strict: true)
+        case (.greaterEqual, true), (.less, false): lower(constant, strict: false)
+        case (.equal, true), (.notEqual, false):
+            upper(constant, strict: false)
+            lower(constant, strict: false)
+        default: return
+        }
+        path.exactBounds[origin] = bounds
+    }
+
+    /// What the comparisons taken say of the number of this form itself, when it is a named value's or a local's.
+    package func exactBounds(_ form: LinearForm, on path: AnalysisPath) -> ExactBounds? {
+        form.origin.flatMap { path.exactBounds[$0] }
+    }
+
+    /// Whether floating point can make the form's number 0 on the path, unless a comparison of that very
+    /// number ruled 0 out.
+    package func mayRoundToZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
+        !(exactBounds(form, on: path)?.excludesZero ?? false) && space.roundsToZero(form, on: path)
+    }
+
+    /// Whether floating point can make the form's number negative on the path, unless a comparison of that
+    /// very number ruled it out.
+    package func mayRoundBelowZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
+        !(exactBounds(form, on: path)?.excludesNegative ?? false) && space.roundsBelowZero(form, on: path)
+    }
+}

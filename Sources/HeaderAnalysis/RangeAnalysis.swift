@@ -1,0 +1,251 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+import HeaderEval
+import Foundation
+
+/// What each output of a program can be, proven for every offset and every input within its range (a
+/// number or length input without one at its default, a bool at both values): an interval, whether it
+/// can be NaN or infinite, and between which offsets it changes. The bounds hold of the floating-point
+/// numbers the program gives, to the bit: the analysis reasons in real arithmetic, path by path (see
+/// `SymbolicEvaluation`), widens what it finds by what rounding can do, and keeps beside it the bounds that
+/// doing each operation on its operands' ends in floating point gives (`LinearForm.floatLower`), taking the
+/// tighter of the two.
+public struct RangeAnalysis: Sendable {
+    /// Where the finite values lie (`min` is -infinity when they are unbounded below, and the range is
+    /// empty, `min > max`, when there are none), and whether NaN or an infinity can occur too.
+    public struct ProvenRange: Sendable, Equatable {
+        public var min: Double
+        public var max: Double
+        public var nan: Bool
+        public var infinite: Bool
+
+        public init(min: Double, max: Double, nan: Bool = false, infinite: Bool = false) {
+            self.min = min
+            self.max = max
+            self.nan = nan
+            self.infinite = infinite
+        }
+
+        public func contains(_ value: Double) -> Bool {
+            if value.isNaN { return nan }
+            if value.isInfinite { return infinite }
+            return value >= min && value <= max
+        }
+    }
+
+    public struct OutputRange: Sendable {
+        public let name: String
+        public let type: ValueType
+        /// For a number or a length.
+        public let range: ProvenRange
+        /// For a bool, the values it can take.
+        public let canBeTrue: Bool
+        public let canBeFalse: Bool
+        /// The offsets outside which it is constant, when it follows the offset at all.
+        public let changes: (from: Double, to: Double)?
+    }
+
+    /// A comparison whose outcome never changes.
+    public struct DecidedCondition: Sendable {
+        public let range: SourceRange
+        public let value: Bool
+    }
+
+    public let outputs: [OutputRange]
+    public let conditions: [DecidedCondition]
+    /// Every comparison the analysis met, by where it is written (a keyframe's tests are written at
+    /// their stops): whether it can be true, and whether it can be false.
+    package let outcomes: [SourceRange: (canBeTrue: Bool, canBeFalse: Bool)]
+    public let issues: [RangeIssue]
+
+    public static func analyze(_ program: Program) -> RangeAnalysis {
+        var evaluation = SymbolicEvaluation(program: program)
+        var starts = [AnalysisPath()]
+        for (index, input) in program.inputs.enumerated() {
+            if input.type == .bool, starts.count < 1 << 10 {
+                starts = starts.flatMap { path in
+                    [false, true].map { value in
+                        var path = path
+                        path.boolInputs[index] = value
+                        return path
+                    }
+                }
+            } else if let range = input.range {
+                evaluation.inputVariables[index] = evaluation.space.add(
+                    AnalysisVariable(lower: range.lowerBound, upper: range.upperBound, followsOffset: false))
+            }
+        }
+        stateRanges(program, &evaluation, starts)
+        var outputs: [OutputRange] = []
+        for output in program.outputs {
+            var outcomes: [SymbolicEvaluation.Outcome] = []
+            for start in starts { outcomes += evaluation.evaluate(output.body, on: start) }
+            outputs.append(summary(output, outcomes, evaluation))
+        }
+        let conditions = evaluation.conditions
+            .filter { $0.value.canBeTrue != $0.value.canBeFalse }
+            .map { DecidedCondition(range: $0.key, value: $0.value.canBeTrue) }
+            .sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+        return RangeAnalysis(outputs: outputs, conditions: conditions, outcomes: evaluation.conditions, issues: evaluation.issues)
+    }
+
+    /// Each state's values: from its initial value, the hull of what `next` can give from the values so
+    /// far, until nothing grows; a side still growing after a few rounds is unbounded.
+    private static func stateRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation, _ starts: [AnalysisPath]) {
+        for (index, state) in program.states.enumerated() {
+            evaluation.stateVariables[index] = evaluation.space.add(
+                AnalysisVariable(lower: state.initial, upper: state.initial, followsOffset: true))
+        }
+        guard !program.states.isEmpty else { return }
+        for round in 0..<12 {
+            var grew = false
+            for (index, state) in program.states.enumerated() {
+                guard let id = evaluation.stateVariables[index] else { continue }
+                var outcomes: [SymbolicEvaluation.Outcome] = []
+                for start in starts { outcomes += evaluation.evaluate(state.next, on: start) }
+                var variable = evaluation.space.variables[id]
+                var specials = evaluation.stateSpecials[index] ?? AbstractNumber(form: nil)
+                for (path, value) in outcomes {
+                    guard case .number(let number) = value else { continue }
+                    specials.nan = specials.nan || number.nan
+                    specials.positiveInfinity = specials.positiveInfinity || number.positiveInfinity
+                    specials.negativeInfinity = specials.negativeInfinity || number.negativeInfinity
+                    guard let form = number.form else { continue }
+                    let bounds = evaluation.floatBounds(form, on: path)
+                    if bounds.infeasible { continue }
+                    if bounds.lower < variable.lower {
+                        variable.lower = round >= 6 ? -.infinity : bounds.lower
+                        grew = true
+                    }
+                    if bounds.upper > variable.upper {
+                        variable.upper = round >= 6 ? .infinity : bounds.upper
+                        grew = true
+                    }
+                }
+                evaluation.space.variables[id] = variable
+                evaluation.stateSpecials[index] = specials
+                evaluation.forgetValues()
+            }
+            if !grew { return }
+        }
+    }
+
+    /// What an output is on a path where it does not follow the offset: a bool, a constant, or a form of the
+    /// inputs and states alone, with whether it can be NaN or infinite too (numbers by their bits, so that
+    /// NaN is one value).
+    private enum SteadyValue: Hashable {
+        case bool(Bool)
+        case constant(UInt64, specials: Int)
+        case form(constant: UInt64, terms: [Int], coefficients: [UInt64], specials: Int)
+
+        init(_ number: AbstractNumber) {
+            let specials = (number.nan ? 1 : 0) | (number.positiveInfinity ? 2 : 0) | (number.negativeInfinity ? 4 : 0)
+            guard let form = number.form else { self = .constant(Double.nan.bitPattern, specials: specials); return }
+            let constant = (form.constant + 0).bitPattern
+            self = form.isConstant ? .constant(constant, specials: specials)
+                : .form(constant: constant, terms: form.terms.map(\.id), coefficients: form.terms.map { ($0.coefficient + 0).bitPattern },
+                        specials: specials)
+        }
+    }
+
+    private static func summary(_ output: Program.Output, _ outcomes: [SymbolicEvaluation.Outcome],
+                                _ evaluation: SymbolicEvaluation) -> OutputRange {
+        let space = evaluation.space
+        var range = ProvenRange(min: .infinity, max: -.infinity)
+        var canBeTrue = false, canBeFalse = false
+        // Each path that can be taken, with the steady value it gives (by its index in `steady`), or nil
+        // where the value follows the offset.
+        var taken: [(path: AnalysisPath, steady: Int?)] = []
+        var steady: [SteadyValue: Int] = [:]
+        func seen(_ value: SteadyValue?, on path: AnalysisPath) {
+            guard let value else { return taken.append((path, nil)) }
+            let index = steady[value] ?? steady.count
+            steady[value] = index
+            taken.append((path, index))
+        }
+        for (path, value) in outcomes {
+            switch value {
+            case .bool(let bool):
+                if bool { canBeTrue = true } else { canBeFalse = true }
+                seen(.bool(bool), on: path)
+            case .number(let number):
+                range.nan = range.nan || number.nan
+                range.infinite = range.infinite || number.positiveInfinity || number.negativeInfinity
+                if let form = number.form {
+                    let bounds = evaluation.floatBounds(form, on: path)
+                    if bounds.infeasible { continue }
+                    range.min = Swift.min(range.min, bounds.lower)
+                    range.max = Swift.max(range.max, bounds.upper)
+                    if space.followsOffset(form) { seen(nil, on: path); continue }
+                }
+                seen(SteadyValue(number), on: path)
+            }
+        }
+        range.min = clean(range.min, .down)
+        range.max = clean(range.max, .up)
+        return OutputRange(name: output.qualifiedName, type: output.type, range: range, canBeTrue: canBeTrue, canBeFalse: canBeFalse,
+                           changes: changingOffsets(taken, steadyValues: steady.count, space))
+    }
+
+    /// The offsets outside which an output is constant: every offset of a path whose value follows the
+    /// offset, and each end of a path where a different value can take over, that is, an end within the
+    /// offsets of another value. One value on every path never changes, however the paths part, and paths
+    /// that part on the inputs alone have no finite end.
+    private static func changingOffsets(_ taken: [(path: AnalysisPath, steady: Int?)], steadyValues: Int,
+                                        _ space: VariableSpace) -> (from: Double, to: Double)? {
+        let varies = taken.contains { $0.steady == nil }
+        guard varies || steadyValues > 1 else { return nil }
+        var from = Double.infinity, to = -Double.infinity
+        // The offsets of each path, and their hull for each steady value.
+        var offsets: [(lower: Double, upper: Double, steady: Int?)] = []
+        var hulls = Array(repeating: (lower: Double.infinity, upper: -Double.infinity), count: steadyValues)
+        for (path, value) in taken {
+            let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
+            if offset.infeasible { continue }
+            offsets.append((offset.lower, offset.upper, value))
+            if let value {
+                hulls[value] = (Swift.min(hulls[value].lower, offset.lower), Swift.max(hulls[value].upper, offset.upper))
+            } else {
+                from = Swift.min(from, offset.lower)
+                to = Swift.max(to, offset.upper)
+            }
+        }
+        let varying = (lower: from, upper: to)
+        // Past a few dozen values, every end counts: coarser, and linear.
+        let everyEnd = steadyValues > 64
+        func takenOver(at end: Double, from value: Int) -> Bool {
+            if everyEnd || (varying.lower <= end && end <= varying.upper) { return true }
+            return hulls.indices.contains { $0 != value && hulls[$0].lower <= end && end <= hulls[$0].upper }
+        }
+        for (lower, upper, value) in offsets {
+            guard let value else { continue }
+            for end in [lower, upper] where end.isFinite && (end < from || end > to) && takenOver(at: end, from: value) {
+                from = Swift.min(from, end)
+                to = Swift.max(to, end)
+            }
+        }
+        return from <= to ? (clean(from, .toNearestOrEven), clean(to, .toNearestOrEven)) : nil
+    }
+
+    /// A bound as printed: within 1e-13 of it, a number with 12 significant digits (or 0) is taken when that
+    /// widens the range (`.down` for a lower bound, `.up` for an upper one, either way for an offset where an
+    /// output starts or stops changing), so that it never narrows: a lower bound of 0.3235374321849094 is not
+    /// printed as 0.323537432185, which the value that attains it would pass. Any other bound is kept to the
+    /// bit.
+    package static func clean(_ value: Double, _ direction: FloatingPointRoundingRule) -> Double {
+        guard value.isFinite, value != 0 else { return value + 0 }
+        // An integer is already clean: most bounds are, and formatting is the analysis's costliest step.
+        if value == value.rounded(), abs(value) < 1e12 { return value }
+        guard let round = abs(value) < 1e-13 ? 0 : roundNumber(near: value) else { return value }
+        let widens = direction == .down ? round <= value : direction == .up ? round >= value : true
+        return widens && abs(round - value) <= 1e-13 * Swift.max(1, abs(value)) ? round + 0 : value
+    }
+
+    /// The number with 12 significant digits nearest the value: what a bound within rounding of it is taken for.
+    private static func roundNumber(near value: Double) -> Double? {
+        Double(String(format: "%.12g", value))
+    }
+}

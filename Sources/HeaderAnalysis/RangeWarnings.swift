@@ -1,0 +1,209 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+import HeaderEval
+
+/// The warnings `check` gives from the range analysis: an opacity or a progress that leaves 0...1, a size
+/// that goes below 0, a divisor that can be 0, a square root of a negative number, a power of a negative
+/// base with a fractional exponent, an output that can be NaN or infinite. Each names a witness, the
+/// offset and input values where it happens, found by running the interpreter at candidate points: an
+/// output's value as it gives it, an operation's fault as it runs it (`Interpreter.faults(at:)`), so that
+/// a division the program does not reach is no witness. A warning whose witness is not found is not given.
+public enum RangeWarnings {
+    /// A warning with its witness: at `offset` with `inputs` (in declaration order, states at their initial
+    /// values), the output `output` (or, for an operand, the node at `operandRange`) is `value`.
+    public struct Warning: Sendable {
+        public let diagnostic: Diagnostic
+        public let offset: Double
+        public let inputs: [Value]
+        public let output: Int?
+        public let operandRange: SourceRange?
+        public let value: Double
+    }
+
+    /// Properties whose last word names a fraction that SwiftUI or the reader takes within 0...1.
+    package static let unitWords: Set<String> = ["opacity", "progress"]
+    /// Properties whose last word names a size, which cannot be drawn below 0.
+    package static let nonNegativeWords: Set<String> = ["height", "width", "size", "blur", "radius", "scale"]
+
+    public static func diagnose(_ program: Program, spec: CheckedSpec, analysis: RangeAnalysis, source: SourceFile) -> [Diagnostic] {
+        warnings(program, spec: spec, analysis: analysis, source: source).map(\.diagnostic)
+    }
+
+    public static func warnings(_ program: Program, spec: CheckedSpec, analysis: RangeAnalysis, source: SourceFile) -> [Warning] {
+        // The outputs whose proven range asks for a witness: the search keeps their values alone.
+        func leavesUnit(_ word: String, _ proven: RangeAnalysis.ProvenRange) -> Bool {
+            unitWords.contains(word) && (proven.min < 0 || proven.max > 1)
+        }
+        func fallsBelowZero(_ word: String, _ proven: RangeAnalysis.ProvenRange) -> Bool {
+            nonNegativeWords.contains(word) && proven.min < 0
+        }
+        let watched = program.outputs.indices.filter { index in
+            let proven = analysis.outputs[index].range, word = lastWord(program.outputs[index].name)
+            return leavesUnit(word, proven) || fallsBelowZero(word, proven) || proven.nan || proven.infinite
+        }
+        let deadStopWarnings = deadStops(spec, analysis).map { stop in
+            Warning(diagnostic: Diagnostic(.warning, stop.message, at: stop.range), offset: .nan, inputs: [], output: nil, operandRange: nil,
+                    value: .nan)
+        }
+        // Where each issue is: which named value's or output's body holds it. An output that reads one is
+        // NaN or infinite because of it, and the issue's own warning says so (or, for division by the literal
+        // 0, the checker's).
+        let located = locate(analysis.issues, in: program)
+        guard !watched.isEmpty || !located.isEmpty else { return deadStopWarnings }
+        var search = WitnessSearch(program: program, spec: spec, analysis: analysis, watching: watched)
+        var diagnostics: [Warning] = []
+        func warn(_ message: String, at range: SourceRange, _ notes: [Diagnostic.Note], _ witness: WitnessSearch.Witness, output: Int?) {
+            diagnostics.append(Warning(diagnostic: Diagnostic(.warning, message, at: range, notes: notes), offset: witness.offset,
+                                       inputs: witness.inputs, output: output, operandRange: output == nil ? witness.operand.range : nil,
+                                       value: witness.value))
+        }
+        let explainedValues = readingValues(Set(located.compactMap { $0.1.value }), program)
+        let explainedOutputs = Set(located.compactMap { $0.1.output })
+        for index in watched {
+            let output = program.outputs[index]
+            let proven = analysis.outputs[index]
+            let explained = explainedOutputs.contains(index) || output.body.uses.values.contains(where: explainedValues.contains)
+            let word = lastWord(output.name)
+            let range = output.body.result.range
+            let notes = unrangedNotes(program, output.body.uses)
+            if leavesUnit(word, proven.range),
+               let witness = search.outputExtreme(index, aboveOne: true, proven: proven.range) {
+                let verb = witness.value < 0 ? "falls" : "rises"
+                let advice = word == "opacity"
+                    ? "SwiftUI clamps opacity: write clamp(..., 0, 1) to say so"
+                    : "a progress runs from 0 to 1: write clamp(..., 0, 1) to keep it there"
+                warn("'\(output.qualifiedName)' \(verb) to \(format(witness.value)) (\(witness.place)); \(advice)", at: range, notes, witness,
+                     output: index)
+            } else if fallsBelowZero(word, proven.range), let witness = search.outputExtreme(index, aboveOne: false, proven: proven.range) {
+                warn("'\(output.qualifiedName)' falls to \(format(witness.value)) (\(witness.place)); a \(word) below 0 is not drawn: write max(..., 0) to say so",
+                     at: range, notes, witness, output: index)
+            }
+            if proven.range.nan || proven.range.infinite, !explained, let witness = search.outputSpecial(index) {
+                let what = witness.value.isNaN ? "NaN" : "infinite"
+                warn("'\(output.qualifiedName)' is \(what) (\(witness.place))", at: range, notes, witness, output: index)
+            }
+        }
+        for (issue, place) in located {
+            let (node, body) = (place.node, place.body)
+            // Division by the literal 0 is the checker's warning.
+            if issue.kind == .divisionByZero, case .binary(_, _, let divisor) = node.kind, divisor.constantValue != nil { continue }
+            guard let witness = search.operand(issue.kind, node) else { continue }
+            let notes = unrangedNotes(program, body.uses)
+            let message: String
+            switch issue.kind {
+            case .divisionByZero:
+                message = "division by zero: '\(source.text(of: witness.operand.range))' is 0 (\(witness.place))"
+            case .squareRootOfNegative:
+                message = "square root of a negative number: '\(source.text(of: witness.operand.range))' is \(format(witness.value)) (\(witness.place)), and sqrt gives NaN"
+            case .powerOfNegative:
+                message = "pow of a negative base with a fractional exponent: '\(source.text(of: witness.operand.range))' is \(format(witness.value)) (\(witness.place)), and pow gives NaN"
+            }
+            warn(message, at: issue.range, notes, witness, output: nil)
+        }
+        return diagnostics + deadStopWarnings
+    }
+
+    /// Keyframe stops that their driver never reaches: the test at a later stop (`driver < position`) is
+    /// never false, or never made at all though the keyframes are evaluated; the first stop's
+    /// (`driver <= position`) never true. What the analysis proves of every offset and input is the
+    /// evidence: there is no point to show. Keyframes searched by halving (more than
+    /// `KeyframeLowering.linearSearchLimit` stops) do not test every stop on every way, and are left out.
+    private static func deadStops(_ spec: CheckedSpec, _ analysis: RangeAnalysis) -> [(message: String, range: SourceRange)] {
+        var found: [(String, SourceRange)] = []
+        var pending = spec.values.map(\.expression) + spec.outputs.map(\.expression)
+        while let expression = pending.popLast() {
+            switch expression.unlocated {
+            case .keyframes(let keyframes):
+                pending.append(keyframes.driver)
+                for stop in keyframes.stops { pending += [stop.position, stop.value] }
+                let stops = keyframes.stops
+                guard stops.count > 1, stops.count <= KeyframeLowering.linearSearchLimit else { continue }
+                let evaluated = analysis.outcomes[stops[0].range] != nil || analysis.outcomes[stops[1].range] != nil
+                guard evaluated else { continue }
+                for (index, stop) in stops.enumerated() {
+                    let outcome = analysis.outcomes[stop.range]
+                    let position: String
+                    if case .constant(let value) = stop.position { position = format(value) } else { position = "its position" }
+                    if index == 0 {
+                        if !keyframes.extendsBefore, outcome.map({ !$0.canBeTrue }) ?? false {
+                            found.append(("this keyframe stop is never reached: its driver stays above \(position)", stop.range))
+                        }
+                    } else if !(outcome?.canBeFalse ?? false) {
+                        found.append(("this keyframe stop is never reached: its driver stays below \(position)", stop.range))
+                    }
+                }
+            case .negate(let operand), .not(let operand), .curve(_, let operand): pending.append(operand)
+            case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .boolEquality(_, let lhs, let rhs),
+                 .logical(_, let lhs, let rhs):
+                pending += [lhs, rhs]
+            case .conditional(let condition, let then, let otherwise): pending += [condition, then, otherwise]
+            case .builtin(_, let arguments): pending += arguments
+            case .constant, .boolConstant, .slot, .located: break
+            }
+        }
+        return found.sorted { $0.1.start < $1.1.start }
+    }
+
+    /// `scrimOpacity` → "opacity", `fontSize` → "size".
+    package static func lastWord(_ name: String) -> String {
+        guard let index = name.lastIndex(where: \.isUppercase) else { return name }
+        return name[index...].lowercased()
+    }
+
+    /// Notes for the inputs without a range that a warning's body reads: only their default was analysed.
+    private static func unrangedNotes(_ program: Program, _ uses: Uses) -> [Diagnostic.Note] {
+        uses.inputs.compactMap { index -> Diagnostic.Note? in
+            guard program.inputs.indices.contains(index) else { return nil }
+            let input = program.inputs[index]
+            guard input.type != .bool, input.range == nil, case .number(let value) = input.defaultValue else { return nil }
+            return Diagnostic.Note(message: "'\(input.name)' has no range, so only its default, \(format(value)), is analysed; declare the values it takes with 'in low...high'",
+                                   range: input.nameRange)
+        }
+    }
+
+    /// The named values in `values` and those that read one of them, directly or through other named
+    /// values: one pass, since a named value comes after the values it reads.
+    private static func readingValues(_ values: Set<Int>, _ program: Program) -> Set<Int> {
+        guard !values.isEmpty else { return [] }
+        var reading = values
+        for (index, value) in program.values.enumerated() where !reading.contains(index) {
+            if value.body.uses.values.contains(where: reading.contains) { reading.insert(index) }
+        }
+        return reading
+    }
+
+    /// For each issue, the node it is about, the body it stands in, and whose body that is; in one walk of
+    /// the program, whatever the number of issues.
+    private static func locate(_ issues: [RangeIssue], in program: Program) -> [(RangeIssue, (node: Expr, body: Body, value: Int?, output: Int?))] {
+        guard !issues.isEmpty else { return [] }
+        let wanted = Set(issues.map(\.range))
+        var found: [RangeIssue: (node: Expr, body: Body, value: Int?, output: Int?)] = [:]
+        let bodies = program.values.indices.map { (program.values[$0].body, $0 as Int?, nil as Int?) }
+            + program.outputs.indices.map { (program.outputs[$0].body, nil as Int?, $0 as Int?) }
+        for (body, value, output) in bodies {
+            for root in body.locals + [body.result] {
+                root.forEachNode { node in
+                    guard wanted.contains(node.range) else { return }
+                    let kind: RangeIssue.Kind
+                    switch node.kind {
+                    case .binary(.divide, _, _): kind = .divisionByZero
+                    case .unary(.sqrt, _): kind = .squareRootOfNegative
+                    case .binary(.pow, _, _): kind = .powerOfNegative
+                    default: return
+                    }
+                    let issue = RangeIssue(kind: kind, range: node.range)
+                    if found[issue] == nil { found[issue] = (node, body, value, output) }
+                }
+            }
+        }
+        return issues.compactMap { issue in found[issue].map { (issue, $0) } }
+    }
+
+    package static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
+    }
+}

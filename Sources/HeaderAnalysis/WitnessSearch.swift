@@ -1,0 +1,220 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+import HeaderEval
+
+/// Where a warning happens: the spec evaluated at candidate points, the inputs at their defaults first,
+/// then at the ends of their ranges (and bools flipped); at each setting, the offsets nearest 0 first:
+/// every whole offset from -1000 to 1000, the program's constants and their negatives, the ends of the
+/// offsets between which each output changes, and a few far ones; at most `offsetLimit` of them, so that
+/// the search costs a fixed number of frames however large the spec.
+package struct WitnessSearch {
+    package struct Witness {
+        package let value: Double
+        /// "at offset 200 with the defaults"
+        package let place: String
+        package let offset: Double
+        /// Every input's value, in declaration order.
+        package let inputs: [Value]
+        /// The node whose value shows it (for a warning about an operand).
+        package var operand: Expr
+    }
+
+    package let program: Program
+    package let spec: CheckedSpec
+    private let settings: [[Value]]
+    private let offsets: [Double]
+    /// The outputs whose values are watched, and for each setting, what each one does.
+    private let watched: [Int]
+    private var frames: [Int: [Int: Summary]] = [:]
+    private var faultTables: [Int: [SourceRange: (Int, [Double])]] = [:]
+
+    package static let settingLimit = 64
+    package static let offsetLimit = 4096
+
+    package init(program: Program, spec: CheckedSpec, analysis: RangeAnalysis, watching outputs: [Int]) {
+        self.program = program
+        self.spec = spec
+        watched = outputs
+        var options: [[Value]] = []
+        for input in program.inputs {
+            var values = [input.defaultValue]
+            switch input.defaultValue {
+            case .bool(let value): values.append(.bool(!value))
+            case .number(let value):
+                if let range = input.range {
+                    for bound in [range.lowerBound, range.upperBound] where bound != value { values.append(.number(bound)) }
+                }
+            }
+            options.append(values)
+        }
+        var settings: [[Value]] = [[]]
+        for values in options {
+            settings = settings.flatMap { prefix in values.map { prefix + [$0] } }
+            if settings.count > Self.settingLimit { settings = Array(settings.prefix(Self.settingLimit)) }
+        }
+        self.settings = settings
+        var candidates = Set((-1000...1000).map(Double.init))
+        for far in [1e4, 1e6, 1e9] { candidates.formUnion([far, -far]) }
+        for body in program.values.map(\.body) + program.outputs.map(\.body) {
+            for root in body.locals + [body.result] {
+                root.forEachNode { node in
+                    if let value = node.constantValue, value.isFinite {
+                        candidates.insert(value)
+                        candidates.insert(-value)
+                    }
+                }
+            }
+        }
+        for output in analysis.outputs {
+            guard let changes = output.changes else { continue }
+            for end in [changes.from, changes.to] where end.isFinite { candidates.insert(end) }
+        }
+        // Nearest the rest position first, and of two at one distance the one scrolled up.
+        offsets = Array(candidates.sorted { (abs($0), $0 < 0 ? 1 : 0) < (abs($1), $1 < 0 ? 1 : 0) }.prefix(Self.offsetLimit))
+    }
+
+    /// The lowest value below 0 (else, with `aboveOne`, the highest above 1) that the output takes at one
+    /// setting, the first setting that has one, at the first offset where it does; on a side where the
+    /// output is unbounded, the first value past the limit instead.
+    package mutating func outputExtreme(_ output: Int, aboveOne: Bool, proven: RangeAnalysis.ProvenRange) -> Witness? {
+        for setting in settings.indices {
+            guard let seen = summaries(setting)[output] else { return nil }
+            let below = proven.min.isFinite ? seen.lowest : seen.firstBelowZero
+            let above = proven.max.isFinite ? seen.highest : seen.firstAboveOne
+            if let (value, index) = below ?? (aboveOne ? above : nil) {
+                return Witness(value: value, place: place(setting, offsets[index]), offset: offsets[index], inputs: settings[setting],
+                               operand: program.outputs[output].body.result)
+            }
+        }
+        return nil
+    }
+
+    /// The first point where the output is NaN, else infinite.
+    package mutating func outputSpecial(_ output: Int) -> Witness? {
+        for setting in settings.indices {
+            guard let seen = summaries(setting)[output] else { return nil }
+            if let (value, index) = seen.firstNaN ?? seen.firstInfinite {
+                return Witness(value: value, place: place(setting, offsets[index]), offset: offsets[index], inputs: settings[setting],
+                               operand: program.outputs[output].body.result)
+            }
+        }
+        return nil
+    }
+
+    /// The first point where the interpreter runs the node and it faults there: a division by 0, `sqrt` of
+    /// a negative number, `pow` of a negative base with an exponent that is not whole. A node that the
+    /// program does not reach at a point (a division under a guard that is false, a keyframe segment between
+    /// stops that meet) shows nothing there.
+    package mutating func operand(_ kind: RangeIssue.Kind, _ node: Expr) -> Witness? {
+        let shown: Expr
+        switch node.kind {
+        case .binary(_, let lhs, let rhs): shown = kind == .divisionByZero ? rhs : lhs
+        case .unary(_, let operand): shown = operand
+        default: return nil
+        }
+        for setting in settings.indices {
+            guard let (index, operands) = faultTable(setting)[node.range] else { continue }
+            let value = kind == .divisionByZero ? operands.last : operands.first
+            return Witness(value: value ?? .nan, place: place(setting, offsets[index]), offset: offsets[index], inputs: settings[setting],
+                           operand: shown)
+        }
+        return nil
+    }
+
+    /// The first offset at which each operation that can fault does, for one setting, with its operands, by
+    /// the interpreter: each offset from the states' initial values.
+    private mutating func faultTable(_ setting: Int) -> [SourceRange: (Int, [Double])] {
+        if let known = faultTables[setting] { return known }
+        let interpreter = Interpreter(program: program)
+        for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
+            interpreter.setInput(program.inputs[index].name, to: value)
+        }
+        var table: [SourceRange: (Int, [Double])] = [:]
+        for (offsetIndex, offset) in offsets.enumerated() {
+            interpreter.resetState()
+            for fault in interpreter.faults(at: offset).faults where table[fault.range] == nil {
+                table[fault.range] = (offsetIndex, fault.operands)
+            }
+        }
+        faultTables[setting] = table
+        return table
+    }
+
+    /// What a watched output does over the offsets at one setting: each value with the index of the
+    /// first offset where the output takes it.
+    private struct Summary {
+        /// The lowest value below 0, and the highest above 1.
+        var lowest: (Double, Int)?
+        var highest: (Double, Int)?
+        /// The first value below 0, and above 1.
+        var firstBelowZero: (Double, Int)?
+        var firstAboveOne: (Double, Int)?
+        var firstNaN: (Double, Int)?
+        var firstInfinite: (Double, Int)?
+
+        mutating func see(_ value: Double, at index: Int) {
+            if value.isNaN {
+                if firstNaN == nil { firstNaN = (value, index) }
+                return
+            }
+            if value.isInfinite, firstInfinite == nil { firstInfinite = (value, index) }
+            if value < 0 {
+                if firstBelowZero == nil { firstBelowZero = (value, index) }
+                if lowest.map({ value < $0.0 }) ?? true { lowest = (value, index) }
+            }
+            if value > 1 {
+                if firstAboveOne == nil { firstAboveOne = (value, index) }
+                if highest.map({ value > $0.0 }) ?? true { highest = (value, index) }
+            }
+        }
+    }
+
+    /// Each watched output's summary over every offset for one setting, each offset from the states'
+    /// initial values: the frames pass by, only the summaries are kept.
+    private mutating func summaries(_ setting: Int) -> [Int: Summary] {
+        if let known = frames[setting] { return known }
+        let interpreter = Interpreter(program: program)
+        for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
+            interpreter.setInput(program.inputs[index].name, to: value)
+        }
+        var seen = [Summary](repeating: Summary(), count: watched.count)
+        for (offsetIndex, offset) in offsets.enumerated() {
+            interpreter.resetState()
+            let frame = interpreter.frame(at: offset)
+            for (column, output) in watched.enumerated() {
+                let value: Double
+                switch frame.indices.contains(output) ? frame[output] : .number(.nan) {
+                case .number(let number): value = number
+                case .bool(let bool): value = bool ? 1 : 0
+                }
+                seen[column].see(value, at: offsetIndex)
+            }
+        }
+        let table = Dictionary(zip(watched, seen)) { first, _ in first }
+        frames[setting] = table
+        return table
+    }
+
+    /// "at offset 200 with the defaults", "at offset 0 with textScale = 4 and reduceMotion = true".
+    private func place(_ setting: Int, _ offset: Double) -> String {
+        var changed: [String] = []
+        for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
+            let input = program.inputs[index]
+            guard value != input.defaultValue else { continue }
+            switch value {
+            case .number(let number): changed.append("\(input.name) = \(RangeWarnings.format(number))")
+            case .bool(let bool): changed.append("\(input.name) = \(bool)")
+            }
+        }
+        let inputs: String
+        switch changed.count {
+        case 0: inputs = program.inputs.isEmpty ? "" : " with the defaults"
+        case 1: inputs = " with \(changed[0])"
+        default: inputs = " with " + changed.dropLast().joined(separator: ", ") + " and " + (changed.last ?? "")
+        }
+        return "at offset \(RangeWarnings.format(offset))\(inputs)"
+    }
+}

@@ -1,0 +1,277 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+
+/// Emits a lowered program as a standalone ES module that computes, operation for operation, what the
+/// interpreter computes: `frame(offset, inputs)` returns every output keyed as `eval` names it
+/// (`"cover.height"`), `outputs` and `inputs` describe them, a header with state has `initialState()`
+/// and `advance(state, offset, inputs)`, and each snap a `settle` function, as in the generated Swift.
+/// Every function computes the named values it needs once, as locals, in evaluation order.
+public struct JavaScriptEmitter {
+    public let program: Program
+    public let sourcePath: String
+    /// The parameters of the exported functions, which spec names must not take as locals.
+    private static let parameterNames: Set<String> = ["offset", "inputs", "state", "target", "velocity"]
+
+    public init(program: Program, sourcePath: String) {
+        self.program = program
+        self.sourcePath = sourcePath
+    }
+
+    public func emit() -> String {
+        var lines: [String] = []
+        var helpers: Set<String> = []
+        var curves: [Curve] = []
+        func collect(_ body: JavaScriptBody) {
+            helpers.formUnion(body.helpers)
+            curves += body.curves
+        }
+        let file = sourcePath.split(separator: "/").last.map(String.init) ?? sourcePath
+        lines.append(GeneratedText.banner(sourcePath: file))
+        lines.append("// The scroll-driven math of the header '\(GeneratedText.commentSafe(program.name))', as an ES module.")
+        lines.append("")
+        lines.append("export const header = \(JavaScriptNames.string(program.name));")
+        lines.append("")
+        lines += outputsTable() + [""] + inputsTable()
+        if !program.animations.isEmpty { lines += [""] + animationsTable() }
+        if program.isStateful { lines += [""] + initialState() }
+        lines.append("")
+        lines += frame(collect)
+        if program.isStateful { lines += [""] + advance(collect) }
+        for snap in program.snaps { lines += [""] + settle(snap, collect) }
+        if !program.inputs.isEmpty { helpers.insert("$input") }
+        for (name, source) in JavaScriptEmitter.helperSources where helpers.contains(name) {
+            lines += [""] + source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        let kernels = CurveJavaScriptSource.kernels(for: curves)
+        if !kernels.isEmpty { lines += [""] + kernels }
+        let math = OwnedMathJavaScriptSource.source(for: helpers.union(CurveJavaScriptSource.mathFunctions(for: curves)))
+        if !math.isEmpty { lines += [""] + math }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: Tables
+
+    private func outputsTable() -> [String] {
+        var lines = ["// Every output, in eval's order: its key in a frame, its block and property, and its type."]
+        lines.append("export const outputs = Object.freeze([")
+        for output in program.outputs {
+            let fields = [("name", JavaScriptNames.string(output.qualifiedName)), ("block", JavaScriptNames.string(output.block)),
+                          ("property", JavaScriptNames.string(output.name)), ("type", JavaScriptNames.string(output.type.displayName))]
+            lines.append("  Object.freeze({ \(fields.map { "\($0.0): \($0.1)" }.joined(separator: ", ")) }),")
+        }
+        lines.append("]);")
+        return lines
+    }
+
+    private func inputsTable() -> [String] {
+        var lines = ["// Every input: its name (the key in `inputs`), type, default and declared range ([low, high] or null)."]
+        lines.append("export const inputs = Object.freeze([")
+        for input in program.inputs {
+            let range = input.range.map { "[\(literal($0.lowerBound)), \(literal($0.upperBound))]" }
+            let fields = [("name", JavaScriptNames.string(input.name)), ("type", JavaScriptNames.string(input.type.displayName)),
+                          ("default", literal(input.defaultValue)), ("range", range ?? "null")]
+            lines.append("  Object.freeze({ \(fields.map { "\($0.0): \($0.1)" }.joined(separator: ", ")) }),")
+        }
+        lines.append("]);")
+        return lines
+    }
+
+    /// Springs as data, in both of SwiftUI's forms, as the generated Swift has them.
+    private func animationsTable() -> [String] {
+        var lines = ["// Springs for a view to animate with: `response` and `dampingFraction`, or `duration` and `bounce`."]
+        lines.append("export const animations = Object.freeze({")
+        for animation in program.animations {
+            let spring = animation.spring
+            let bounce = spring.dampingRatio <= 1 ? 1 - spring.dampingRatio : 1 / spring.dampingRatio - 1
+            let fields = [("response", spring.response), ("dampingFraction", spring.dampingRatio),
+                          ("duration", spring.response), ("bounce", bounce)]
+                .map { "\($0.0): \(JavaScriptNames.literal($0.1))" }.joined(separator: ", ")
+            lines.append("  \(JavaScriptNames.key(animation.name)): Object.freeze({ \(fields) }),")
+        }
+        lines.append("});")
+        return lines
+    }
+
+    // MARK: Functions
+
+    /// The key of the state's record of the last offset: `lastOffset`, unless a state has that name.
+    private var lastOffsetKey: String {
+        let names = Set(program.states.map(\.name))
+        var candidate = "lastOffset", number = 1
+        while names.contains(candidate) {
+            number += 1
+            candidate = "lastOffset\(number)"
+        }
+        return candidate
+    }
+
+    private func initialState() -> [String] {
+        var fields = program.states.map { "\(JavaScriptNames.key($0.name)): \(JavaScriptNames.literal($0.initial))" }
+        fields.append("\(lastOffsetKey): null")
+        return ["// The state before the first frame: each state at its initial value, and no previous offset.",
+                "export function initialState() {",
+                "  return { \(fields.joined(separator: ", ")) };",
+                "}"]
+    }
+
+    /// A function's opening: the inputs that `bodies` read, then the named values they need (through one
+    /// another) computed once each, in evaluation order. `read` says how the offset, states, the change
+    /// of offset, the target and the velocity are written.
+    private func prelude(for bodies: [Body], scope: inout JavaScriptScope, read: @escaping (Read) -> String) -> JavaScriptBody {
+        let uses = Uses.union(bodies.map(\.uses))
+        var needed = Set<Int>()
+        var pending = uses.values
+        while let index = pending.popLast() {
+            if needed.insert(index).inserted { pending += program.values[index].body.uses.values }
+        }
+        let values = program.values.indices.filter(needed.contains)
+        var inputNames: [Int: String] = [:]
+        for index in Uses.union(bodies.map(\.uses) + values.map { program.values[$0].body.uses }).inputs {
+            inputNames[index] = scope.fresh(program.inputs[index].name)
+        }
+        var valueNames: [Int: String] = [:]
+        for index in values { valueNames[index] = scope.fresh(program.values[index].name) }
+        var function = JavaScriptBody(scope: scope) { [inputNames, valueNames] request in
+            switch request {
+            case .input(let index): return inputNames[index] ?? "NaN"
+            case .value(let index): return valueNames[index] ?? "NaN"
+            default: return read(request)
+            }
+        }
+        for (index, name) in inputNames.sorted(by: { $0.key < $1.key }) {
+            let input = program.inputs[index]
+            function.append("const \(name) = $input(inputs, \(JavaScriptNames.string(input.name)), \(literal(input.defaultValue)));")
+        }
+        for index in values {
+            guard let name = valueNames[index] else { continue }
+            let text = function.render(program.values[index].body, name: name)
+            if text != name { function.append("const \(name) = \(text);") }
+        }
+        return function
+    }
+
+    private func stateRead(_ read: Read) -> String {
+        switch read {
+        case .offset: return "offset"
+        case .state(let index): return JavaScriptNames.member("state", program.states[index].name)
+        default: return "NaN"
+        }
+    }
+
+    private func frame(_ collect: (JavaScriptBody) -> Void) -> [String] {
+        var scope = JavaScriptScope(taken: JavaScriptEmitter.parameterNames)
+        var function = prelude(for: program.outputs.map(\.body), scope: &scope, read: stateRead)
+        let values = program.outputs.map { function.render($0.body) }
+        collect(function)
+        var lines = ["// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.",
+                     "// `inputs` holds inputs by name; a missing one takes its default."]
+        if program.isStateful {
+            lines.append("// `state` is the state after `advance` to the same offset (by default, the first frame's).")
+            lines.append("export function frame(offset, inputs = {}, state = advance(initialState(), offset, inputs)) {")
+        } else {
+            lines.append("export function frame(offset, inputs = {}) {")
+        }
+        lines += function.lines.map { "  " + $0 }
+        lines.append("  return {")
+        for (output, value) in zip(program.outputs, values) {
+            lines.append("    \(JavaScriptNames.string(output.qualifiedName)): \(value),")
+        }
+        lines.append("  };")
+        lines.append("}")
+        return lines
+    }
+
+    /// Every state's next value is computed from the previous ones, then all are stored.
+    private func advance(_ collect: (JavaScriptBody) -> Void) -> [String] {
+        var scope = JavaScriptScope(taken: JavaScriptEmitter.parameterNames)
+        let delta = scope.fresh("delta")
+        let last = JavaScriptNames.member("state", lastOffsetKey)
+        let readsDelta = program.states.contains { state in
+            var found = false
+            for expression in state.next.locals + [state.next.result] {
+                expression.forEachRead { if $0 == .delta { found = true } }
+            }
+            return found
+        }
+        var function = prelude(for: program.states.map(\.next), scope: &scope) { read in
+            read == .delta ? delta : stateRead(read)
+        }
+        var stores: [String] = []
+        for state in program.states {
+            let name = function.fresh("next" + state.name.prefix(1).uppercased() + state.name.dropFirst())
+            let text = function.render(state.next, name: name)
+            if text != name { function.append("const \(name) = \(text);") }
+            stores.append("\(JavaScriptNames.member("state", state.name)) = \(name);")
+        }
+        collect(function)
+        var lines = ["// Moves `state` to `offset` and returns it: from the initial values at the first call, then by the",
+                     "// change of offset since the previous call. Call it once a frame, before `frame`.",
+                     "export function advance(state, offset, inputs = {}) {"]
+        if readsDelta { lines.append("  const \(delta) = \(last) == null ? 0 : offset - \(last);") }
+        lines += function.lines.map { "  " + $0 }
+        lines += stores.map { "  " + $0 }
+        lines += ["  \(last) = offset;", "  return state;", "}"]
+        return lines
+    }
+
+    private func settle(_ snap: Program.Snap, _ collect: (JavaScriptBody) -> Void) -> [String] {
+        var scope = JavaScriptScope(taken: JavaScriptEmitter.parameterNames)
+        var function = prelude(for: [snap.settle], scope: &scope) { read in
+            switch read {
+            case .target: return "target"
+            case .velocity: return "velocity"
+            default: return "NaN"
+            }
+        }
+        let result = function.render(snap.settle, name: function.fresh("settled"))
+        collect(function)
+        let name = JavaScriptNames.settleFunction(snap.name, count: program.snaps.count)
+        var lines = ["// Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest",
+                     "// for the snap '\(GeneratedText.commentSafe(snap.name))': outside its points, `target`; inside, the nearest point, or the",
+                     "// next one in the gesture's direction after a fling (\(JavaScriptNames.literal(SnapLowering.flingVelocity)) pt/s).",
+                     "export function \(name)(target, velocity, inputs = {}) {"]
+        lines += function.lines.map { "  " + $0 }
+        lines += ["  return \(result);", "}"]
+        return lines
+    }
+
+    private func literal(_ value: Value) -> String {
+        switch value {
+        case .bool(let bool): return bool ? "true" : "false"
+        case .number(let number): return JavaScriptNames.literal(number)
+        }
+    }
+
+    private func literal(_ number: Double) -> String { JavaScriptNames.literal(number) }
+
+    // MARK: Helpers
+
+    /// The operations JavaScript spells otherwise than Swift, each computing Swift's result exactly.
+    package static let helperSources: [(String, String)] = [
+        ("$input", """
+            // An input from `inputs` by name (an own property only), or its default.
+            function $input(inputs, name, fallback) {
+              return inputs != null && Object.prototype.hasOwnProperty.call(inputs, name) && inputs[name] !== undefined
+                ? inputs[name] : fallback;
+            }
+            """),
+        // Swift's min and max: not Math.min and Math.max, which differ for NaN and signed zeros.
+        ("$min", "function $min(a, b) { return b < a ? b : a; }"),
+        ("$max", "function $max(a, b) { return b >= a ? b : a; }"),
+        ("$abs", "function $abs(x) { return Math.abs(x); }"),
+        ("$sqrt", "function $sqrt(x) { return Math.sqrt(x); }"),
+        ("$floor", "function $floor(x) { return Math.floor(x); }"),
+        ("$ceil", "function $ceil(x) { return Math.ceil(x); }"),
+        ("$round", """
+            // Halves away from zero, as Swift's rounded() (Math.round takes halves up): the fraction x - trunc(x)
+            // is exact, so no addition of 0.5 can round it first.
+            function $round(x) {
+              const whole = Math.trunc(x);
+              return Math.abs(x - whole) >= 0.5 ? whole + Math.sign(x) : whole;
+            }
+            """),
+    ]
+}

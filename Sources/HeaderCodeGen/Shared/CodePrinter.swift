@@ -1,0 +1,75 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+
+/// Accumulates generated source with scoped indentation (four spaces a level).
+package struct CodePrinter {
+    package private(set) var text = ""
+    private var level = 0
+
+    package mutating func line(_ content: String = "") {
+        text += content.isEmpty ? "\n" : String(repeating: "    ", count: level) + content + "\n"
+    }
+
+    /// A line already indented for the enum's body.
+    package mutating func raw(_ content: String) {
+        text += content.isEmpty ? "\n" : String(repeating: "    ", count: max(0, level - 1)) + content + "\n"
+    }
+
+    package mutating func lines(_ contents: [String]) {
+        for content in contents { line(content) }
+    }
+
+    /// An empty printer at this one's indentation, for text that is placed after it is written.
+    package func nested() -> CodePrinter {
+        var printer = CodePrinter()
+        printer.level = level
+        return printer
+    }
+
+    /// Text from a nested printer, as it is.
+    package mutating func append(_ nestedText: String) {
+        text += nestedText
+    }
+
+    /// Whether `content` fits on one line at the current indentation.
+    package func fits(_ content: String) -> Bool {
+        level * 4 + content.count <= CodePrinter.lineWidth
+    }
+
+    package static let lineWidth = 120
+
+    package mutating func indent() { level += 1 }
+    package mutating func dedent() { level = max(0, level - 1) }
+
+    package mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
+        line(header + " {")
+        indent()
+        body(&self)
+        dedent()
+        line("}")
+    }
+
+    /// `opening`, then one argument a line, indented, with commas between, then `closing`: a call too
+    /// long for one line.
+    package mutating func argumentsOneALine(_ opening: String, _ arguments: [String], _ closing: String) {
+        line(opening)
+        indent()
+        for (index, argument) in arguments.enumerated() {
+            line(argument + (index == arguments.count - 1 ? "" : ","))
+        }
+        dedent()
+        line(closing)
+    }
+
+    /// A doc comment from the spec; each line is cleaned so that nothing in it can end the comment.
+    package mutating func documentation(_ documentation: String?) {
+        guard let documentation, !documentation.isEmpty else { return }
+        for docLine in documentation.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+            let cleaned = GeneratedText.commentSafe(String(docLine))
+            line(cleaned.isEmpty ? "///" : "/// " + cleaned)
+        }
+    }
+}

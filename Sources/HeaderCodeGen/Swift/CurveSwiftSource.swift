@@ -1,0 +1,211 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+
+/// Swift source for evaluating curves in generated code, returning the same bits as
+/// `Curve.value(at:)`: calls pass the library's precomputed constants as exact literals to
+/// kernels whose text is the library's own kernel text (see `CurveKernels`).
+public enum CurveSwiftSource {
+    /// A Swift expression of type Double evaluating `curve` at `argument` (a plain identifier of
+    /// type Double). Kernels are called as `Self.name(...)`, so the expression must sit inside the
+    /// type that holds `kernels(for:)`.
+    public static func call(_ curve: Curve, argument: String) -> String {
+        switch curve {
+        case .linear:
+            return argument
+        case let .cubicBezier(bezier):
+            switch bezier.solver {
+            case .identity:
+                return argument
+            case let .table(split, _):
+                let tail = [bezier.ya, bezier.yb, bezier.yc, bezier.startSlope, bezier.endSlope, bezier.yLow, bezier.yHigh].map(literal)
+                return "Self.curveCubicBezier(" + ([argument, literal(split), "Self.\(bezierTableName(bezier))"] + tail)
+                    .joined(separator: ", ") + ")"
+            }
+        case let .steps(steps):
+            return invocation("curveSteps", argument, [Double(steps.count), steps.offset, Double(steps.jumps)])
+        case let .piecewiseLinear(linear):
+            return "Self.\(linearFunctionName(linear))(\(argument))"
+        case let .spring(spring):
+            switch spring.motion {
+            case let .underdamped(decay, damped, ratio):
+                return invocation("curveSpringUnderdamped", argument, [spring.settlingTime, decay, damped, ratio])
+            case let .critical(omega):
+                return invocation("curveSpringCritical", argument, [spring.settlingTime, omega])
+            case let .overdamped(r1, r2, half):
+                return invocation("curveSpringOverdamped", argument, [spring.settlingTime, r1, r2, half])
+            }
+        }
+    }
+
+    /// The `private static func` declarations (source lines indented by 4 spaces, to sit inside a
+    /// `nonisolated enum`) that `call` needs for `curves`: shared kernels first in a fixed order,
+    /// then one function per distinct `linear()` curve, sorted by name; each at most once.
+    /// `math`: headerc's own math functions that the rest of the file calls (`mathPow`), emitted with those
+    /// the kernels call, each once.
+    public static func kernels(for curves: [Curve], math: Set<String> = []) -> [String] {
+        var needed = Set<String>()
+        var linearFunctions: [String: [String]] = [:]
+        var bezierTables: [String: [String]] = [:]
+        for curve in curves {
+            switch curve {
+            case .linear:
+                break
+            case let .cubicBezier(bezier):
+                if case let .table(_, table) = bezier.solver {
+                    needed.insert("curveCubicBezier")
+                    // Written once per distinct curve: a table is 536 literals.
+                    let name = bezierTableName(bezier)
+                    if bezierTables[name] == nil { bezierTables[name] = tableDeclaration(name, table) }
+                }
+            case .steps:
+                needed.insert("curveSteps")
+            case let .piecewiseLinear(linear):
+                needed.insert("curveLinearSegment")
+                linearFunctions[linearFunctionName(linear)] = linearFunction(linear)
+            case let .spring(spring):
+                switch spring.motion {
+                case .underdamped: needed.insert("curveSpringUnderdamped")
+                case .critical: needed.insert("curveSpringCritical")
+                case .overdamped: needed.insert("curveSpringOverdamped")
+                }
+            }
+        }
+        // Dependencies are one level deep: only the bezier kernels call the solver.
+        for declaration in CurveKernels.all where needed.contains(declaration.name) {
+            needed.formUnion(declaration.dependencies)
+        }
+        var lines: [String] = []
+        for declaration in CurveKernels.all where needed.contains(declaration.name) {
+            if !lines.isEmpty { lines.append("") }
+            lines += declaration.source.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.isEmpty ? "" : "    " + $0 }
+        }
+        for name in linearFunctions.keys.sorted() {
+            if !lines.isEmpty { lines.append("") }
+            lines += linearFunctions[name] ?? []
+        }
+        for name in bezierTables.keys.sorted() {
+            if !lines.isEmpty { lines.append("") }
+            lines += bezierTables[name] ?? []
+        }
+        let mathLines = OwnedMath.swiftSource(for: needed.union(math))
+        if !mathLines.isEmpty {
+            if !lines.isEmpty { lines.append("") }
+            lines += mathLines
+        }
+        return lines
+    }
+
+    /// A Swift literal that the compiler reads back as exactly `x`, with negatives (including
+    /// -0.0) in parentheses so the text can go anywhere an operand can.
+    ///
+    /// Shortest round-trip decimal (`x.description`) is not enough: on x86_64 swiftc converts a
+    /// float literal to Float80 first and then to Double, and that double rounding moves some
+    /// values by one ulp (-6.274305822267499 is one). Such values, and every value when this
+    /// process cannot reproduce the Float80 path, are written as exact hexadecimal literals.
+    /// Whether `literal` writes `x` in decimal (not as bits or in hexadecimal).
+    package static func isDecimalLiteral(_ x: Double) -> Bool {
+        x.isFinite && !x.isSubnormal && survivesDoubleRounding(x.description, x)
+    }
+
+    public static func literal(_ x: Double) -> String {
+        // A NaN keeps its exact bits (sign and payload), which `Double.nan` would not; swiftc warns that a
+        // subnormal literal "underflows", so those are written as bits too.
+        if x.isNaN || x.isSubnormal {
+            let bits = "Double(bitPattern: 0x\(String(x.bitPattern, radix: 16)))"
+            return x.isSubnormal && x.sign == .minus ? "(\(bits))" : bits
+        }
+        if x.isInfinite { return x < 0 ? "(-Double.infinity)" : "Double.infinity" }
+        let decimal = x.description
+        let text = survivesDoubleRounding(decimal, x) ? decimal : hexadecimal(x)
+        return x.sign == .minus ? "(\(text))" : text
+    }
+
+    private static func survivesDoubleRounding(_ text: String, _ x: Double) -> Bool {
+        #if arch(x86_64) && !os(Windows) && !os(Android)
+        guard let wide = Float80(text) else { return false }
+        return Double(wide).bitPattern == x.bitPattern
+        #else
+        return false
+        #endif
+    }
+
+    /// `0x1.8p+1` form: exact in every binary format at least as wide as Double.
+    package static func hexadecimal(_ x: Double) -> String {
+        let sign = x.sign == .minus ? "-" : ""
+        if x == 0 { return sign + "0x0p+0" }
+        let fraction = x.significandBitPattern
+        let biased = Int(x.exponentBitPattern)
+        let lead = biased == 0 ? "0" : "1"
+        let exponent = biased == 0 ? -1022 : biased - 1023
+        var digits = String(fraction, radix: 16)
+        digits = String(repeating: "0", count: 13 - digits.count) + digits
+        while digits.hasSuffix("0") { digits.removeLast() }
+        let point = digits.isEmpty ? "" : "." + digits
+        return "\(sign)0x\(lead)\(point)p\(exponent < 0 ? "-" : "+")\(Swift.abs(exponent))"
+    }
+
+    private static func invocation(_ kernel: String, _ argument: String, _ constants: [Double]) -> String {
+        "Self.\(kernel)(\(([argument] + constants.map(literal)).joined(separator: ", ")))"
+    }
+
+    /// Named by a hash of its points, so equal curves share one function and the name is stable
+    /// across runs (FNV-1a over the bit patterns; unlike `hashValue`, not seeded per process).
+    package static func linearFunctionName(_ linear: PiecewiseLinear) -> String {
+        "curveLinear_" + stableHash(linear.inputs + [.nan] + linear.outputs)
+    }
+
+    /// The table of a cubic-bezier curve, named like `linearFunctionName` by a hash of its control points.
+    package static func bezierTableName(_ bezier: CubicBezier) -> String {
+        "curveBezier_" + stableHash([bezier.x1, bezier.y1, bezier.x2, bezier.y2])
+    }
+
+    /// 16 hexadecimal digits of FNV-1a over the values' bit patterns.
+    private static func stableHash(_ values: [Double]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for value in values {
+            var bits = value.bitPattern
+            for _ in 0..<8 {
+                hash = (hash ^ (bits & 0xff)) &* 0x0000_0100_0000_01b3
+                bits >>= 8
+            }
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// A curve's solve table as exact literals, four to a line (one row of the table each).
+    private static func tableDeclaration(_ name: String, _ table: [Double]) -> [String] {
+        var lines = ["    private static let \(name): [Double] = ["]
+        for start in stride(from: 0, to: table.count, by: 4) {
+            let row = table[start..<Swift.min(start + 4, table.count)].map(literal)
+            lines.append("        " + row.joined(separator: ", ") + ",")
+        }
+        lines.append("    ]")
+        return lines
+    }
+
+    /// The if-chain twin of `PiecewiseLinear.value(at:)`: the same comparisons pick the same
+    /// segment, and each segment calls the shared kernel with the same constants.
+    private static func linearFunction(_ linear: PiecewiseLinear) -> [String] {
+        let inputs = linear.inputs, outputs = linear.outputs
+        func segment(_ s: Int) -> String {
+            let span = inputs[s + 1] - inputs[s]
+            if span == 0 { return literal(outputs[s + 1]) }
+            let arguments = [inputs[s], outputs[s], span, outputs[s + 1] - outputs[s]].map(literal)
+            return "curveLinearSegment(x, \(arguments.joined(separator: ", ")))"
+        }
+        let last = inputs.count - 1
+        var lines = ["    private static func \(linearFunctionName(linear))(_ x: Double) -> Double {",
+                     "        if x.isNaN { return x }"]
+        for k in 1..<last {
+            lines.append("        if x < \(literal(inputs[k])) { return \(segment(k - 1)) }")
+        }
+        lines.append("        return \(segment(last - 1))")
+        lines.append("    }")
+        return lines
+    }
+}

@@ -1,0 +1,514 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+
+/// Emits a lowered program as standalone Swift: a `nonisolated enum <Header>Math` of pure functions
+/// that compute, operation for operation, what the interpreter computes, so the results are
+/// bit-identical. Each named value and each output is a function taking only what it reads, calling the
+/// functions of the named values it uses; `frame` computes every named value once; a header with
+/// state has `advance`, the only function that changes the state. Everything is computed in Double;
+/// lengths cross the API as CGFloat, which is a Double underneath.
+public struct SwiftEmitter {
+    public let program: Program
+    public let sourcePath: String
+    public let enumName: String
+    private let names: Names
+
+    public init(spec: CheckedSpec, sourcePath: String, enumName: String? = nil) {
+        self.init(program: Lowering.lower(spec), sourcePath: sourcePath, enumName: enumName)
+    }
+
+    public init(program: Program, sourcePath: String, enumName: String? = nil) {
+        self.program = program
+        self.sourcePath = sourcePath
+        self.enumName = enumName ?? program.name + "Math"
+        names = Names(program)
+    }
+
+    public func emit() -> String {
+        var printer = CodePrinter()
+        // The file name alone, so that the output does not depend on the directory `compile` runs in.
+        let file = sourcePath.split(separator: "/").last.map(String.init) ?? sourcePath
+        printer.line(GeneratedText.banner(sourcePath: file))
+        printer.line()
+        printer.line("import Foundation")
+        printer.line()
+        printer.line("/// The scroll-driven math of the header '\(GeneratedText.commentSafe(program.name))'.")
+        printer.block("nonisolated enum \(enumName)") { printer in
+            emitFrameType(&printer)
+            if program.isStateful { emitStateType(&printer) }
+            emitAnimations(&printer)
+            printer.line()
+            emitFrameFunction(&printer)
+            if program.isStateful {
+                printer.line()
+                emitAdvance(&printer)
+                printer.line()
+                emitAdvancingFrame(&printer)
+            }
+            // Named values, then outputs, each a group of functions that their doc comments set apart.
+            for (index, value) in program.values.enumerated() {
+                if index == 0 { printer.line() }
+                emitFunction(&printer, name: names.valueFunctions[index], documentation: value.documentation,
+                             type: value.type, body: value.body)
+            }
+            for (index, output) in program.outputs.enumerated() {
+                if index == 0 { printer.line() }
+                emitFunction(&printer, name: names.outputFunctions[index], documentation: nil, type: output.type, body: output.body)
+            }
+            for snap in program.snaps {
+                printer.line()
+                emitSettle(&printer, snap)
+            }
+            emitKernels(&printer)
+        }
+        return printer.text
+    }
+
+    // MARK: Types
+
+    private func emitFrameType(_ printer: inout CodePrinter) {
+        printer.line("/// Every output of the header at one offset.")
+        printer.block("struct Frame: Equatable, Sendable") { printer in
+            for (index, block) in program.blocks.enumerated() {
+                printer.documentation(block.documentation)
+                printer.line("var \(names.blockFields[index]): \(names.blockTypes[index])")
+            }
+            // The nested structs follow one another: their declarations set them apart.
+            for (index, block) in program.blocks.enumerated() {
+                if index == 0 { printer.line() }
+                printer.block("struct \(names.blockTypes[index]): Equatable, Sendable") { printer in
+                    for output in block.outputs {
+                        printer.documentation(program.outputs[output].documentation)
+                        printer.line("var \(names.outputFields[output]): \(SwiftType(program.outputs[output].type).rawValue)")
+                    }
+                }
+            }
+        }
+    }
+
+    private func emitStateType(_ printer: inout CodePrinter) {
+        printer.line()
+        printer.line("/// What the header carries from one offset to the next; start from `State()` and move it with `advance`.")
+        printer.block("struct State: Equatable, Sendable") { printer in
+            for (index, state) in program.states.enumerated() {
+                printer.documentation(state.documentation)
+                printer.line("var \(names.stateFields[index]): \(SwiftType(state.type).rawValue) = \(literal(.number(state.initial), SwiftType(state.type)))")
+            }
+            printer.line("/// The offset of the previous frame; nil before the first.")
+            printer.line("var \(names.lastOffsetField): CGFloat? = nil")
+        }
+    }
+
+    /// Springs as plain data, since the generated file imports Foundation only; a view builds its
+    /// `Animation` from them.
+    private func emitAnimations(_ printer: inout CodePrinter) {
+        guard !program.animations.isEmpty else { return }
+        printer.line()
+        printer.line("/// A spring for a view to animate with, in both of SwiftUI's forms:")
+        printer.line("/// `.spring(response:dampingFraction:)` and `Spring(duration:bounce:)`.")
+        printer.block("struct SpringAnimation: Equatable, Sendable") { printer in
+            printer.line("var response: Double")
+            printer.line("var dampingFraction: Double")
+            printer.line("var duration: Double")
+            printer.line("var bounce: Double")
+        }
+        for animation in program.animations {
+            printer.line()
+            printer.documentation(animation.documentation)
+            let spring = animation.spring
+            let bounce = spring.dampingRatio <= 1 ? 1 - spring.dampingRatio : 1 / spring.dampingRatio - 1
+            let fields = [("response", spring.response), ("dampingFraction", spring.dampingRatio),
+                          ("duration", spring.response), ("bounce", bounce)]
+                .map { "\($0.0): \(CurveSwiftSource.literal($0.1))" }.joined(separator: ", ")
+            printer.line("static let \(SwiftNames.identifier(animation.name)) = SpringAnimation(\(fields))")
+        }
+    }
+
+    // MARK: Functions
+
+    /// The parameters of a function that reads `uses`, in the API's order: offset, state, then the inputs
+    /// in declaration order, each with its default.
+    private func parameters(_ uses: Uses, alwaysOffset: Bool = false, withDefaults: Bool = true) -> [String] {
+        var parameters: [String] = []
+        if uses.offset || alwaysOffset { parameters.append("offset: CGFloat") }
+        if uses.state { parameters.append("state: State") }
+        for index in uses.inputs {
+            let input = program.inputs[index]
+            let defaultValue = withDefaults ? " = \(literal(input.defaultValue, SwiftType(input.type)))" : ""
+            parameters.append("\(names.inputParameters[index]): \(SwiftType(input.type).rawValue)\(defaultValue)")
+        }
+        return parameters
+    }
+
+    /// A call of a named value's function from a function that has the same parameters at hand.
+    private func call(value index: Int) -> String {
+        let uses = program.values[index].body.uses
+        let name = names.valueFunctions[index]
+        if isStaticLet(program.values[index].body) { return "Self.\(name)" }
+        var arguments: [String] = []
+        if uses.offset { arguments.append("offset: offset") }
+        if uses.state { arguments.append("state: state") }
+        for input in uses.inputs { arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])") }
+        return "Self.\(name)(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// A named value that depends on nothing is a `static let`.
+    private func isStaticLet(_ body: Body) -> Bool {
+        body.uses.isConstant && body.locals.isEmpty && body.uses.values.isEmpty
+    }
+
+    /// A scope with the function's parameters taken.
+    private func scope(for uses: Uses) -> SwiftScope {
+        var scope = names.functionScope
+        for index in uses.inputs { scope.reserve(names.inputParameters[index]) }
+        return scope
+    }
+
+    /// How a read is written inside a function that has the API's parameters; `values` names the named
+    /// values already in locals.
+    private func parameterRead(_ read: Read, values: [Int: String]) -> (String, SwiftType) {
+        switch read {
+        case .offset: return ("offset", .cgFloat)
+        case .input(let index): return (names.inputParameters[index], SwiftType(program.inputs[index].type))
+        case .state(let index): return ("state.\(names.stateFields[index])", SwiftType(program.states[index].type))
+        case .value(let index): return (values[index] ?? call(value: index), SwiftType(program.values[index].type))
+        case .delta, .target, .velocity, .local: return ("nan", .double)
+        }
+    }
+
+    /// Locals for the named values a body reads more than once, each computed by one call.
+    private func valueLocals(_ body: Body, _ function: inout FunctionBody) -> [Int: String] {
+        var counts: [Int: Int] = [:]
+        for expression in body.locals + [body.result] {
+            expression.forEachRead { if case .value(let index) = $0 { counts[index, default: 0] += 1 } }
+        }
+        var locals: [Int: String] = [:]
+        for index in body.uses.values where counts[index, default: 0] > 1 {
+            let local = function.fresh(program.values[index].name)
+            let (text, type) = parameterRead(.value(index), values: [:])
+            function.append("let \(local): \(type.rawValue) = \(text)")
+            locals[index] = local
+        }
+        return locals
+    }
+
+    /// One named value or output alone: the named values it reads are its functions' results.
+    private func emitFunction(_ printer: inout CodePrinter, name: String, documentation: String?, type: ValueType, body: Body) {
+        printer.documentation(documentation)
+        let swiftType = SwiftType(type)
+        if isStaticLet(body) {
+            var function = FunctionBody(scope: SwiftScope(), readText: { _ in ("nan", .double) })
+            printer.line("static let \(name): \(swiftType.rawValue) = \(function.render(body, as: swiftType))")
+            return
+        }
+        var prelude = FunctionBody(scope: scope(for: body.uses), readText: { _ in ("nan", .double) })
+        let locals = valueLocals(body, &prelude)
+        var function = FunctionBody(scope: prelude.scope) { parameterRead($0, values: locals) }
+        for line in prelude.lines { function.append(line) }
+        let result = function.render(body, as: swiftType)
+        let signature = "static func \(name)(\(parameters(body.uses).joined(separator: ", "))) -> \(swiftType.rawValue)"
+        if function.lines.isEmpty, printer.fits("\(signature) { \(result) }") {
+            printer.line("\(signature) { \(result) }")
+            return
+        }
+        printer.block(signature) { printer in
+            if function.lines.isEmpty {
+                printer.line(result)
+            } else {
+                printer.lines(function.lines)
+                printer.line("return \(result)")
+            }
+        }
+    }
+
+    private func emitFrameFunction(_ printer: inout CodePrinter) {
+        let uses = Uses.union(program.outputs.lazy.map(\.body.uses))
+        // The named values the outputs need, through one another, in evaluation order.
+        let needed = program.valuesNeeded(by: program.outputs.map(\.body))
+        printer.line("/// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.")
+        if uses.state { printer.line("/// `state` is the state after `advance` to the same offset.") }
+        emitParameterDocumentation(&printer, uses.inputs)
+        if needed.count + program.outputs.count > SwiftEmitter.largestSingleFrame {
+            emitFrameByBlock(&printer, uses: uses)
+            return
+        }
+        printer.block("static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame") { printer in
+            var (function, _) = framePrelude(computing: needed, uses: uses)
+            let values = program.outputs.map { function.render($0.body, as: SwiftType($0.type)) }
+            printer.lines(function.lines)
+            printer.line("return Frame(")
+            printer.indent()
+            for (blockIndex, block) in program.blocks.enumerated() {
+                let type = names.blockTypes[blockIndex]
+                let comma = blockIndex == program.blocks.count - 1 ? "" : ","
+                let label = SwiftNames.label(block.name)
+                let arguments = block.outputs.map { "\(SwiftNames.label(program.outputs[$0].name)): \(values[$0])" }
+                let oneLine = "\(label): Frame.\(type)(\(arguments.joined(separator: ", ")))\(comma)"
+                if printer.fits(oneLine) {
+                    printer.line(oneLine)
+                } else {
+                    printer.argumentsOneALine("\(label): Frame.\(type)(", arguments, ")\(comma)")
+                }
+            }
+            printer.dedent()
+            printer.line(")")
+        }
+    }
+
+    /// The start of `frame`: the named values of `values` computed once each, in evaluation order, as
+    /// locals named after them; and those names.
+    private func framePrelude(computing values: Set<Int>, uses: Uses) -> (FunctionBody, [Int: String]) {
+        var scope = scope(for: uses)
+        var names: [Int: String] = [:]
+        for index in program.values.indices where values.contains(index) {
+            names[index] = scope.fresh(program.values[index].name)
+        }
+        var function = FunctionBody(scope: scope) { [names] in parameterRead($0, values: names) }
+        computeValues(program.values.indices.filter(values.contains), named: names, in: &function)
+        return (function, names)
+    }
+
+    /// `let name = …` for each named value of `indices` (in evaluation order), under the names given.
+    private func computeValues(_ indices: [Int], named names: [Int: String], in function: inout FunctionBody) {
+        for index in indices {
+            guard let name = names[index] else { continue }
+            let type = SwiftType(program.values[index].type)
+            let text = function.render(program.values[index].body, as: type, name: name)
+            if text != name { function.append("let \(name): \(type.rawValue) = \(text)") }
+        }
+    }
+
+    /// Beyond this many named values and outputs, `frame` builds each block in a function of its own: one
+    /// function with thousands of locals costs swiftc time that grows with their square.
+    package static let largestSingleFrame = 96
+
+    /// `frame` for a large header: the named values that several blocks read are computed once in
+    /// `frame`; each block's own values and outputs in a private function that takes what it reads.
+    private func emitFrameByBlock(_ printer: inout CodePrinter, uses: Uses) {
+        let partition = program.blockPartition()
+        let shared = partition.shared
+        // `frame` computes the shared values; the calls pass them on by the names it gives them.
+        let (prelude, sharedNames) = framePrelude(computing: shared, uses: uses)
+        var memberScope = names.memberScope
+        let helpers = program.blocks.indices.map { memberScope.fresh("frame" + names.blockTypes[$0]) }
+        var blockArguments: [String] = []
+        for (blockIndex, block) in program.blocks.enumerated() {
+            let own = partition.own[blockIndex]
+            let sharedRead = Set(partition.sharedRead[blockIndex])
+            let blockUses = partition.uses[blockIndex]
+            var scope = scope(for: blockUses)
+            var parameterNames: [Int: String] = [:]
+            var parameterList = parameters(blockUses, withDefaults: false)
+            var arguments: [String] = []
+            if blockUses.offset { arguments.append("offset: offset") }
+            if blockUses.state { arguments.append("state: state") }
+            for input in blockUses.inputs {
+                arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])")
+            }
+            for index in sharedRead.sorted() {
+                let label = names.valueFunctions[index]
+                let internalName = scope.fresh(program.values[index].name)
+                parameterNames[index] = internalName
+                parameterList.append("\(label == internalName ? "" : label + " ")\(internalName): \(SwiftType(program.values[index].type).rawValue)")
+                arguments.append("\(label): \(sharedNames[index] ?? "nan")")
+            }
+            blockArguments.append("\(SwiftNames.label(block.name)): Self.\(helpers[blockIndex])(\(arguments.joined(separator: ", ")))")
+            printer.line()
+            let type = names.blockTypes[blockIndex]
+            // Not inlined: a function called once would be, and `frame` would again be one function of
+            // thousands of values, which the optimizer takes far more than linear time over.
+            printer.line("@inline(never)")
+            printer.block("private static func \(helpers[blockIndex])(\(parameterList.joined(separator: ", "))) -> Frame.\(type)") { printer in
+                var valueNames = parameterNames
+                for index in own { valueNames[index] = scope.fresh(program.values[index].name) }
+                var function = FunctionBody(scope: scope) { parameterRead($0, values: valueNames) }
+                computeValues(own, named: valueNames, in: &function)
+                let outputs = block.outputs.map {
+                    "\(SwiftNames.label(program.outputs[$0].name)): \(function.render(program.outputs[$0].body, as: SwiftType(program.outputs[$0].type)))"
+                }
+                printer.lines(function.lines)
+                printer.line("return Frame.\(type)(\(outputs.joined(separator: ", ")))")
+            }
+        }
+        printer.block("static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame") { printer in
+            let function = prelude
+            printer.lines(function.lines)
+            printer.argumentsOneALine("return Frame(", blockArguments, ")")
+        }
+    }
+
+    private func emitParameterDocumentation(_ printer: inout CodePrinter, _ inputs: [Int]) {
+        let documented = inputs.filter { program.inputs[$0].documentation?.isEmpty == false }
+        guard !documented.isEmpty else { return }
+        printer.line("/// - Parameters:")
+        for index in documented {
+            let text = (program.inputs[index].documentation ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+                .map { GeneratedText.commentSafe(String($0)) }.joined(separator: " ")
+            printer.line("///   - \(GeneratedText.commentSafe(program.inputs[index].name)): \(text)")
+        }
+    }
+
+    /// The state update: every state's next value is computed from the previous ones, then all are stored.
+    private func emitAdvance(_ printer: inout CodePrinter) {
+        let uses = Uses.union(program.states.lazy.map(\.next.uses))
+        let readsDelta = program.states.contains { state in
+            var found = false
+            for expression in state.next.locals + [state.next.result] {
+                expression.forEachRead { if $0 == .delta { found = true } }
+            }
+            return found
+        }
+        printer.line("/// Moves `state` to `offset`: the first call starts from the initial values, each later one follows")
+        printer.line("/// the change of offset since the previous call. Call it once a frame, before reading the outputs.")
+        emitParameterDocumentation(&printer, uses.inputs)
+        var parameters = ["_ state: inout State", "offset: CGFloat"]
+        parameters += self.parameters(Uses.inputs(uses.inputs))
+        printer.block("static func advance(\(parameters.joined(separator: ", ")))") { printer in
+            var function = FunctionBody(scope: scope(for: uses)) { _ in ("nan", .double) }
+            let delta = function.fresh("delta")
+            function = FunctionBody(scope: function.scope) { read in
+                read == .delta ? (delta, .cgFloat) : parameterRead(read, values: [:])
+            }
+            if readsDelta {
+                function.append("let \(delta): CGFloat = state.\(names.lastOffsetField).map { offset - $0 } ?? 0")
+            }
+            var updated: [String] = []
+            for (index, state) in program.states.enumerated() {
+                let name = function.fresh("next" + state.name.prefix(1).uppercased() + state.name.dropFirst())
+                let type = SwiftType(state.type)
+                let text = function.render(state.next, as: type, name: name)
+                if text != name { function.append("let \(name): \(type.rawValue) = \(text)") }
+                updated.append("state.\(names.stateFields[index]) = \(name)")
+            }
+            printer.lines(function.lines)
+            printer.lines(updated)
+            printer.line("state.\(names.lastOffsetField) = offset")
+        }
+    }
+
+    /// The one-call form for a view that keeps the state itself: `advance`, then `frame`.
+    private func emitAdvancingFrame(_ printer: inout CodePrinter) {
+        let frameUses = Uses.union(program.outputs.lazy.map(\.body.uses))
+        let advanceUses = Uses.union(program.states.lazy.map(\.next.uses))
+        let both = Uses.inputs(Uses.union([advanceUses, frameUses]).inputs)
+        func arguments(_ inputs: [Int]) -> String {
+            inputs.map { ", \(SwiftNames.label(program.inputs[$0].name)): \(names.inputParameters[$0])" }.joined()
+        }
+        printer.line("/// One call a frame: `advance(&state, offset:)`, then `frame(offset:state:)` at the same offset.")
+        let parameters = ["offset: CGFloat", "state: inout State"] + self.parameters(both)
+        printer.block("static func frame(\(parameters.joined(separator: ", "))) -> Frame") { printer in
+            printer.line("Self.advance(&state, offset: offset\(arguments(advanceUses.inputs)))")
+            printer.line("return Self.frame(offset: offset\(frameUses.state ? ", state: state" : "")\(arguments(frameUses.inputs)))")
+        }
+    }
+
+    private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap) {
+        printer.documentation(snap.documentation ?? "Where a scroll gesture that would end at `target` should come to rest.")
+        printer.line("/// Outside the points it is `target`; inside, the nearest point, or the next one after a fling (\(FunctionBody.literal(SnapLowering.flingVelocity)) pt/s).")
+        var prelude = FunctionBody(scope: scope(for: snap.settle.uses), readText: { _ in ("nan", .double) })
+        let target = prelude.fresh("target"), velocity = prelude.fresh("velocity")
+        let locals = valueLocals(snap.settle, &prelude)
+        var parameters = ["target\(target == "target" ? "" : " " + target): CGFloat",
+                          "velocity\(velocity == "velocity" ? "" : " " + velocity): CGFloat"]
+        parameters += self.parameters(snap.settle.uses)
+        let name = SwiftNames.settleFunction(snap.name, count: program.snaps.count)
+        printer.block("static func \(SwiftNames.identifier(name))(\(parameters.joined(separator: ", "))) -> CGFloat") { printer in
+            var function = FunctionBody(scope: prelude.scope) { read in
+                switch read {
+                case .target: return (target, .cgFloat)
+                case .velocity: return (velocity, .cgFloat)
+                default: return parameterRead(read, values: locals)
+                }
+            }
+            for line in prelude.lines { function.append(line) }
+            let result = function.render(snap.settle, as: .cgFloat, name: function.fresh("settled"))
+            printer.lines(function.lines)
+            printer.line("return \(result)")
+        }
+    }
+
+    private func emitKernels(_ printer: inout CodePrinter) {
+        var curves: [Curve] = []
+        var bodies = program.values.map(\.body) + program.outputs.map(\.body) + program.states.map(\.next)
+        bodies += program.snaps.map(\.settle)
+        var math = Set<String>()
+        for body in bodies {
+            for expression in body.locals + [body.result] {
+                expression.forEachNode { node in
+                    switch node.kind {
+                    case .curve(let curve, _): curves.append(curve)
+                    case .binary(.pow, _, _): math.insert("mathPow")
+                    default: break
+                    }
+                }
+            }
+        }
+        let kernels = CurveSwiftSource.kernels(for: curves, math: math)
+        if !kernels.isEmpty {
+            printer.line()
+            for line in kernels { printer.raw(line) }
+        }
+    }
+
+    // MARK: Names and types
+
+    /// Every Swift name the file declares for the spec's own names, worked out once.
+    private struct Names {
+        var inputParameters: [String] = []
+        var valueFunctions: [String] = []
+        var outputFunctions: [String] = []
+        var outputFields: [String] = []
+        var blockFields: [String] = []
+        var blockTypes: [String] = []
+        var stateFields: [String] = []
+        var lastOffsetField = "lastOffset"
+        /// The names every function has taken before its own: its fixed parameters.
+        let functionScope = SwiftScope(taken: ["offset", "state"])
+        /// The enum's members, so that a private helper takes a name of its own.
+        var memberScope = SwiftScope()
+
+        init(_ program: Program) {
+            // One name, label and parameter both: a keyword in backticks is both (a label beside it would be extraneous).
+            for input in program.inputs {
+                inputParameters.append(SwiftNames.identifier(input.name))
+            }
+            let outputNames = Set(program.outputs.map { SwiftNames.outputFunction(block: $0.block, property: $0.name) })
+            valueFunctions = program.values.map { SwiftNames.identifier(SwiftNames.valueFunction($0.name, outputFunctions: outputNames)) }
+            outputFunctions = program.outputs.map { SwiftNames.identifier(SwiftNames.outputFunction(block: $0.block, property: $0.name)) }
+            outputFields = program.outputs.map { SwiftNames.identifier($0.name) }
+            let blockNames = Set(program.blocks.map(\.name))
+            blockFields = program.blocks.map { SwiftNames.identifier($0.name) }
+            blockTypes = program.blocks.map { SwiftNames.blockType($0.name, blockNames: blockNames) }
+            stateFields = program.states.map { SwiftNames.identifier($0.name) }
+            var stateScope = SwiftScope(taken: Set(program.states.map(\.name)))
+            lastOffsetField = stateScope.fresh("lastOffset")
+            var members = SwiftNames.generatedFunctions.union(program.animations.map(\.name))
+            members.formUnion(program.values.map { SwiftNames.valueFunction($0.name, outputFunctions: outputNames) })
+            members.formUnion(outputNames)
+            members.formUnion(program.snaps.map { SwiftNames.settleFunction($0.name, count: program.snaps.count) })
+            memberScope = SwiftScope(taken: members)
+        }
+    }
+
+    /// A default value, as a person writes it (`= 0`), with every bit kept.
+    private func literal(_ value: Value, _ type: SwiftType) -> String {
+        switch value {
+        case .bool(let bool): return bool ? "true" : "false"
+        case .number(let number):
+            let text = FunctionBody.literal(number)
+            return type == .cgFloat && !FunctionBody.isPlainLiteral(number) ? "CGFloat(\(text))" : text
+        }
+    }
+
+}
+
+extension Uses {
+    package static func inputs(_ inputs: [Int]) -> Uses {
+        var uses = Uses()
+        uses.inputs = inputs
+        return uses
+    }
+}

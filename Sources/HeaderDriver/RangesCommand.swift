@@ -1,0 +1,97 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+import HeaderEval
+import HeaderAnalysis
+import HeaderCodeGen
+import HeaderTools
+
+/// `ranges FILE [--format table|json]`: what the range analysis proves of each output.
+extension Driver {
+    package static func ranges(_ options: RangesOptions, _ outcome: inout Outcome) {
+        guard let compilation = load(options.file, checksSwiftNames: false, &outcome), let program = compilation.program else { return }
+        let analysis = RangeAnalysis.analyze(program)
+        switch options.format {
+        case .json: outcome.standardOutput = RangesReport.json(analysis, source: compilation.source)
+        case .table: outcome.standardOutput = RangesReport.table(analysis, source: compilation.source)
+        }
+    }
+}
+
+/// The analysis's results as text: a table for people, JSON for tools.
+package enum RangesReport {
+    package static func json(_ analysis: RangeAnalysis, source: SourceFile) -> String {
+        func number(_ value: Double) -> String {
+            value.isFinite ? "\(value)" : "null"
+        }
+        var entries: [String] = []
+        for output in analysis.outputs {
+            var fields: [String] = []
+            if output.type == .bool {
+                fields.append("\"true\": \(output.canBeTrue)")
+                fields.append("\"false\": \(output.canBeFalse)")
+            } else {
+                let empty = output.range.min > output.range.max
+                fields.append("\"min\": \(empty ? "null" : number(output.range.min))")
+                fields.append("\"max\": \(empty ? "null" : number(output.range.max))")
+                fields.append("\"nan\": \(output.range.nan)")
+                fields.append("\"infinite\": \(output.range.infinite)")
+            }
+            if let changes = output.changes {
+                fields.append("\"changesFrom\": \(number(changes.from))")
+                fields.append("\"changesTo\": \(number(changes.to))")
+            }
+            entries.append("    \(JSONString.quoted(output.name)): {\(fields.joined(separator: ", "))}")
+        }
+        let conditions = analysis.conditions.map { condition -> String in
+            let location = source.location(of: condition.range.start)
+            return "    {\"line\": \(location.line), \"column\": \(location.column), "
+                + "\"condition\": \(JSONString.quoted(source.text(of: condition.range))), \"always\": \(condition.value)}"
+        }
+        let conditionList = conditions.isEmpty ? "[]" : "[\n" + conditions.joined(separator: ",\n") + "\n  ]"
+        return "{\n  \"outputs\": {\n" + entries.joined(separator: ",\n") + "\n  },\n  \"conditions\": " + conditionList + "\n}\n"
+    }
+
+    /// For people: each number to 12 significant digits, as it reads (`-230`, where the bound proven for
+    /// floating point is -230.0000000000013); the JSON has every bound to the bit.
+    package static func table(_ analysis: RangeAnalysis, source: SourceFile) -> String {
+        func number(_ value: Double) -> String {
+            if value == .infinity { return "+inf" }
+            if value == -.infinity { return "-inf" }
+            if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+            let rounded = String(format: "%.12g", value)
+            return rounded == "-0" ? "0" : rounded
+        }
+        var rows: [[String]] = [["output", "min", "max", "NaN", "infinite", "changes between offsets"]]
+        for output in analysis.outputs {
+            let changes = output.changes.map { "\(number($0.from)) and \(number($0.to))" } ?? "never"
+            if output.type == .bool {
+                let values = [output.canBeFalse ? "false" : nil, output.canBeTrue ? "true" : nil].compactMap { $0 }
+                rows.append([output.name, values.first ?? "-", values.last ?? "-", "no", "no", changes])
+            } else {
+                let empty = output.range.min > output.range.max
+                rows.append([output.name, empty ? "-" : number(output.range.min), empty ? "-" : number(output.range.max),
+                             output.range.nan ? "yes" : "no", output.range.infinite ? "yes" : "no", changes])
+            }
+        }
+        var widths = [Int](repeating: 0, count: rows[0].count)
+        for row in rows { for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) } }
+        var out = ""
+        for row in rows {
+            let cells = row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[index] - cell.count)
+            }
+            out += cells.joined(separator: "  ") + "\n"
+        }
+        if !analysis.conditions.isEmpty {
+            out += "\nconditions that never change:\n"
+            for condition in analysis.conditions {
+                let location = source.location(of: condition.range.start)
+                out += "  \(location.line):\(location.column)  \(source.text(of: condition.range)) is always \(condition.value)\n"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,279 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+
+/// Evaluates a spec at any offset by translating its lowered program, operation for operation, into
+/// flat instruction lists over one register file of Doubles (bools as 1 and 0). A frame runs one list
+/// with a switch per instruction: no closure, allocation or reference counting per operation. What
+/// reads only the inputs, down to parts of an expression, runs once after they change, not at every
+/// offset (see `InterpreterCode`).
+public final class Interpreter {
+    public let program: Program
+    private let code: InterpreterCode
+    /// The register file and the lists, copied once into memory of their own: a frame then touches no
+    /// array (no retain, no exclusivity check). Every index in them was laid out by `InterpreterCode`.
+    private let registers: UnsafeMutableBufferPointer<Double>
+    private let inputsOnly: UnsafeMutableBufferPointer<Instruction>
+    private let advance: UnsafeMutableBufferPointer<Instruction>
+    private let perFrame: UnsafeMutableBufferPointer<Instruction>
+    private let settleLists: [UnsafeMutableBufferPointer<Instruction>]
+    private let curves: UnsafeMutableBufferPointer<Curve>
+    private let firstOutput: Int
+    private let isStateful: Bool
+    private var inputsChanged = true
+    private var previousOffset: Double?
+
+    /// An interpreter of the spec's lowered program, for a caller that has not lowered it.
+    public convenience init(spec: CheckedSpec) {
+        self.init(program: Lowering.lower(spec))
+    }
+
+    public init(program: Program) {
+        self.program = program
+        code = InterpreterCode(program)
+        func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
+            // At least one element, so that even an empty list has a base address.
+            let base = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(array.count, 1))
+            base.initialize(from: array, count: array.count)
+            return UnsafeMutableBufferPointer(start: base, count: array.count)
+        }
+        registers = copy(code.initialRegisters)
+        inputsOnly = copy(code.inputsOnly)
+        advance = copy(code.advance)
+        perFrame = copy(code.perFrame)
+        settleLists = code.settle.map { copy($0.instructions) }
+        curves = copy(code.curves)
+        firstOutput = code.layout.output(0)
+        isStateful = program.isStateful
+    }
+
+    deinit {
+        registers.deallocate()
+        inputsOnly.deallocate()
+        advance.deallocate()
+        perFrame.deallocate()
+        settleLists.forEach { $0.deallocate() }
+        _ = curves.deinitialize()
+        curves.deallocate()
+    }
+
+    /// The current value of an input.
+    public func inputValue(_ name: String) -> Value? {
+        guard let index = program.inputs.firstIndex(where: { $0.name == name }) else { return nil }
+        let raw = registers[code.layout.input(index)]
+        return program.inputs[index].type == .bool ? .bool(raw != 0) : .number(raw)
+    }
+
+    /// Sets an input by name; false when the spec has no such input or the value has the wrong type.
+    @discardableResult
+    public func setInput(_ name: String, to value: Value) -> Bool {
+        guard let index = program.inputs.firstIndex(where: { $0.name == name }) else { return false }
+        switch (program.inputs[index].type, value) {
+        case (.bool, .bool(let bool)):
+            registers[code.layout.input(index)] = bool ? 1 : 0
+        case (.number, .number(let number)), (.length, .number(let number)):
+            registers[code.layout.input(index)] = number
+        default:
+            return false
+        }
+        inputsChanged = true
+        return true
+    }
+
+    /// Forgets the path so far: the next frame starts the states from their initial values.
+    public func resetState() {
+        previousOffset = nil
+    }
+
+    /// Where a scroll gesture that would end at `offset` with `velocity` (points per second, positive
+    /// towards larger offsets) should come to rest, given the snap points of `program.snaps[snap]`.
+    public func settle(snap: Int, offset: Double, velocity: Double) -> Double {
+        guard snap >= 0, snap < code.settle.count else { return offset }
+        refreshInputs()
+        registers[code.layout.target] = offset
+        registers[code.layout.velocity] = velocity
+        run(settleLists[snap])
+        return registers[code.settle[snap].result]
+    }
+
+    /// Evaluates one frame, advancing the states along the trace, and returns the outputs in declaration order.
+    public func frame(at offset: Double) -> [Value] {
+        step(to: offset)
+        return program.outputs.indices.map { index in
+            let raw = registers[code.layout.output(index)]
+            return program.outputs[index].type == .bool ? .bool(raw != 0) : .number(raw)
+        }
+    }
+
+    /// The allocation-free path: writes each output (bools as 1 or 0) into `buffer`, which should hold
+    /// one element per output.
+    public func evaluate(at offset: Double, into buffer: UnsafeMutableBufferPointer<Double>) {
+        step(to: offset)
+        guard let base = buffer.baseAddress, let outputs = registers.baseAddress else { return }
+        base.update(from: outputs + firstOutput, count: Swift.min(program.outputs.count, buffer.count))
+    }
+
+    /// The named value or state `name` after the last frame, for tests and tools.
+    public func value(named name: String) -> Double? {
+        if let index = program.values.firstIndex(where: { $0.name == name }) { return registers[code.layout.value(index)] }
+        if let index = program.states.firstIndex(where: { $0.name == name }) { return registers[code.layout.state(index)] }
+        return nil
+    }
+
+    /// An operation that faulted as a frame ran it: a division by 0, `sqrt` of a negative number, `pow` of a
+    /// negative base with a finite exponent that is not whole. `operands` are what it was given (for a
+    /// division, the numerator and the divisor).
+    public struct Fault: Sendable {
+        public let range: SourceRange
+        public let operands: [Double]
+    }
+
+    /// Evaluates one frame as `frame(at:)` does (the input-only code run again), and returns with its outputs
+    /// the operations that faulted on the way, each where it is written, first time only: what the program
+    /// did, not what an expression would give where it stands (a division under a guard that is false is not
+    /// run, and keyframes whose stops meet jump).
+    public func faults(at offset: Double) -> (outputs: [Value], faults: [Fault]) {
+        var recorder = FaultRecorder()
+        inputsChanged = false
+        recorder.sites = code.faultSites[.inputsOnly] ?? [:]
+        run(inputsOnly, &recorder)
+        recorder.sites = code.faultSites[.advance] ?? [:]
+        stepStates(to: offset, &recorder)
+        recorder.sites = code.faultSites[.perFrame] ?? [:]
+        run(perFrame, &recorder)
+        let outputs = program.outputs.indices.map { index -> Value in
+            let raw = registers[code.layout.output(index)]
+            return program.outputs[index].type == .bool ? .bool(raw != 0) : .number(raw)
+        }
+        return (outputs, recorder.faults)
+    }
+
+    private func refreshInputs() {
+        guard inputsChanged else { return }
+        inputsChanged = false
+        var none = NoProbe()
+        run(inputsOnly, &none)
+    }
+
+    private func step(to offset: Double) {
+        refreshInputs()
+        var none = NoProbe()
+        stepStates(to: offset, &none)
+        run(perFrame, &none)
+    }
+
+    /// Sets the offset and advances the states to it.
+    private func stepStates<Probe: InstructionProbe>(to offset: Double, _ probe: inout Probe) {
+        registers[code.layout.offset] = offset
+        guard isStateful else { return }
+        if let previousOffset {
+            registers[code.layout.delta] = offset - previousOffset
+        } else {
+            registers[code.layout.delta] = 0
+            for (index, state) in program.states.enumerated() { registers[code.layout.state(index)] = state.initial }
+        }
+        previousOffset = offset
+        run(advance, &probe)
+    }
+
+    private func run(_ list: UnsafeMutableBufferPointer<Instruction>) {
+        var none = NoProbe()
+        run(list, &none)
+    }
+
+    private func run<Probe: InstructionProbe>(_ list: UnsafeMutableBufferPointer<Instruction>, _ probe: inout Probe) {
+        guard let instructions = list.baseAddress, let curves = curves.baseAddress, let registers = registers.baseAddress else { return }
+        Interpreter.execute(instructions, list.count, curves, registers, &probe)
+    }
+
+    /// The dispatch loop. Register and jump indices were laid out by `InterpreterCode`, which keeps
+    /// every one of them inside the register file and the list. The probe sees each instruction before it
+    /// runs (for frames, `NoProbe`, which the compiler removes).
+    private static func execute<Probe: InstructionProbe>(_ instructions: UnsafeMutablePointer<Instruction>, _ count: Int,
+                                                          _ curves: UnsafeMutablePointer<Curve>, _ r: UnsafeMutablePointer<Double>,
+                                                          _ probe: inout Probe) {
+        var pc = 0
+        while pc < count {
+            let i = instructions[pc]
+            probe.willRun(i, at: pc, r)
+            pc += 1
+            let d = Int(i.destination), a = Int(i.a), b = Int(i.b)
+            switch i.opcode {
+            case .add: r[d] = r[a] + r[b]
+            case .subtract: r[d] = r[a] - r[b]
+            case .multiply: r[d] = r[a] * r[b]
+            case .divide: r[d] = r[a] / r[b]
+            case .min: r[d] = Swift.min(r[a], r[b])
+            case .max: r[d] = Swift.max(r[a], r[b])
+            case .less: r[d] = r[a] < r[b] ? 1 : 0
+            case .lessEqual: r[d] = r[a] <= r[b] ? 1 : 0
+            case .greater: r[d] = r[a] > r[b] ? 1 : 0
+            case .greaterEqual: r[d] = r[a] >= r[b] ? 1 : 0
+            case .equal: r[d] = r[a] == r[b] ? 1 : 0
+            case .notEqual: r[d] = r[a] != r[b] ? 1 : 0
+            case .negate: r[d] = -r[a]
+            case .move: r[d] = r[a]
+            case .clamp: r[d] = Swift.min(Swift.max(r[a], r[b]), r[Int(i.c)])
+            case .multiplyAdd: r[d] = r[a] + r[b] * r[Int(i.c)]
+            case .multiplySubtract: r[d] = r[a] - r[b] * r[Int(i.c)]
+            case .subtractDivide: r[d] = (r[a] - r[b]) / r[Int(i.c)]
+            case .jumpIfFalse: if r[a] == 0 { pc = b }
+            case .jump: pc = b
+            case .jumpUnlessLess: if !(r[a] < r[b]) { pc = Int(i.c) }
+            case .jumpUnlessLessEqual: if !(r[a] <= r[b]) { pc = Int(i.c) }
+            case .jumpUnlessGreater: if !(r[a] > r[b]) { pc = Int(i.c) }
+            case .jumpUnlessGreaterEqual: if !(r[a] >= r[b]) { pc = Int(i.c) }
+            case .binary: r[d] = Semantics.binary(i.binaryOperation, r[a], r[b])
+            case .unary: r[d] = Semantics.unary(i.unaryOperation, r[a])
+            case .curve: r[d] = curves[b].value(at: r[a])
+            }
+        }
+    }
+}
+
+/// What sees each instruction of a list before it runs.
+package protocol InstructionProbe {
+    mutating func willRun(_ instruction: Instruction, at index: Int, _ registers: UnsafeMutablePointer<Double>)
+}
+
+/// Sees nothing: a frame's own loop.
+package struct NoProbe: InstructionProbe {
+    @inline(__always)
+    package func willRun(_ instruction: Instruction, at index: Int, _ registers: UnsafeMutablePointer<Double>) {}
+}
+
+/// Records the operations of `sites` that fault as they run.
+package struct FaultRecorder: InstructionProbe {
+    package var sites: [Int: SourceRange] = [:]
+    package private(set) var faults: [Interpreter.Fault] = []
+    private var seen: Set<SourceRange> = []
+
+    package mutating func willRun(_ instruction: Instruction, at index: Int, _ r: UnsafeMutablePointer<Double>) {
+        guard !sites.isEmpty, let range = sites[index], !seen.contains(range) else { return }
+        let a = r[Int(instruction.a)], b = instruction.opcode.readsB ? r[Int(instruction.b)] : 0
+        let operands: [Double]
+        let faulted: Bool
+        switch instruction.opcode {
+        case .divide:
+            operands = [a, b]
+            faulted = b == 0
+        case .subtractDivide:
+            let divisor = r[Int(instruction.c)]
+            operands = [a - b, divisor]
+            faulted = divisor == 0
+        case .unary:
+            operands = [a]
+            faulted = a < 0
+        case .binary:
+            operands = [a, b]
+            faulted = a < 0 && b.isFinite && b != b.rounded()
+        default:
+            return
+        }
+        guard faulted else { return }
+        seen.insert(range)
+        faults.append(Interpreter.Fault(range: range, operands: operands))
+    }
+}

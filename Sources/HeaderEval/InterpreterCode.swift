@@ -1,0 +1,400 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+
+/// One instruction of the interpreter: `destination = a op b` (or `op(a, b, c)`) on registers, or a
+/// jump. Twenty bytes, so that a frame's list streams through the cache.
+package struct Instruction {
+    package enum Opcode: UInt8 {
+        case add, subtract, multiply, divide, min, max
+        case less, lessEqual, greater, greaterEqual, equal, notEqual
+        case negate, move
+        /// `min(max(a, b), c)`: the lowered `clamp`.
+        case clamp
+        /// `a + b * c`, `a - b * c` and `(a - b) / c`, each rounded twice like the operations they fuse.
+        case multiplyAdd, multiplySubtract, subtractDivide
+        /// Jumps to `b` when register `a` is 0 (false).
+        case jumpIfFalse
+        case jump
+        /// Jump to `c` unless `a < b` (`<=`, `>`, `>=`): a comparison and the branch on it, NaN included.
+        case jumpUnlessLess, jumpUnlessLessEqual, jumpUnlessGreater, jumpUnlessGreaterEqual
+        /// The rarer operations, through `Semantics`: `operation` says which.
+        case binary, unary
+        /// `destination = curves[b](a)`.
+        case curve
+
+        package var jumps: Bool {
+            switch self {
+            case .jump, .jumpIfFalse, .jumpUnlessLess, .jumpUnlessLessEqual, .jumpUnlessGreater, .jumpUnlessGreaterEqual: return true
+            default: return false
+            }
+        }
+
+        /// Whether `b` and `c` name registers (rather than an instruction or a curve, or nothing).
+        package var readsB: Bool { self != .jump && self != .jumpIfFalse && self != .curve }
+        package var readsC: Bool { [.clamp, .multiplyAdd, .multiplySubtract, .subtractDivide].contains(self) }
+    }
+
+    package var opcode: Opcode
+    package var operation: UInt8 = 0
+    package var destination: Int32
+    package var a: Int32
+    package var b: Int32
+    package var c: Int32 = 0
+
+    package var binaryOperation: BinaryOperation { BinaryOperation.allCases[Int(operation)] }
+    package var unaryOperation: UnaryOperation { UnaryOperation.allCases[Int(operation)] }
+}
+
+/// Where everything lives in the register file: the offset, its change, a snap's target and velocity,
+/// the inputs, states, named values and outputs, then scratch registers, then the constants and the
+/// registers of what the input-only code computes for the other lists.
+package struct RegisterLayout {
+    package let offset = 0
+    package let delta = 1
+    package let target = 2
+    package let velocity = 3
+    package let inputCount: Int, stateCount: Int, valueCount: Int, outputCount: Int
+
+    package func input(_ index: Int) -> Int { 4 + index }
+    package func state(_ index: Int) -> Int { 4 + inputCount + index }
+    /// Where the states' new values wait until all are computed.
+    package func nextState(_ index: Int) -> Int { 4 + inputCount + stateCount + index }
+    package func value(_ index: Int) -> Int { 4 + inputCount + 2 * stateCount + index }
+    package func output(_ index: Int) -> Int { 4 + inputCount + 2 * stateCount + valueCount + index }
+    package var fixedCount: Int { 4 + inputCount + 2 * stateCount + valueCount + outputCount }
+}
+
+/// The program translated into instruction lists: what reads only inputs (run when they change), the
+/// state update, the rest of a frame, and one list per snap.
+///
+/// Every part of an expression that reads only inputs, constants and such parts is computed by the
+/// input-only list into a register of its own, wherever it stands (`min(collapsed, 190)` inside a
+/// height that also reads the offset): the other lists only read that register. The operations and
+/// their order are the program's, so the bits are the same; they are just done less often.
+package struct InterpreterCode {
+    package let layout: RegisterLayout
+    package private(set) var inputsOnly: [Instruction] = []
+    package private(set) var advance: [Instruction] = []
+    package private(set) var perFrame: [Instruction] = []
+    package private(set) var settle: [(instructions: [Instruction], result: Int)] = []
+    package private(set) var curves: [Curve] = []
+    package private(set) var initialRegisters: [Double]
+    /// The operations that can fault (a division, `sqrt`, `pow`), by their index in the input-only, advance
+    /// and per-frame lists, with where they are written: for `Interpreter.faults(at:)` to see them run.
+    package private(set) var faultSites: [List: [Int: SourceRange]] = [:]
+
+    package enum List: Hashable { case inputsOnly, perFrame, advance, settle }
+    private var settleList: [Instruction] = []
+
+    /// Registers above the scratch ones, numbered -1 - index until they are placed: constants (keyed by
+    /// their bits, so that -0.0 and each NaN keep their own) and the results of hoisted parts.
+    private var constantRegisters: [UInt64: Int] = [:]
+    private var constants: [Double] = []
+    /// The first register above the fixed ones; scratch registers are taken from here, in stack order.
+    private var scratchBase = 0
+    private var scratchTop = 0
+    private var scratchHigh = 0
+    private var localRegisters: [Int] = []
+    /// Whether each named value, and each local of the body being translated, reads only inputs.
+    private var valueReadsOnlyInputs: [Bool] = []
+    private var localReadsOnlyInputs: [Bool] = []
+
+    package init(_ program: Program) {
+        layout = RegisterLayout(inputCount: program.inputs.count, stateCount: program.states.count,
+                                valueCount: program.values.count, outputCount: program.outputs.count)
+        initialRegisters = [Double](repeating: 0, count: layout.fixedCount)
+        for (index, input) in program.inputs.enumerated() {
+            switch input.defaultValue {
+            case .number(let number): initialRegisters[layout.input(index)] = number
+            case .bool(let bool): initialRegisters[layout.input(index)] = bool ? 1 : 0
+            }
+        }
+        scratchBase = initialRegisters.count
+        scratchTop = scratchBase
+        scratchHigh = scratchBase
+        valueReadsOnlyInputs = program.values.map { !$0.body.uses.offset && !$0.body.uses.state }
+
+        for (index, value) in program.values.enumerated() {
+            emit(value.body, into: layout.value(index), list: valueReadsOnlyInputs[index] ? .inputsOnly : .perFrame)
+        }
+        for (index, output) in program.outputs.enumerated() {
+            let readsOnlyInputs = !output.body.uses.offset && !output.body.uses.state
+            emit(output.body, into: layout.output(index), list: readsOnlyInputs ? .inputsOnly : .perFrame)
+        }
+        for (index, state) in program.states.enumerated() {
+            emit(state.next, into: layout.nextState(index), list: .advance)
+        }
+        for index in program.states.indices {
+            append(Instruction(opcode: .move, destination: Int32(layout.state(index)), a: Int32(layout.nextState(index)), b: 0),
+                   to: .advance)
+        }
+        for snap in program.snaps {
+            settleList = []
+            // The result keeps its own register, so each snap's answer survives the next snap's code.
+            let result = scratch()
+            emit(snap.settle, into: result, list: .settle)
+            settle.append((settleList, result))
+        }
+        // The registers numbered below zero go above the scratch registers.
+        initialRegisters += [Double](repeating: 0, count: scratchHigh - scratchBase)
+        let constantBase = Int32(initialRegisters.count)
+        initialRegisters += constants
+        func place(_ list: inout [Instruction]) {
+            for index in list.indices {
+                let opcode = list[index].opcode
+                if list[index].destination < 0 { list[index].destination = constantBase - 1 - list[index].destination }
+                if list[index].a < 0 { list[index].a = constantBase - 1 - list[index].a }
+                if opcode.readsB, list[index].b < 0 { list[index].b = constantBase - 1 - list[index].b }
+                if opcode.readsC, list[index].c < 0 { list[index].c = constantBase - 1 - list[index].c }
+            }
+        }
+        place(&inputsOnly)
+        place(&perFrame)
+        place(&advance)
+        for index in settle.indices { place(&settle[index].instructions) }
+    }
+
+    // MARK: - lists and registers
+
+    @discardableResult
+    private mutating func append(_ instruction: Instruction, to list: List) -> Int {
+        switch list {
+        case .inputsOnly: inputsOnly.append(instruction); return inputsOnly.count - 1
+        case .perFrame: perFrame.append(instruction); return perFrame.count - 1
+        case .advance: advance.append(instruction); return advance.count - 1
+        case .settle: settleList.append(instruction); return settleList.count - 1
+        }
+    }
+
+    private func count(_ list: List) -> Int {
+        switch list {
+        case .inputsOnly: return inputsOnly.count
+        case .perFrame: return perFrame.count
+        case .advance: return advance.count
+        case .settle: return settleList.count
+        }
+    }
+
+    /// Points the jump at `index` of `list` to the end of the list.
+    private mutating func patchJump(at index: Int, in list: List) {
+        let target = Int32(count(list))
+        switch list {
+        case .inputsOnly: inputsOnly[index].setTarget(target)
+        case .perFrame: perFrame[index].setTarget(target)
+        case .advance: advance[index].setTarget(target)
+        case .settle: settleList[index].setTarget(target)
+        }
+    }
+
+    /// The register of a constant.
+    private mutating func constantRegister(_ value: Double) -> Int {
+        if let register = constantRegisters[value.bitPattern] { return register }
+        constants.append(value)
+        constantRegisters[value.bitPattern] = -constants.count
+        return -constants.count
+    }
+
+    /// A register of its own for a part the input-only list computes.
+    private mutating func hoistedRegister() -> Int {
+        constants.append(0)
+        return -constants.count
+    }
+
+    private mutating func scratch() -> Int {
+        scratchTop += 1
+        scratchHigh = Swift.max(scratchHigh, scratchTop)
+        return scratchTop - 1
+    }
+
+    // MARK: - translation
+
+    /// Whether `expression` reads nothing but inputs and constants (directly or through values and locals).
+    private func readsOnlyInputs(_ expression: Expr) -> Bool {
+        switch expression.kind {
+        case .constant, .boolConstant: return true
+        case .read(let read):
+            switch read {
+            case .input: return true
+            case .value(let index): return valueReadsOnlyInputs[index]
+            case .local(let index): return localReadsOnlyInputs[index]
+            case .offset, .delta, .state, .target, .velocity: return false
+            }
+        case .unary(_, let operand): return readsOnlyInputs(operand)
+        case .binary(_, let lhs, let rhs): return readsOnlyInputs(lhs) && readsOnlyInputs(rhs)
+        case .select(let condition, let then, let otherwise):
+            return readsOnlyInputs(condition) && readsOnlyInputs(then) && readsOnlyInputs(otherwise)
+        case .curve(_, let progress): return readsOnlyInputs(progress)
+        }
+    }
+
+    /// Whether an operation of `list` should compute `expression` itself (not a leaf, and not a part the
+    /// input-only list computes instead).
+    private func computesInline(_ expression: Expr, in list: List) -> Bool {
+        !expression.isLeaf && (list == .inputsOnly || !readsOnlyInputs(expression))
+    }
+
+    /// A body's locals take scratch registers for the length of the body (a leaf is read where it is;
+    /// a local that reads only inputs gets a hoisted register); its result goes to `destination`.
+    private mutating func emit(_ body: Body, into destination: Int, list: List) {
+        let mark = scratchTop
+        localRegisters = []
+        localReadsOnlyInputs = []
+        for local in body.locals {
+            let onlyInputs = readsOnlyInputs(local)
+            let register: Int
+            if local.isLeaf || (onlyInputs && list != .inputsOnly) {
+                register = operand(local, list: list)
+            } else {
+                register = scratch()
+                emit(local, into: register, list: list)
+            }
+            localRegisters.append(register)
+            localReadsOnlyInputs.append(onlyInputs)
+        }
+        emit(body.result, into: destination, list: list)
+        scratchTop = mark
+    }
+
+    private func register(of read: Read) -> Int {
+        switch read {
+        case .offset: return layout.offset
+        case .delta: return layout.delta
+        case .target: return layout.target
+        case .velocity: return layout.velocity
+        case .input(let index): return layout.input(index)
+        case .state(let index): return layout.state(index)
+        case .value(let index): return layout.value(index)
+        case .local(let index): return localRegisters[index]
+        }
+    }
+
+    /// The register that holds the expression's value: a read or constant where it already is, a part
+    /// that reads only inputs where the input-only list puts it, else a scratch register computed into.
+    private mutating func operand(_ expression: Expr, list: List) -> Int {
+        switch expression.kind {
+        case .read(let read): return register(of: read)
+        case .constant(let value): return constantRegister(value)
+        case .boolConstant(let value): return constantRegister(value ? 1 : 0)
+        default:
+            if list != .inputsOnly && readsOnlyInputs(expression) {
+                let register = hoistedRegister()
+                // Its temporaries are scratch registers: the input-only list never runs amid another list.
+                emit(expression, into: register, list: .inputsOnly)
+                return register
+            }
+            let register = scratch()
+            emit(expression, into: register, list: list)
+            return register
+        }
+    }
+
+    private mutating func emit(_ expression: Expr, into destination: Int, list: List) {
+        let d = Int32(destination)
+        let mark = scratchTop
+        defer { scratchTop = mark }
+        if !computesInline(expression, in: list) {
+            append(Instruction(opcode: .move, destination: d, a: Int32(operand(expression, list: list)), b: 0), to: list)
+            return
+        }
+        switch expression.kind {
+        case .constant, .boolConstant, .read:
+            append(Instruction(opcode: .move, destination: d, a: Int32(operand(expression, list: list)), b: 0), to: list)
+        case .unary(let operation, let operandExpression):
+            let a = Int32(operand(operandExpression, list: list))
+            if operation == .negate {
+                append(Instruction(opcode: .negate, destination: d, a: a, b: 0), to: list)
+            } else {
+                let code = UInt8(UnaryOperation.allCases.firstIndex(of: operation) ?? 0)
+                let index = append(Instruction(opcode: .unary, operation: code, destination: d, a: a, b: 0), to: list)
+                if operation == .sqrt { faultSites[list, default: [:]][index] = expression.range }
+            }
+        case .binary(let operation, let lhs, let rhs):
+            let faults = operation == .divide || operation == .pow
+            if let fused = fusedOperands(operation, lhs, rhs, list: list) {
+                let index = append(Instruction(opcode: fused.opcode, destination: d, a: fused.a, b: fused.b, c: fused.c), to: list)
+                if faults { faultSites[list, default: [:]][index] = expression.range }
+                return
+            }
+            let a = Int32(operand(lhs, list: list)), b = Int32(operand(rhs, list: list))
+            let code = UInt8(BinaryOperation.allCases.firstIndex(of: operation) ?? 0)
+            let index = append(Instruction(opcode: Self.opcode(of: operation), operation: code, destination: d, a: a, b: b), to: list)
+            if faults { faultSites[list, default: [:]][index] = expression.range }
+        case .select(let condition, let then, let otherwise):
+            let branch: Int
+            if case .binary(let comparison, let lhs, let rhs) = condition.kind, computesInline(condition, in: list),
+               let opcode = Self.branchOpcode(comparison) {
+                let a = Int32(operand(lhs, list: list)), b = Int32(operand(rhs, list: list))
+                branch = append(Instruction(opcode: opcode, destination: 0, a: a, b: b), to: list)
+            } else {
+                let c = Int32(operand(condition, list: list))
+                branch = append(Instruction(opcode: .jumpIfFalse, destination: 0, a: c, b: 0), to: list)
+            }
+            emit(then, into: destination, list: list)
+            let skip = append(Instruction(opcode: .jump, destination: 0, a: 0, b: 0), to: list)
+            patchJump(at: branch, in: list)
+            emit(otherwise, into: destination, list: list)
+            patchJump(at: skip, in: list)
+        case .curve(let curve, let progress):
+            let a = Int32(operand(progress, list: list))
+            curves.append(curve)
+            append(Instruction(opcode: .curve, destination: d, a: a, b: Int32(curves.count - 1)), to: list)
+        }
+    }
+
+    /// One instruction for two operations where the lowered code has them often: `clamp`, `a + b * c`
+    /// (keyframe segments), `a - b * c` and `(a - b) / c`. Only the shapes written here, in this
+    /// operand order, so that each operation sees the operands it would see alone.
+    private mutating func fusedOperands(_ operation: BinaryOperation, _ lhs: Expr, _ rhs: Expr,
+                                        list: List) -> (opcode: Instruction.Opcode, a: Int32, b: Int32, c: Int32)? {
+        switch (operation, lhs.kind, rhs.kind) {
+        case (.min, .binary(.max, let x, let low), _) where computesInline(lhs, in: list):
+            return (.clamp, Int32(operand(x, list: list)), Int32(operand(low, list: list)), Int32(operand(rhs, list: list)))
+        case (.add, _, .binary(.multiply, let x, let y)) where computesInline(rhs, in: list):
+            return (.multiplyAdd, Int32(operand(lhs, list: list)), Int32(operand(x, list: list)), Int32(operand(y, list: list)))
+        case (.subtract, _, .binary(.multiply, let x, let y)) where computesInline(rhs, in: list):
+            return (.multiplySubtract, Int32(operand(lhs, list: list)), Int32(operand(x, list: list)), Int32(operand(y, list: list)))
+        case (.divide, .binary(.subtract, let x, let y), _) where computesInline(lhs, in: list):
+            return (.subtractDivide, Int32(operand(x, list: list)), Int32(operand(y, list: list)), Int32(operand(rhs, list: list)))
+        default:
+            return nil
+        }
+    }
+
+    private static func opcode(of operation: BinaryOperation) -> Instruction.Opcode {
+        switch operation {
+        case .add: return .add
+        case .subtract: return .subtract
+        case .multiply: return .multiply
+        case .divide: return .divide
+        case .min: return .min
+        case .max: return .max
+        case .less: return .less
+        case .lessEqual: return .lessEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterEqual
+        case .equal, .boolEqual: return .equal
+        case .notEqual, .boolNotEqual: return .notEqual
+        case .pow, .and, .or: return .binary
+        }
+    }
+
+    private static func branchOpcode(_ comparison: BinaryOperation) -> Instruction.Opcode? {
+        switch comparison {
+        case .less: return .jumpUnlessLess
+        case .lessEqual: return .jumpUnlessLessEqual
+        case .greater: return .jumpUnlessGreater
+        case .greaterEqual: return .jumpUnlessGreaterEqual
+        default: return nil
+        }
+    }
+}
+
+extension Instruction {
+    /// Sets where a jump goes: `b` for `jump` and `jumpIfFalse`, `c` for the compare-and-branch kinds.
+    package mutating func setTarget(_ target: Int32) {
+        if opcode == .jump || opcode == .jumpIfFalse { b = target } else { c = target }
+    }
+}

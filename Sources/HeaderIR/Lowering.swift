@@ -1,0 +1,255 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+
+/// Turns a checked spec into the lowered program. This file and `KeyframeLowering`/`SnapLowering`
+/// hold the rules of the language (what a built-in, a keyframe list, a state or a snap computes);
+/// everything after them only translates.
+public enum Lowering {
+    public static func lower(_ spec: CheckedSpec) -> Program {
+        var context = Context(spec: spec)
+        return context.program()
+    }
+
+    /// A lone checked expression (no slots, or slots that stay unresolved), folded: what the checker
+    /// uses to decide whether an expression is a constant.
+    public static func constantValue(of expression: CheckedExpression) -> Value? {
+        var builder = BodyBuilder()
+        // An unresolved slot reads as an input that no spec has: not a constant, which is all that matters here.
+        var context = ExpressionLowering(slotRead: { _, range in Expr(.read(.input(-1)), .number, range) })
+        let lowered = context.lower(expression, into: &builder)
+        if let number = lowered.constantValue { return .number(number) }
+        if let bool = lowered.boolValue { return .bool(bool) }
+        return nil
+    }
+
+    /// Lowering with the whole spec in view: slots resolve to inputs, states, named values and constants.
+    private struct Context {
+        let spec: CheckedSpec
+        /// For a value's slot, its index in `spec.values` (the evaluation order).
+        var valueIndexBySlot: [Int: Int] = [:]
+        var inputIndexBySlot: [Int: Int] = [:]
+        var stateIndexBySlot: [Int: Int] = [:]
+        /// Named values whose body folded to a constant are written in place where they are read.
+        var constantValues: [Int: Expr] = [:]
+        var valueUses: [Uses] = []
+
+        init(spec: CheckedSpec) {
+            self.spec = spec
+            for (index, value) in spec.values.enumerated() { valueIndexBySlot[value.slot] = index }
+            for (index, input) in spec.inputs.enumerated() { inputIndexBySlot[input.slot] = index }
+            for (index, state) in spec.states.enumerated() { stateIndexBySlot[state.slot] = index }
+        }
+
+        private func read(_ slot: Int, at range: SourceRange) -> Expr {
+            let type = spec.type(ofSlot: slot)
+            if slot == CheckedSpec.offsetSlot { return Expr(.read(.offset), .length, range) }
+            if slot == CheckedSpec.deltaSlot { return Expr(.read(.delta), .length, range) }
+            if let index = inputIndexBySlot[slot] { return Expr(.read(.input(index)), type, range) }
+            if let index = stateIndexBySlot[slot] { return Expr(.read(.state(index)), type, range) }
+            if let index = valueIndexBySlot[slot] {
+                guard var constant = constantValues[index] else { return Expr(.read(.value(index)), type, range) }
+                constant.range = range
+                return constant
+            }
+            return .constant(.nan, type, at: range)
+        }
+
+        /// What a body's reads use, through the named values they read (already lowered, in order).
+        private func uses(_ reads: [Read]) -> Uses {
+            var uses = Uses()
+            var inputs = Set<Int>(), values = Set<Int>()
+            for read in reads {
+                switch read {
+                case .offset, .delta: uses.offset = true
+                case .state: uses.state = true
+                case .input(let index): inputs.insert(index)
+                case .value(let index):
+                    values.insert(index)
+                    let through = valueUses[index]
+                    uses.offset = uses.offset || through.offset
+                    uses.state = uses.state || through.state
+                    inputs.formUnion(through.inputs)
+                case .local, .target, .velocity: break
+                }
+            }
+            uses.inputs = inputs.sorted()
+            uses.values = values.sorted()
+            return uses
+        }
+
+        private func lower(_ expression: CheckedExpression, type: ValueType? = nil, at range: SourceRange,
+                           extra: (inout BodyBuilder, Expr) -> Expr = { $1 }) -> Body {
+            var builder = BodyBuilder()
+            var lowering = ExpressionLowering(slotRead: read, range: range)
+            var result = lowering.lower(expression, into: &builder)
+            result = extra(&builder, result)
+            if let type, type != .bool, result.type != .bool { result.type = type }
+            return builder.finish(result, uses: uses)
+        }
+
+        mutating func program() -> Program {
+            var values: [Program.NamedValue] = []
+            for (index, value) in spec.values.enumerated() {
+                let body = lower(value.expression, type: value.type, at: value.nameRange)
+                valueUses.append(body.uses)
+                if body.locals.isEmpty, body.result.constantValue != nil || body.result.boolValue != nil {
+                    constantValues[index] = body.result
+                }
+                values.append(Program.NamedValue(name: value.name, nameRange: value.nameRange, type: value.type, body: body,
+                                                 documentation: value.documentation))
+            }
+            let states = spec.states.map { state -> Program.State in
+                let next = lower(state.next, type: state.type, at: state.nameRange) { builder, next in
+                    guard let bounds = state.bounds else { return next }
+                    var lowering = ExpressionLowering(slotRead: read, range: state.nameRange)
+                    let low = lowering.lower(bounds.low, into: &builder), high = lowering.lower(bounds.high, into: &builder)
+                    return builder.binary(.min, builder.binary(.max, next, low, at: state.nameRange), high, at: state.nameRange)
+                }
+                let initial: Double
+                if case .constant(let value) = state.initial { initial = value } else { initial = 0 }
+                return Program.State(name: state.name, nameRange: state.nameRange, type: state.type, initial: initial,
+                                     next: next, documentation: state.documentation)
+            }
+            var outputs: [Program.Output] = []
+            var blocks: [Program.Block] = []
+            for block in spec.blocks {
+                let first = outputs.count
+                for output in block.properties {
+                    outputs.append(Program.Output(block: block.name, name: output.name, nameRange: output.nameRange,
+                                                  type: output.type, body: lower(output.expression, type: output.type, at: output.nameRange),
+                                                  documentation: output.documentation))
+                }
+                blocks.append(Program.Block(name: block.name, nameRange: block.nameRange, outputs: first..<outputs.count,
+                                            documentation: block.documentation))
+            }
+            let snaps = spec.snaps.map { snap -> Program.Snap in
+                var builder = BodyBuilder()
+                var lowering = ExpressionLowering(slotRead: read, range: snap.nameRange)
+                let points = snap.points.map { lowering.lower($0, into: &builder) }
+                let result = SnapLowering.settle(points: points, at: snap.nameRange, into: &builder)
+                return Program.Snap(name: snap.name, pointCount: points.count, settle: builder.finish(result, uses: uses),
+                                    documentation: snap.documentation)
+            }
+            return Program(name: spec.name, nameRange: spec.nameRange,
+                           inputs: spec.inputs.map {
+                               Program.Input(name: $0.name, nameRange: $0.nameRange, type: $0.type, defaultValue: $0.defaultValue,
+                                             range: $0.range, documentation: $0.documentation)
+                           },
+                           states: states, values: values, blocks: blocks, outputs: outputs, snaps: snaps,
+                           animations: spec.animations)
+        }
+    }
+}
+
+/// Lowers the expressions of one body.
+package struct ExpressionLowering {
+    package let slotRead: (Int, SourceRange) -> Expr
+    /// Where the expression being lowered is written: the range every node made for it takes.
+    package private(set) var range: SourceRange
+
+    package init(slotRead: @escaping (Int, SourceRange) -> Expr, range: SourceRange = SourceRange(0, 0)) {
+        self.slotRead = slotRead
+        self.range = range
+    }
+
+    package mutating func lower(_ expression: CheckedExpression, into builder: inout BodyBuilder) -> Expr {
+        // A location is a wrapper around every node: unwrapped in a loop, it costs no recursion.
+        var expression = expression
+        let enclosing = range
+        defer { range = enclosing }
+        while case .located(let inner, let location) = expression {
+            range = location
+            expression = inner
+        }
+        return lowerNode(expression, at: range, into: &builder)
+    }
+
+    private mutating func lowerNode(_ expression: CheckedExpression, at range: SourceRange, into builder: inout BodyBuilder) -> Expr {
+        switch expression {
+        case .located:
+            return .constant(.nan, at: range)
+        case .constant(let value):
+            return .constant(value, at: range)
+        case .boolConstant(let value):
+            return .bool(value, at: range)
+        case .slot(let slot):
+            return slotRead(slot, range)
+        case .negate(let operand):
+            return builder.unary(.negate, lower(operand, into: &builder), at: range)
+        case .not(let operand):
+            return builder.unary(.not, lower(operand, into: &builder), at: range)
+        case .arithmetic(let op, let lhs, let rhs):
+            let operation: BinaryOperation
+            switch op {
+            case .add: operation = .add
+            case .subtract: operation = .subtract
+            case .multiply: operation = .multiply
+            case .divide: operation = .divide
+            }
+            return builder.binary(operation, lower(lhs, into: &builder), lower(rhs, into: &builder), at: range)
+        case .comparison(let op, let lhs, let rhs):
+            let operation: BinaryOperation
+            switch op {
+            case .less: operation = .less
+            case .lessEqual: operation = .lessEqual
+            case .greater: operation = .greater
+            case .greaterEqual: operation = .greaterEqual
+            case .equal: operation = .equal
+            case .notEqual: operation = .notEqual
+            }
+            return builder.binary(operation, lower(lhs, into: &builder), lower(rhs, into: &builder), at: range)
+        case .boolEquality(let isEqual, let lhs, let rhs):
+            return builder.binary(isEqual ? .boolEqual : .boolNotEqual, lower(lhs, into: &builder), lower(rhs, into: &builder),
+                                  at: range)
+        case .logical(let op, let lhs, let rhs):
+            return builder.binary(op == .and ? .and : .or, lower(lhs, into: &builder), lower(rhs, into: &builder), at: range)
+        case .conditional(let condition, let then, let otherwise):
+            return builder.select(lower(condition, into: &builder), lower(then, into: &builder), lower(otherwise, into: &builder),
+                                  at: range)
+        case .builtin(let builtin, let arguments):
+            let operands = arguments.map { lower($0, into: &builder) }
+            return Self.builtin(builtin, operands, at: range, into: &builder)
+        case .curve(let curve, let progress):
+            return builder.curve(curve, lower(progress, into: &builder), at: range)
+        case .keyframes(let keyframes):
+            return KeyframeLowering.lower(keyframes, at: range, lowering: &self, into: &builder)
+        }
+    }
+
+    /// What each built-in computes, in the operations of the program; every node it makes has the call's range.
+    package static func builtin(_ builtin: Builtin, _ operands: [Expr], at range: SourceRange, into builder: inout BodyBuilder) -> Expr {
+        let a = operands.first ?? .constant(.nan, at: range)
+        let b = operands.count > 1 ? operands[1] : .constant(.nan, at: range)
+        let c = operands.count > 2 ? operands[2] : .constant(.nan, at: range)
+        switch builtin {
+        case .min: return operands.dropFirst().reduce(a) { builder.binary(.min, $0, $1, at: range) }
+        case .max: return operands.dropFirst().reduce(a) { builder.binary(.max, $0, $1, at: range) }
+        case .clamp: return builder.binary(.min, builder.binary(.max, a, b, at: range), c, at: range)
+        case .abs: return builder.unary(.abs, a, at: range)
+        case .sqrt: return builder.unary(.sqrt, a, at: range)
+        case .floor: return builder.unary(.floor, a, at: range)
+        case .ceil: return builder.unary(.ceil, a, at: range)
+        case .round: return builder.unary(.round, a, at: range)
+        case .pow: return builder.binary(.pow, a, b, at: range)
+        case .mix:
+            // a + (b - a) * t
+            let from = builder.bind(a, name: "from")
+            var result = builder.binary(.add, from,
+                                        builder.binary(.multiply, builder.binary(.subtract, b, from, at: range), c, at: range),
+                                        at: range)
+            if from.type == .length || b.type == .length { result.type = .length }
+            return result
+        case .progress:
+            // min(max((x - from) / (to - from), 0), 1)
+            let from = builder.bind(b, name: "from")
+            let fraction = builder.binary(.divide, builder.binary(.subtract, a, from, at: range),
+                                          builder.binary(.subtract, c, from, at: range), at: range)
+            var result = builder.binary(.min, builder.binary(.max, fraction, .constant(0, at: range), at: range),
+                                        .constant(1, at: range), at: range)
+            result.type = .number
+            return result
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+
+/// The lowered program: what a spec means, with every rule of the language already applied, so that a
+/// back end only translates it. Keyframes are chains of `select`s over their segments, the built-ins
+/// that are not one IEEE operation are spelled with those that are (`clamp` is `min(max(x, low), high)`),
+/// `min` and `max` are pairs, the state update is one body a state and snapping is a body of its own.
+/// Every node carries its type. The interpreter, the Swift emitter and any later back end consume it.
+public struct Program: Sendable {
+    public let name: String
+    public let nameRange: SourceRange
+    public let inputs: [Input]
+    public let states: [State]
+    /// Named values in an order where each comes after everything it reads.
+    public let values: [NamedValue]
+    public let blocks: [Block]
+    /// Every block's outputs, block after block, in declaration order: `eval`'s columns.
+    public let outputs: [Output]
+    public let snaps: [Snap]
+    public let animations: [CheckedAnimation]
+
+    public var isStateful: Bool { !states.isEmpty }
+
+    public struct Input: Sendable {
+        public let name: String
+        public let nameRange: SourceRange
+        public let type: ValueType
+        public let defaultValue: Value
+        /// `in low...high`: the values the analysis of ranges assumes the input takes. It is a promise,
+        /// not a clamp: evaluation takes any value. Nil for a bool or an input declared without one.
+        public let range: ClosedRange<Double>?
+        public let documentation: String?
+    }
+
+    /// A value carried from one offset to the next. At the first offset of a trace it is `initial` and
+    /// the change of offset (`delta`) is 0; at every offset, all states then take their `next` bodies,
+    /// each computed from the previous values of all states, before any is stored.
+    public struct State: Sendable {
+        public let name: String
+        public let nameRange: SourceRange
+        public let type: ValueType
+        public let initial: Double
+        /// The new value, bounds applied; `.state` reads the previous values here.
+        public let next: Body
+        public let documentation: String?
+    }
+
+    public struct NamedValue: Sendable {
+        public let name: String
+        public let nameRange: SourceRange
+        public let type: ValueType
+        public let body: Body
+        public let documentation: String?
+    }
+
+    public struct Block: Sendable {
+        public let name: String
+        public let nameRange: SourceRange
+        /// The indices of its outputs in `Program.outputs`.
+        public let outputs: Range<Int>
+        public let documentation: String?
+    }
+
+    public struct Output: Sendable {
+        public let block: String
+        public let name: String
+        public let nameRange: SourceRange
+        public let type: ValueType
+        public let body: Body
+        public let documentation: String?
+
+        /// `block.property`, the column name in eval's output.
+        public var qualifiedName: String { "\(block).\(name)" }
+    }
+
+    /// Where a scroll gesture comes to rest: a body of `.target` and `.velocity` (and inputs and
+    /// named values, never the offset or a state).
+    public struct Snap: Sendable {
+        public let name: String
+        public let pointCount: Int
+        public let settle: Body
+        public let documentation: String?
+    }
+}
+
+/// Straight-line code: `locals` in order (each may read the earlier ones), then the result.
+public struct Body: Sendable {
+    public var locals: [Expr]
+    /// A name for each local that says what it holds (`low`, `start`), for back ends that name them.
+    public var localNames: [String]
+    public var result: Expr
+    /// What the body reads, directly or through the named values it reads.
+    public var uses: Uses
+
+    public init(locals: [Expr], localNames: [String], result: Expr, uses: Uses) {
+        self.locals = locals
+        self.localNames = localNames
+        self.result = result
+        self.uses = uses
+    }
+}
+
+/// What a body depends on: a function that computes it needs these as parameters.
+public struct Uses: Sendable, Hashable {
+    public var offset = false
+    public var state = false
+    /// Input indices, ascending.
+    public var inputs: [Int] = []
+    /// Named values read directly, by index in `Program.values`.
+    public var values: [Int] = []
+
+    public init() {}
+
+    public var isConstant: Bool { !offset && !state && inputs.isEmpty }
+}
+
+/// A typed expression node.
+public struct Expr: Sendable {
+    public var kind: Kind
+    public var type: ValueType
+    /// Where the source expression it computes is written; a node that lowering makes to implement a
+    /// construct (a keyframes' chain of selects, clamp's min and max) has the construct's range.
+    public var range: SourceRange
+
+    public init(_ kind: Kind, _ type: ValueType, _ range: SourceRange) {
+        self.kind = kind
+        self.type = type
+        self.range = range
+    }
+
+    public indirect enum Kind: Sendable {
+        case constant(Double)
+        case boolConstant(Bool)
+        case read(Read)
+        case unary(UnaryOperation, Expr)
+        case binary(BinaryOperation, Expr, Expr)
+        /// `condition ? then : otherwise`; only the branch taken matters.
+        case select(Expr, Expr, Expr)
+        /// The curve at a progress; `linear` never appears (it is the progress itself).
+        case curve(Curve, Expr)
+    }
+
+    public static func constant(_ value: Double, _ type: ValueType = .number, at range: SourceRange) -> Expr {
+        Expr(.constant(value), type, range)
+    }
+    public static func bool(_ value: Bool, at range: SourceRange) -> Expr { Expr(.boolConstant(value), .bool, range) }
+
+    public var constantValue: Double? {
+        if case .constant(let value) = kind { return value }
+        return nil
+    }
+
+    public var boolValue: Bool? {
+        if case .boolConstant(let value) = kind { return value }
+        return nil
+    }
+
+    public var isLeaf: Bool {
+        switch kind {
+        case .constant, .boolConstant, .read: return true
+        default: return false
+        }
+    }
+}
+
+public enum Read: Sendable, Hashable {
+    case offset
+    /// The change of offset since the previous frame; read only while advancing the states.
+    case delta
+    case input(Int)
+    /// A state: its previous value while advancing, its advanced value everywhere else.
+    case state(Int)
+    case value(Int)
+    case local(Int)
+    /// Where a scroll gesture would end, and how fast it goes (points per second), in a snap's body.
+    case target
+    case velocity
+}
+
+public enum UnaryOperation: String, Sendable, CaseIterable {
+    case negate, not, abs, sqrt, floor, ceil, round
+}
+
+public enum BinaryOperation: String, Sendable, CaseIterable {
+    case add, subtract, multiply, divide
+    /// `b < a ? b : a` and `b >= a ? b : a`: Swift's `min` and `max`, NaN and signed zeros included.
+    case min, max
+    case pow
+    case less, lessEqual, greater, greaterEqual, equal, notEqual
+    /// Between bools.
+    case and, or, boolEqual, boolNotEqual
+
+    public var yieldsBool: Bool {
+        switch self {
+        case .add, .subtract, .multiply, .divide, .min, .max, .pow: return false
+        default: return true
+        }
+    }
+}

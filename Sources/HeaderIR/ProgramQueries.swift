@@ -1,0 +1,63 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+
+/// Questions every back end asks of a lowered program, answered once here so that the emitters lay out
+/// the same functions for the same program.
+extension Program {
+    /// The named values that `bodies` read, directly or through one another.
+    public func valuesNeeded(by bodies: [Body]) -> Set<Int> {
+        var needed = Set<Int>()
+        var pending = bodies.flatMap(\.uses.values)
+        while let index = pending.popLast() {
+            if needed.insert(index).inserted { pending += values[index].body.uses.values }
+        }
+        return needed
+    }
+
+    /// How `frame` builds a large header block by block: the named values that several blocks need, which
+    /// `frame` computes once and passes on, and for each block the values only it needs, in evaluation
+    /// order, and the shared ones it reads.
+    public struct BlockPartition {
+        public var shared: Set<Int>
+        public var own: [[Int]]
+        public var sharedRead: [[Int]]
+        /// What each block's own bodies read themselves (the shared values bring their reads with them).
+        public var uses: [Uses]
+    }
+
+    public func blockPartition() -> BlockPartition {
+        var readers = [Int](repeating: 0, count: values.count)
+        var blockValues: [[Int]] = []
+        for block in blocks {
+            let needed = valuesNeeded(by: block.outputs.map { outputs[$0].body })
+            for index in needed { readers[index] += 1 }
+            blockValues.append(needed.sorted())
+        }
+        let shared = Set(blockValues.joined().filter { readers[$0] > 1 })
+        var partition = BlockPartition(shared: shared, own: [], sharedRead: [], uses: [])
+        for (blockIndex, block) in blocks.enumerated() {
+            let own = blockValues[blockIndex].filter { !shared.contains($0) }
+            partition.own.append(own)
+            partition.sharedRead.append(blockValues[blockIndex].filter { shared.contains($0) })
+            var blockUses = Uses()
+            var inputs = Set<Int>()
+            for body in block.outputs.map({ outputs[$0].body }) + own.map({ values[$0].body }) {
+                for expression in body.locals + [body.result] {
+                    expression.forEachRead { read in
+                        switch read {
+                        case .offset: blockUses.offset = true
+                        case .state: blockUses.state = true
+                        case .input(let index): inputs.insert(index)
+                        default: break
+                        }
+                    }
+                }
+            }
+            blockUses.inputs = inputs.sorted()
+            partition.uses.append(blockUses)
+        }
+        return partition
+    }
+}

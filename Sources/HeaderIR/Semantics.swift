@@ -1,0 +1,43 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import Foundation
+
+/// The value of each operation of the lowered program, the one definition that constant folding uses
+/// and that every back end translates operation for operation. Bools are 1 and 0 where a Double
+/// stands for them.
+public enum Semantics {
+    public static func unary(_ operation: UnaryOperation, _ x: Double) -> Double {
+        switch operation {
+        case .negate: return -x
+        case .not: return x != 0 ? 0 : 1
+        case .abs: return x.magnitude
+        case .sqrt: return x.squareRoot()
+        case .floor: return x.rounded(.down)
+        case .ceil: return x.rounded(.up)
+        case .round: return x.rounded()
+        }
+    }
+
+    public static func binary(_ operation: BinaryOperation, _ a: Double, _ b: Double) -> Double {
+        switch operation {
+        case .add: return a + b
+        case .subtract: return a - b
+        case .multiply: return a * b
+        case .divide: return a / b
+        case .min: return Swift.min(a, b)
+        case .max: return Swift.max(a, b)
+        // headerc's own pow (fdlibm 5.3's, with C's special cases), the same on every platform.
+        case .pow: return OwnedMath.pow(a, b)
+        case .less: return a < b ? 1 : 0
+        case .lessEqual: return a <= b ? 1 : 0
+        case .greater: return a > b ? 1 : 0
+        case .greaterEqual: return a >= b ? 1 : 0
+        case .equal, .boolEqual: return a == b ? 1 : 0
+        case .notEqual, .boolNotEqual: return a != b ? 1 : 0
+        case .and: return a != 0 && b != 0 ? 1 : 0
+        case .or: return a != 0 || b != 0 ? 1 : 0
+        }
+    }
+}

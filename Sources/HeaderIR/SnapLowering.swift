@@ -1,0 +1,55 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+
+/// The rule of snapping, the one place it is written. A target outside the span of the snap points is
+/// left alone: the header is then fully collapsed or expanded and the content scrolls freely. Inside,
+/// a fling (faster than `flingVelocity`) settles on the first point at or beyond the target in its
+/// direction, and a slower gesture on the nearest point, the lower one on a tie.
+/// A NaN point is passed over, and a NaN first point leaves every target alone.
+public enum SnapLowering {
+    /// Points per second.
+    public static let flingVelocity = 300.0
+
+    package static func settle(points: [Expr], at range: SourceRange, into builder: inout BodyBuilder) -> Expr {
+        let target = Expr(.read(.target), .length, range), velocity = Expr(.read(.velocity), .length, range)
+        guard !points.isEmpty else { return target }
+        let points = points.map { builder.bind($0, name: "point") }
+        let first = points[0]
+        let low = builder.bind(points.dropFirst().reduce(first) { builder.binary(.min, $0, $1, at: range) }, name: "low")
+        let high = builder.bind(points.dropFirst().reduce(first) { builder.binary(.max, $0, $1, at: range) }, name: "high")
+        let inside = builder.binary(.and, builder.binary(.greater, target, low, at: range), builder.binary(.less, target, high, at: range),
+                                    at: range)
+        let outside = builder.unary(.not, inside, at: range)
+
+        // Inside the span, some point lies at or beyond the target either way, so the infinities never win.
+        let above = points.map {
+            builder.select(builder.binary(.greaterEqual, $0, target, at: range), $0, .constant(.infinity, .length, at: range), at: range)
+        }
+        let up = above.dropFirst().reduce(above[0]) { builder.binary(.min, $0, $1, at: range) }
+        let below = points.map {
+            builder.select(builder.binary(.lessEqual, $0, target, at: range), $0, .constant(-.infinity, .length, at: range), at: range)
+        }
+        let down = below.dropFirst().reduce(below[0]) { builder.binary(.max, $0, $1, at: range) }
+
+        // The nearest point is the least by (distance, point), whichever point the search starts from.
+        var nearest = first
+        for point in points.dropFirst() {
+            let distance = builder.bind(builder.unary(.abs, builder.binary(.subtract, point, target, at: range), at: range),
+                                        name: "distance")
+            let best = builder.unary(.abs, builder.binary(.subtract, nearest, target, at: range), at: range)
+            let tie = builder.binary(.and, builder.binary(.equal, distance, best, at: range), builder.binary(.less, point, nearest, at: range),
+                                     at: range)
+            let closer = builder.binary(.or, builder.binary(.less, distance, best, at: range), tie, at: range)
+            nearest = builder.bind(builder.select(closer, point, nearest, at: range), name: "nearest")
+        }
+
+        let flingUp = builder.binary(.greaterEqual, velocity, .constant(flingVelocity, at: range), at: range)
+        let flingDown = builder.binary(.lessEqual, velocity, .constant(-flingVelocity, at: range), at: range)
+        let inSpan = builder.select(flingUp, up, builder.select(flingDown, down, nearest, at: range), at: range)
+        var result = builder.select(outside, target, inSpan, at: range)
+        result.type = .length
+        return result
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+
+/// The numeric kernels behind `Curve.value(at:)`, each written twice on purpose: once as the
+/// library function and once, right above it, as the source text that `CurveSwiftSource` emits.
+/// The two bodies are the same text (only `private` differs), so generated code performs the same
+/// IEEE operations in the same order and returns the same bits. `CurveTests` checks that the text
+/// of every library kernel below matches its string, and compiles the strings to compare bits.
+///
+/// Rules for editing: change a kernel and its string together; use only `+ - * /`, comparisons,
+/// `.squareRoot()`, `.rounded(.down)`, integer operations on `bitPattern`, reads of a table passed in,
+/// and headerc's own `exp`, `expm1`, `sin`, `cos` (`Self.mathExp`…, `OwnedMath` in both places); no FMA; every loop has a fixed bound; names from the standard library written
+/// `Swift.` (a spec may name its own value `Int` or `min`).
+package enum CurveKernels {
+    /// Name of a kernel as it appears in generated code, plus the names of kernels it calls.
+    package struct Declaration: Sendable {
+        package let name: String
+        package let dependencies: [String]
+        package let source: String
+    }
+
+    package static let all: [Declaration] = [
+        Declaration(name: "curveSolveCubic", dependencies: [], source: solveCubicSource),
+        Declaration(name: "curveCubicBezier", dependencies: ["curveSolveCubic"], source: cubicBezierSource),
+        Declaration(name: "curveSteps", dependencies: [], source: stepsSource),
+        Declaration(name: "curveLinearSegment", dependencies: [], source: linearSegmentSource),
+        Declaration(name: "curveSpringUnderdamped", dependencies: ["mathExp", "mathSin", "mathCos"], source: springUnderdampedSource),
+        Declaration(name: "curveSpringCritical", dependencies: ["mathExp"], source: springCriticalSource),
+        Declaration(name: "curveSpringOverdamped", dependencies: ["mathExp", "mathExpm1"], source: springOverdampedSource),
+    ]
+
+    // The springs' transcendental functions are headerc's own (`OwnedMath`, emitted beside the kernels
+    // that call them), so the kernels read the same in the library and in generated code.
+    @inline(__always) package static func mathExp(_ x: Double) -> Double { OwnedMath.exp(x) }
+    @inline(__always) package static func mathExpm1(_ x: Double) -> Double { OwnedMath.expm1(x) }
+    @inline(__always) package static func mathSin(_ x: Double) -> Double { OwnedMath.sin(x) }
+    @inline(__always) package static func mathCos(_ x: Double) -> Double { OwnedMath.cos(x) }
+
+    // MARK: - cubic solver
+
+    // Safeguarded Newton on p(u) = ((a u + b) u + c) u = target, p increasing on [lower, upper].
+    // Newton converges quadratically from the chord guess for ordinary curves; whenever a step
+    // would leave the bracket (zero or tiny slope, bad guess), a bisection step is taken instead,
+    // so the loop always makes progress. It stops after a Newton step smaller than 1e-9 relative
+    // (the next error would be ~1e-18 relative), or when the bracket is two adjacent doubles.
+    // 200 iterations bound the loop even for NaN or inconsistent brackets.
+    package static let solveCubicSource = """
+        private static func curveSolveCubic(_ target: Double, _ a: Double, _ b: Double, _ c: Double, _ lower: Double, _ upper: Double, _ guess: Double) -> Double {
+            var lo = lower
+            var hi = upper
+            var u = guess
+            var iteration = 0
+            while iteration < 200 {
+                iteration += 1
+                let f = ((a * u + b) * u + c) * u - target
+                if f == 0 { return u }
+                if f < 0 { lo = u } else { hi = u }
+                let slope = (3 * a * u + 2 * b) * u + c
+                let newton = u - f / slope
+                if newton > lo && newton < hi {
+                    let step = newton - u
+                    u = newton
+                    if Swift.abs(step) <= 1e-9 * Swift.abs(u) { return u }
+                } else {
+                    let middle = lo + 0.5 * (hi - lo)
+                    if !(middle > lo && middle < hi) { return u }
+                    u = middle
+                }
+            }
+            return u
+        }
+        """
+    @inline(__always)
+    package static func curveSolveCubic(_ target: Double, _ a: Double, _ b: Double, _ c: Double, _ lower: Double, _ upper: Double, _ guess: Double) -> Double {
+        var lo = lower
+        var hi = upper
+        var u = guess
+        var iteration = 0
+        while iteration < 200 {
+            iteration += 1
+            let f = ((a * u + b) * u + c) * u - target
+            if f == 0 { return u }
+            if f < 0 { lo = u } else { hi = u }
+            let slope = (3 * a * u + 2 * b) * u + c
+            let newton = u - f / slope
+            if newton > lo && newton < hi {
+                let step = newton - u
+                u = newton
+                if Swift.abs(step) <= 1e-9 * Swift.abs(u) { return u }
+            } else {
+                let middle = lo + 0.5 * (hi - lo)
+                if !(middle > lo && middle < hi) { return u }
+                u = middle
+            }
+        }
+        return u
+    }
+
+    // MARK: - cubic-bezier
+
+    // The table (`BezierSolveTable`, 536 numbers) splits x at `split` into two sides; each solves its
+    // increasing cubic p(u) = r for r = (x - anchor) * direction >= 0, and t = tAnchor + tDirection * u.
+    // A row of the table, picked by the bits of r, guesses u to about 1e-7 relative. Two Newton steps
+    // that share the slope at the guess follow: the first leaves about 1e-14, the second (whose slope is
+    // off by the guess's 1e-7) about 1e-21, which is exact but for the rounding of the residual; and
+    // where x(t) rounds to x itself (t = 1/2 of a symmetric curve) the result is that t exactly. The
+    // division happens once, beside the first residual. When the second step is not below 1e-11
+    // relative (row 0, r < 2^-8, where the guess is poor, or a curve too hard for its rows), the
+    // safeguarded solver finishes from there. The constants are BezierSolveTable's: 268 numbers a side,
+    // 8 of them the side's header, rows from 2^-8 at `r.bitPattern >> 49` = 8120, 65 rows.
+    // Outside [0, 1] the curve continues along its end tangents (slopes s0, s1).
+    package static let cubicBezierSource = """
+        private static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
+            if x.isNaN { return x }
+            if x <= 0 {
+                if x == 0 || s0 == 0 { return 0 }
+                return s0 * x
+            }
+            if x >= 1 {
+                if x == 1 || s1 == 0 { return 1 }
+                return 1 + s1 * (x - 1)
+            }
+            let side = x > split ? 268 : 0
+            let a = table[side], b = table[side + 1], c = table[side + 2]
+            let r = (x - table[side + 3]) * table[side + 4]
+            let row = side + 8 + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> 49) - 8119, 0), 64)
+            let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
+            let inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c)
+            let first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope
+            var u = first - (((a * first + b) * first + c) * first - r) * inverseSlope
+            if !(Swift.abs(u - first) <= 1e-11 * u) {
+                let upper = table[side + 7]
+                u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
+            }
+            let t = table[side + 5] + table[side + 6] * u
+            let y = ((ya * t + yb) * t + yc) * t
+            return y < low ? low : y > high ? high : y
+        }
+        """
+    @inline(__always)
+    package static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
+        if x.isNaN { return x }
+        if x <= 0 {
+            if x == 0 || s0 == 0 { return 0 }
+            return s0 * x
+        }
+        if x >= 1 {
+            if x == 1 || s1 == 0 { return 1 }
+            return 1 + s1 * (x - 1)
+        }
+        let side = x > split ? 268 : 0
+        let a = table[side], b = table[side + 1], c = table[side + 2]
+        let r = (x - table[side + 3]) * table[side + 4]
+        let row = side + 8 + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> 49) - 8119, 0), 64)
+        let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
+        let inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c)
+        let first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope
+        var u = first - (((a * first + b) * first + c) * first - r) * inverseSlope
+        if !(Swift.abs(u - first) <= 1e-11 * u) {
+            let upper = table[side + 7]
+            u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
+        }
+        let t = table[side + 5] + table[side + 6] * u
+        let y = ((ya * t + yb) * t + yc) * t
+        return y < low ? low : y > high ? high : y
+    }
+
+    // MARK: - steps
+
+    // css-easing-2 "output of a step easing function" with the before flag unset. `offset` is 1
+    // for jump-start and jump-both, else 0; adding it also turns floor(-0.0) into +0.0.
+    package static let stepsSource = """
+        private static func curveSteps(_ x: Double, _ count: Double, _ offset: Double, _ jumps: Double) -> Double {
+            var current = (x * count).rounded(.down) + offset
+            if x >= 0 && current < 0 { current = 0 }
+            if x <= 1 && current > jumps { current = jumps }
+            return current / jumps
+        }
+        """
+    @inline(__always)
+    package static func curveSteps(_ x: Double, _ count: Double, _ offset: Double, _ jumps: Double) -> Double {
+        var current = (x * count).rounded(.down) + offset
+        if x >= 0 && current < 0 { current = 0 }
+        if x <= 1 && current > jumps { current = jumps }
+        return current / jumps
+    }
+
+    // MARK: - linear()
+
+    // One segment of a linear() curve, in the spec's order of operations.
+    package static let linearSegmentSource = """
+        private static func curveLinearSegment(_ x: Double, _ startInput: Double, _ startOutput: Double, _ span: Double, _ rise: Double) -> Double {
+            return startOutput + (x - startInput) / span * rise
+        }
+        """
+    @inline(__always)
+    package static func curveLinearSegment(_ x: Double, _ startInput: Double, _ startOutput: Double, _ span: Double, _ rise: Double) -> Double {
+        return startOutput + (x - startInput) / span * rise
+    }
+
+    // MARK: - springs
+
+    // Position of a unit-mass spring released at 0 towards 1 with no initial velocity, at time
+    // t = x * settle. decay = zeta * omega0, damped = omega0 * sqrt(1 - zeta^2), ratio = decay / damped.
+    package static let springUnderdampedSource = """
+        private static func curveSpringUnderdamped(_ x: Double, _ settle: Double, _ decay: Double, _ damped: Double, _ ratio: Double) -> Double {
+            if x.isNaN { return x }
+            if x <= 0 { return 0 }
+            if x >= 1 { return 1 }
+            let t = x * settle
+            let y = 1 - Self.mathExp(-decay * t) * (Self.mathCos(damped * t) + ratio * Self.mathSin(damped * t))
+            return y < 0 ? 0 : y
+        }
+        """
+    @inline(__always)
+    package static func curveSpringUnderdamped(_ x: Double, _ settle: Double, _ decay: Double, _ damped: Double, _ ratio: Double) -> Double {
+        if x.isNaN { return x }
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        let t = x * settle
+        let y = 1 - Self.mathExp(-decay * t) * (Self.mathCos(damped * t) + ratio * Self.mathSin(damped * t))
+        return y < 0 ? 0 : y
+    }
+
+    package static let springCriticalSource = """
+        private static func curveSpringCritical(_ x: Double, _ settle: Double, _ omega: Double) -> Double {
+            if x.isNaN { return x }
+            if x <= 0 { return 0 }
+            if x >= 1 { return 1 }
+            let t = x * settle
+            let y = 1 - Self.mathExp(-omega * t) * (1 + omega * t)
+            return y < 0 ? 0 : y > 1 ? 1 : y
+        }
+        """
+    @inline(__always)
+    package static func curveSpringCritical(_ x: Double, _ settle: Double, _ omega: Double) -> Double {
+        if x.isNaN { return x }
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        let t = x * settle
+        let y = 1 - Self.mathExp(-omega * t) * (1 + omega * t)
+        return y < 0 ? 0 : y > 1 ? 1 : y
+    }
+
+    // With roots r1 > r2 of the characteristic polynomial, 1 - position is
+    // (e^(r1 t) + e^(r2 t)) / 2 + decay (e^(r1 t) - e^(r2 t)) / (r1 - r2). The difference is
+    // written e^(r1 t) * -expm1((r2 - r1) t) so that it stays accurate when zeta is close to 1
+    // (r1 - r2 tiny) and cannot overflow when zeta is large. half = decay / (r1 - r2).
+    package static let springOverdampedSource = """
+        private static func curveSpringOverdamped(_ x: Double, _ settle: Double, _ r1: Double, _ r2: Double, _ half: Double) -> Double {
+            if x.isNaN { return x }
+            if x <= 0 { return 0 }
+            if x >= 1 { return 1 }
+            let t = x * settle
+            let slow = Self.mathExp(r1 * t)
+            let fast = Self.mathExp(r2 * t)
+            let y = 1 - (0.5 * (slow + fast) - half * slow * Self.mathExpm1((r2 - r1) * t))
+            return y < 0 ? 0 : y > 1 ? 1 : y
+        }
+        """
+    @inline(__always)
+    package static func curveSpringOverdamped(_ x: Double, _ settle: Double, _ r1: Double, _ r2: Double, _ half: Double) -> Double {
+        if x.isNaN { return x }
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        let t = x * settle
+        let slow = Self.mathExp(r1 * t)
+        let fast = Self.mathExp(r2 * t)
+        let y = 1 - (0.5 * (slow + fast) - half * slow * Self.mathExpm1((r2 - r1) * t))
+        return y < 0 ? 0 : y > 1 ? 1 : y
+    }
+}

@@ -1,0 +1,261 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+
+/// The checked, resolved form of a spec: names are slots, types are known, constants are folded.
+/// `Lowering` turns it into the program that every back end translates.
+public struct CheckedSpec: Sendable {
+    public let name: String
+    public let nameRange: SourceRange
+    /// Slot 0 is the scroll offset and slot 1 its change since the previous offset (read only by states);
+    /// the inputs follow in declaration order, then the states, then the values.
+    public let inputs: [CheckedInput]
+    public let states: [CheckedState]
+    /// Named values in an order where each comes after everything it uses.
+    public let values: [CheckedValue]
+    public let blocks: [CheckedBlock]
+    public let snaps: [CheckedSnap]
+    public let animations: [CheckedAnimation]
+    public let slotCount: Int
+
+    public static let offsetSlot = 0
+    public static let deltaSlot = 1
+
+    public var outputs: [CheckedOutput] { blocks.flatMap(\.properties) }
+    public var isStateful: Bool { !states.isEmpty }
+
+    /// The type of every slot, indexed by slot; the offset and its delta are lengths.
+    public let slotTypes: [ValueType]
+
+    package init(name: String, nameRange: SourceRange, inputs: [CheckedInput], states: [CheckedState], values: [CheckedValue], blocks: [CheckedBlock], snaps: [CheckedSnap], animations: [CheckedAnimation], slotCount: Int, slotTypes: [ValueType]) {
+        self.name = name
+        self.nameRange = nameRange
+        self.inputs = inputs
+        self.states = states
+        self.values = values
+        self.blocks = blocks
+        self.snaps = snaps
+        self.animations = animations
+        self.slotCount = slotCount
+        self.slotTypes = slotTypes
+    }
+
+    public func type(ofSlot slot: Int) -> ValueType {
+        slot >= 0 && slot < slotTypes.count ? slotTypes[slot] : .length
+    }
+}
+
+public struct CheckedInput: Sendable {
+    /// Where the name is declared, for diagnostics about the generated code.
+    public let nameRange: SourceRange
+    public let name: String
+    public let type: ValueType
+    public let defaultValue: Value
+    /// `in low...high`: the values the analysis of ranges assumes (a promise, not a clamp).
+    public let range: ClosedRange<Double>?
+    public let documentation: String?
+    public let slot: Int
+}
+
+public struct CheckedValue: Sendable {
+    /// Where the name is declared, for diagnostics about the generated code.
+    public let nameRange: SourceRange
+    public let name: String
+    public let type: ValueType
+    public let expression: CheckedExpression
+    public let documentation: String?
+    public let slot: Int
+}
+
+/// A value carried from one offset to the next: it starts at `initial` and, at each new offset, becomes
+/// `next` (which may read its previous value and `delta`, the change of offset), kept within `bounds`.
+public struct CheckedState: Sendable {
+    /// Where the name is declared, for diagnostics about the generated code.
+    public let nameRange: SourceRange
+    public let name: String
+    public let type: ValueType
+    public let initial: CheckedExpression
+    public let bounds: (low: CheckedExpression, high: CheckedExpression)?
+    public let next: CheckedExpression
+    public let documentation: String?
+    public let slot: Int
+}
+
+public struct CheckedAnimation: Sendable {
+    public let nameRange: SourceRange
+    public let name: String
+    public let spring: SpringCurve
+    public let documentation: String?
+}
+
+public struct CheckedSnap: Sendable {
+    public let name: String
+    public let nameRange: SourceRange
+    public let points: [CheckedExpression]
+    public let documentation: String?
+}
+
+public struct CheckedBlock: Sendable {
+    /// Where the name is declared, for diagnostics about the generated code.
+    public let nameRange: SourceRange
+    public let name: String
+    public let properties: [CheckedOutput]
+    public let documentation: String?
+
+    package init(nameRange: SourceRange, name: String, properties: [CheckedOutput], documentation: String?) {
+        self.nameRange = nameRange
+        self.name = name
+        self.properties = properties
+        self.documentation = documentation
+    }
+}
+
+public struct CheckedOutput: Sendable {
+    /// Where the name is declared, for diagnostics about the generated code.
+    public let nameRange: SourceRange
+    public let block: String
+    public let name: String
+    public let type: ValueType
+    public let expression: CheckedExpression
+    public let documentation: String?
+
+    package init(nameRange: SourceRange, block: String, name: String, type: ValueType, expression: CheckedExpression, documentation: String?) {
+        self.nameRange = nameRange
+        self.block = block
+        self.name = name
+        self.type = type
+        self.expression = expression
+        self.documentation = documentation
+    }
+
+    /// `block.property`, the column name in eval's output.
+    public var qualifiedName: String { "\(block).\(name)" }
+}
+
+/// A value of the language at run time. Lengths and numbers are both Doubles.
+public enum Value: Sendable, Hashable {
+    case number(Double)
+    case bool(Bool)
+
+    /// The value as `eval` and the pictures print it: a number as Swift prints a Double (the shortest
+    /// text that reads back to the same bits), a bool as `true` or `false`.
+    public var printed: String {
+        switch self {
+        case .number(let number): return number.description
+        case .bool(let bool): return bool ? "true" : "false"
+        }
+    }
+}
+
+public indirect enum CheckedExpression: Sendable {
+    case constant(Double)
+    case boolConstant(Bool)
+    case slot(Int)
+    case negate(CheckedExpression)
+    case not(CheckedExpression)
+    case arithmetic(ArithmeticOperator, CheckedExpression, CheckedExpression)
+    case comparison(ComparisonOperator, CheckedExpression, CheckedExpression)
+    /// `==` and `!=` between booleans.
+    case boolEquality(isEqual: Bool, CheckedExpression, CheckedExpression)
+    case logical(LogicalOperator, CheckedExpression, CheckedExpression)
+    case conditional(CheckedExpression, CheckedExpression, CheckedExpression)
+    case builtin(Builtin, [CheckedExpression])
+    case curve(Curve, CheckedExpression)
+    case keyframes(CheckedKeyframes)
+    /// The expression written at `range`: the checker wraps every node that is not a constant, so that
+    /// the lowered program can say where each of its nodes comes from.
+    case located(CheckedExpression, SourceRange)
+
+    /// The node marked with where it is written; a constant stays bare, so that the checker's tests for
+    /// constants see it.
+    package func located(at range: SourceRange) -> CheckedExpression {
+        switch self {
+        case .constant, .boolConstant, .located: return self
+        default: return .located(self, range)
+        }
+    }
+
+    /// The node without its location.
+    public var unlocated: CheckedExpression {
+        var expression = self
+        while case .located(let inner, _) = expression { expression = inner }
+        return expression
+    }
+
+    public var isConstant: Bool {
+        switch self {
+        case .constant, .boolConstant: return true
+        default: return false
+        }
+    }
+
+    /// The slots this expression reads directly.
+    public func forEachSlot(_ body: (Int) -> Void) {
+        switch unlocated {
+        case .located: break
+        case .constant, .boolConstant: break
+        case .slot(let slot): body(slot)
+        case .negate(let operand), .not(let operand), .curve(_, let operand): operand.forEachSlot(body)
+        case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs),
+             .boolEquality(_, let lhs, let rhs), .logical(_, let lhs, let rhs):
+            lhs.forEachSlot(body)
+            rhs.forEachSlot(body)
+        case .conditional(let condition, let then, let otherwise):
+            condition.forEachSlot(body)
+            then.forEachSlot(body)
+            otherwise.forEachSlot(body)
+        case .builtin(_, let arguments):
+            for argument in arguments { argument.forEachSlot(body) }
+        case .keyframes(let keyframes):
+            keyframes.driver.forEachSlot(body)
+            for stop in keyframes.stops {
+                stop.position.forEachSlot(body)
+                stop.value.forEachSlot(body)
+            }
+        }
+    }
+}
+
+public enum ArithmeticOperator: String, Sendable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/"
+}
+
+public enum ComparisonOperator: String, Sendable {
+    case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">=", equal = "==", notEqual = "!="
+}
+
+public enum LogicalOperator: String, Sendable {
+    case and = "&&", or = "||"
+}
+
+/// A property that follows a driver through stops. Between two stops the value moves from one to the
+/// other along the later stop's curve; before the first and after the last it is held, or extended along
+/// the end segment when asked.
+public struct CheckedKeyframes: Sendable {
+    public struct Stop: Sendable {
+        public let position: CheckedExpression
+        public let value: CheckedExpression
+        /// How the value arrives at this stop from the previous one.
+        public let curve: SegmentCurve
+        /// Where the stop is written.
+        public let range: SourceRange
+    }
+
+    public let driver: CheckedExpression
+    public let stops: [Stop]
+    public let extendsBefore: Bool
+    public let extendsAfter: Bool
+
+    package init(driver: CheckedExpression, stops: [Stop], extendsBefore: Bool, extendsAfter: Bool) {
+        self.driver = driver
+        self.stops = stops
+        self.extendsBefore = extendsBefore
+        self.extendsAfter = extendsAfter
+    }
+}
+
+public enum SegmentCurve: Sendable, Hashable {
+    case curve(Curve)
+    /// The previous stop's value is kept until this stop's position, then the value jumps.
+    case hold
+}

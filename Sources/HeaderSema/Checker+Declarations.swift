@@ -1,0 +1,180 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+
+/// The rules of each kind of declaration: an input's constant default, a state's constant start and its
+/// bounds, a block's properties and their types, snap points that stay put, animations that are springs.
+extension Checker {
+    package mutating func checkInput(_ input: InputDeclaration, slot: Int) -> CheckedInput? {
+        guard let typed = check(input.defaultValue) else { return nil }
+        let type = input.type?.type ?? typed.type
+        guard conform(typed, to: type, input.defaultValue.range, "the default of input '\(input.name.name)'") else { return nil }
+        let value: Value
+        switch typed.expression {
+        case .constant(let number): value = .number(number)
+        case .boolConstant(let bool): value = .bool(bool)
+        default:
+            diagnostics.error("the default of input '\(input.name.name)' must be a constant", at: input.defaultValue.range)
+            return nil
+        }
+        let range = input.bounds.flatMap { checkInputBounds(input, $0, type: type, defaultValue: value) }
+        return CheckedInput(nameRange: input.name.range, name: input.name.name, type: type, defaultValue: value, range: range,
+                            documentation: input.documentation, slot: slot)
+    }
+
+    /// `in low...high`: constants of the input's type, finite, in order, with the default between them.
+    /// Nil (with an error) when they are not; a bool takes no range, as both its values are analysed.
+    private mutating func checkInputBounds(_ input: InputDeclaration, _ bounds: (low: Expression, high: Expression),
+                                           type: ValueType, defaultValue: Value) -> ClosedRange<Double>? {
+        let name = input.name.name
+        let written = bounds.low.range.union(bounds.high.range)
+        guard type != .bool else {
+            diagnostics.error("a bool input takes no range: the analysis tries both values", at: written)
+            return nil
+        }
+        var values: [Double] = []
+        for (syntax, which) in [(bounds.low, "lower"), (bounds.high, "upper")] {
+            guard let typed = check(syntax), conform(typed, to: type, syntax.range, "the \(which) bound of input '\(name)'") else {
+                return nil
+            }
+            guard case .constant(let value) = typed.expression else {
+                diagnostics.error("the \(which) bound of input '\(name)' must be a constant", at: syntax.range)
+                return nil
+            }
+            guard value.isFinite else {
+                diagnostics.error("the \(which) bound of input '\(name)' must be a finite number, found \(value)", at: syntax.range)
+                return nil
+            }
+            values.append(value)
+        }
+        let low = values[0], high = values[1]
+        guard low <= high else {
+            diagnostics.error("the range of input '\(name)' is reversed: \(format(low)) is above \(format(high))", at: written)
+            return nil
+        }
+        if case .number(let value) = defaultValue, !(low...high).contains(value) {
+            diagnostics.error("the default of input '\(name)', \(format(value)), is outside its range \(format(low))...\(format(high))",
+                              at: input.defaultValue.range)
+            return nil
+        }
+        return low...high
+    }
+
+    package mutating func checkState(_ state: StateDeclaration, slot: Int) -> CheckedState? {
+        stateContext = (state.name.name, false)
+        defer { stateContext = nil }
+        let initial = check(state.initial)
+        let type = stateType(slot - stateSlot(0))
+        guard type != .bool else {
+            diagnostics.error("a state holds a number or a length, not a bool", at: state.type?.range ?? state.name.range)
+            return nil
+        }
+        var bounds: (CheckedExpression, CheckedExpression)?
+        if let (low, high) = state.bounds {
+            let lowTyped = check(low), highTyped = check(high)
+            if let lowTyped, let highTyped, conform(lowTyped, to: type, low.range, "the lower bound of state '\(state.name.name)'"),
+               conform(highTyped, to: type, high.range, "the upper bound of state '\(state.name.name)'") {
+                bounds = (lowTyped.expression, highTyped.expression)
+                var isNaN = false
+                for (typed, syntax, which) in [(lowTyped, low, "lower"), (highTyped, high, "upper")] {
+                    if case .constant(let value) = typed.expression, value.isNaN {
+                        diagnostics.error("the \(which) bound of state '\(state.name.name)' is NaN (not a number), so the state cannot be kept within it",
+                                          at: syntax.range)
+                        isNaN = true
+                    }
+                }
+                if !isNaN, case .constant(let lowValue) = lowTyped.expression, case .constant(let highValue) = highTyped.expression,
+                   !(lowValue <= highValue) {
+                    diagnostics.error("the bounds of state '\(state.name.name)' are reversed: \(lowValue) is above \(highValue)",
+                                      at: low.range.union(high.range))
+                }
+            }
+        }
+        stateContext = (state.name.name, true)
+        let next = check(state.next)
+        if let initial, !initial.expression.isConstant {
+            diagnostics.error("the initial value of state '\(state.name.name)' must be a constant: it is the default of the generated State",
+                              at: state.initial.range)
+            return nil
+        }
+        guard let initial, let next,
+              conform(initial, to: type, state.initial.range, "the initial value of state '\(state.name.name)'"),
+              conform(next, to: type, state.next.range, "the next value of state '\(state.name.name)'") else { return nil }
+        return CheckedState(nameRange: state.name.range, name: state.name.name, type: type, initial: initial.expression, bounds: bounds,
+                            next: next.expression, documentation: state.documentation, slot: slot)
+    }
+
+    package mutating func checkBlock(_ block: BlockDeclaration) -> CheckedBlock {
+        var properties: [CheckedOutput] = []
+        var seen: [String: SourceRange] = [:]
+        for property in block.properties {
+            if let previous = seen[property.name.name] {
+                diagnostics.error("duplicate property '\(property.name.name)' in block '\(block.name.name)'",
+                                  at: property.name.range,
+                                  notes: [.init(message: "'\(property.name.name)' is first set here", range: previous)])
+                continue
+            }
+            seen[property.name.name] = property.name.range
+            let expected = property.type?.type ?? KnownProperties.type(of: property.name.name)
+            // The value is checked first, but a misspelt name is reported even when the value has an error
+            // of its own, so that one run reports both.
+            let typed = check(property.value)
+            guard let expected else {
+                let suggestion = Suggestions.closest(to: property.name.name, among: KnownProperties.types.keys.sorted())
+                let hint = suggestion.map { "did you mean '\($0)'? " } ?? ""
+                let example = typed.map { "as in '\(property.name.name): \($0.type.rawValue) = ...'" }
+                    ?? "pt, number or bool, as in '\(property.name.name): pt = ...'"
+                diagnostics.error("unknown property '\(property.name.name)'; \(hint)a property of your own needs a type, \(example)",
+                                  at: property.name.range)
+                continue
+            }
+            guard let typed else { continue }
+            guard conform(typed, to: expected, property.value.range, "property '\(property.name.name)'") else { continue }
+            properties.append(CheckedOutput(nameRange: property.name.range, block: block.name.name, name: property.name.name, type: expected,
+                                            expression: typed.expression, documentation: property.documentation))
+        }
+        return CheckedBlock(nameRange: block.name.range, name: block.name.name, properties: properties, documentation: block.documentation)
+    }
+
+    package mutating func checkSnap(_ snap: SnapDeclaration) -> CheckedSnap {
+        var points: [CheckedExpression] = []
+        for point in snap.points {
+            guard let typed = check(point), conform(typed, to: .length, point.range, "a snap point") else { continue }
+            if followsScroll(typed.expression) {
+                diagnostics.error("a snap point cannot depend on the offset or a state: it is a fixed place to come to rest",
+                                  at: point.range)
+                continue
+            }
+            points.append(typed.expression)
+        }
+        // Only when none is written: a point refused above has had its error.
+        if snap.points.isEmpty {
+            diagnostics.error("snap '\(snap.name.name)' needs at least one point", at: snap.name.range)
+        }
+        return CheckedSnap(name: snap.name.name, nameRange: snap.name.range, points: points, documentation: snap.documentation)
+    }
+
+    /// Whether an expression reads the offset or a state, directly or through named values.
+    private func followsScroll(_ expression: CheckedExpression) -> Bool {
+        var follows = false
+        expression.forEachSlot { slot in
+            if slot < inputSlot(0) || (slot >= stateSlot(0) && slot < firstValueSlot) {
+                follows = true
+            } else if slot >= firstValueSlot, case .done(let typed) = valueProgress[slot - firstValueSlot] {
+                follows = follows || followsScroll(typed.expression)
+            }
+        }
+        return follows
+    }
+
+    package mutating func checkAnimation(_ animation: AnimationDeclaration) -> CheckedAnimation? {
+        guard let curve = checkCurve(animation.value) else { return nil }
+        guard case .spring(let spring) = curve else {
+            diagnostics.error("an animation is a spring, as in 'spring(response: 0.35, dampingFraction: 0.8)'",
+                              at: animation.value.range)
+            return nil
+        }
+        return CheckedAnimation(nameRange: animation.name.range, name: animation.name.name, spring: spring,
+                                documentation: animation.documentation)
+    }
+}

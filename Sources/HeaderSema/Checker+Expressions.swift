@@ -1,0 +1,192 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+
+/// The typing of expressions: numbers, lengths and bools, unit-less literals that adapt to lengths,
+/// operators, conditionals; every node folded as it is built.
+extension Checker {
+    /// The checked expression, marked with where it is written.
+    package mutating func check(_ expression: Expression) -> Typed? {
+        guard var typed = checkNode(expression) else { return nil }
+        typed.expression = typed.expression.located(at: expression.range)
+        return typed
+    }
+
+    private mutating func checkNode(_ expression: Expression) -> Typed? {
+        switch expression.kind {
+        case .error:
+            return nil
+        case .number(let value, let isLength, _):
+            return Typed(expression: .constant(value), type: isLength ? .length : .number, flexible: !isLength)
+        case .bool(let value):
+            return Typed(expression: .boolConstant(value), type: .bool)
+        case .name(let identifier):
+            return resolve(identifier)
+        case .unary(let op, let operandSyntax):
+            guard let operand = check(operandSyntax) else { return nil }
+            switch op {
+            case .negate:
+                guard operand.type != .bool else {
+                    diagnostics.error("cannot negate a bool with '-'; use 'not'", at: expression.range)
+                    return nil
+                }
+                return Typed(expression: fold(.negate(operand.expression)), type: operand.type, flexible: operand.flexible)
+            case .plus:
+                guard operand.type != .bool else {
+                    diagnostics.error("'+' needs a number or a length, found bool", at: expression.range)
+                    return nil
+                }
+                return operand
+            case .not:
+                guard operand.type == .bool else {
+                    diagnostics.error("'not' needs a bool, found \(operand.type.displayName)", at: operandSyntax.range)
+                    return nil
+                }
+                return Typed(expression: fold(.not(operand.expression)), type: .bool)
+            }
+        case .binary:
+            return checkBinaryChain(expression)
+        case .conditional(let conditionSyntax, let thenSyntax, let elseSyntax):
+            let condition = check(conditionSyntax), then = check(thenSyntax), otherwise = check(elseSyntax)
+            guard let condition, let then, let otherwise else { return nil }
+            guard condition.type == .bool else {
+                diagnostics.error("a condition must be a bool, found \(condition.type.displayName)", at: conditionSyntax.range)
+                return nil
+            }
+            guard let (type, flexible) = unify(then, otherwise) else {
+                diagnostics.error("both branches must have the same type, found \(then.type.displayName) and \(otherwise.type.displayName)",
+                                  at: thenSyntax.range.union(elseSyntax.range))
+                return nil
+            }
+            return Typed(expression: fold(.conditional(condition.expression, then.expression, otherwise.expression)),
+                         type: type, flexible: flexible)
+        case .call(let callee, let arguments):
+            return checkCall(callee, arguments, expression.range)
+        case .keyframes(let driver, let options, let stops):
+            return checkKeyframes(driver, options, stops, expression.range)
+        }
+    }
+
+    /// A chain of binary operators, `a + b + c + ...`, is a tree as deep as it is long: its left operands
+    /// are checked in a loop, innermost first, so that only nesting costs recursion. Both operands of each
+    /// operator are checked even when one fails, so that one run reports the errors of both.
+    private mutating func checkBinaryChain(_ expression: Expression) -> Typed? {
+        var spine: [Expression] = []
+        var leftmost = expression
+        while case .binary(_, let lhs, _) = leftmost.kind {
+            spine.append(leftmost)
+            leftmost = lhs
+        }
+        var result = check(leftmost)
+        for node in spine.reversed() {
+            guard case .binary(let op, _, let rhsSyntax) = node.kind else { continue }
+            let rhs = check(rhsSyntax)
+            guard let lhs = result, let rhs else {
+                result = nil
+                continue
+            }
+            result = checkBinary(op, lhs, rhs, node.range, rhsSyntax)
+            if let checked = result { result?.expression = checked.expression.located(at: node.range) }
+        }
+        return result
+    }
+
+    private mutating func checkBinary(_ op: BinaryOperator, _ lhs: Typed, _ rhs: Typed, _ range: SourceRange,
+                                      _ rhsSyntax: Expression) -> Typed? {
+        func describe() -> String { "\(lhs.type.displayName) \(op.rawValue) \(rhs.type.displayName)" }
+        switch op {
+        case .and, .or:
+            guard lhs.type == .bool, rhs.type == .bool else {
+                diagnostics.error("'\(op.rawValue)' needs two bools, found \(describe())", at: range)
+                return nil
+            }
+            let logical: LogicalOperator = op == .and ? .and : .or
+            return Typed(expression: fold(.logical(logical, lhs.expression, rhs.expression)), type: .bool)
+        case .equal where lhs.type == .bool || rhs.type == .bool, .notEqual where lhs.type == .bool || rhs.type == .bool:
+            guard lhs.type == .bool, rhs.type == .bool else {
+                diagnostics.error("cannot compare \(describe())", at: range)
+                return nil
+            }
+            return Typed(expression: fold(.boolEquality(isEqual: op == .equal, lhs.expression, rhs.expression)), type: .bool)
+        case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual:
+            guard lhs.type != .bool, rhs.type != .bool, unify(lhs, rhs) != nil else {
+                diagnostics.error("cannot compare \(describe())", at: range)
+                return nil
+            }
+            let comparison = ComparisonOperator(rawValue: op.rawValue) ?? .equal
+            return Typed(expression: fold(.comparison(comparison, lhs.expression, rhs.expression)), type: .bool)
+        case .add, .subtract, .multiply, .divide:
+            guard lhs.type != .bool, rhs.type != .bool else {
+                diagnostics.error("arithmetic needs numbers or lengths, found \(describe())", at: range)
+                return nil
+            }
+            let type: ValueType
+            let flexible = lhs.flexible && rhs.flexible
+            switch op {
+            case .add, .subtract:
+                guard let (unified, _) = unify(lhs, rhs) else {
+                    let verb = op == .add ? "add" : "subtract"
+                    diagnostics.error("cannot \(verb) \(lhs.type.displayName) and \(rhs.type.displayName); write lengths with a unit, as '12pt'",
+                                      at: range)
+                    return nil
+                }
+                type = unified
+            case .multiply:
+                if lhs.type == .length, rhs.type == .length {
+                    diagnostics.error("cannot multiply two lengths; one side must be a plain number", at: range)
+                    return nil
+                }
+                type = lhs.type == .length || rhs.type == .length ? .length : .number
+            default:
+                if case .constant(let divisor) = rhs.expression, divisor == 0 {
+                    diagnostics.warning("division by zero", at: rhsSyntax.range)
+                }
+                switch (lhs.type, rhs.type) {
+                case (.length, .length): type = .number
+                case (.length, _): type = .length
+                case (_, .length):
+                    diagnostics.error("cannot divide a number by a length", at: range)
+                    return nil
+                default: type = .number
+                }
+            }
+            let arithmetic = ArithmeticOperator(rawValue: op.rawValue) ?? .add
+            return Typed(expression: fold(.arithmetic(arithmetic, lhs.expression, rhs.expression)),
+                         type: type, flexible: flexible)
+        }
+    }
+
+    /// The common type of two operands, letting a unit-less literal stand for a length.
+    package func unify(_ lhs: Typed, _ rhs: Typed) -> (ValueType, Bool)? {
+        if lhs.type == rhs.type { return (lhs.type, lhs.flexible && rhs.flexible) }
+        if lhs.type == .length, rhs.type == .number, rhs.flexible { return (.length, false) }
+        if rhs.type == .length, lhs.type == .number, lhs.flexible { return (.length, false) }
+        return nil
+    }
+
+    package mutating func conform(_ typed: Typed, to type: ValueType, _ range: SourceRange, _ what: String) -> Bool {
+        if typed.type == type || (type == .length && typed.type == .number && typed.flexible) { return true }
+        var message = "\(what) must be a \(type.displayName), found \(typed.type.displayName)"
+        if type == .number, typed.type == .length {
+            message += "; divide by a length to get a plain number"
+        } else if type == .length, typed.type == .number {
+            message += "; multiply by a length such as '1pt'"
+        }
+        diagnostics.error(message, at: range)
+        return false
+    }
+
+    /// The type of an input or state without an annotation, read from its constant default, so that
+    /// uses can be checked before the declaration itself is.
+    package func inferredType(of value: Expression) -> ValueType {
+        switch value.kind {
+        case .bool: return .bool
+        case .number(_, let isLength, _): return isLength ? .length : .number
+        case .unary(.not, _): return .bool
+        case .unary(.negate, let operand), .unary(.plus, let operand):
+            if case .number(_, let isLength, _) = operand.kind { return isLength ? .length : .number }
+            return .number
+        default: return .number
+        }
+    }
+}

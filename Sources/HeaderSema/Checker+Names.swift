@@ -1,0 +1,233 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+
+/// Names: declaring them (one namespace for inputs, values, states and curves; blocks and animations
+/// apart), what a name means where it is used, and the order of named values, each checked once, on first
+/// use, after everything it reads, with cycles named.
+extension Checker {
+    /// Records a name in its namespace; false, after reporting it with a note at the first, when it is taken.
+    package mutating func claim(_ name: Identifier, _ kind: String, in taken: inout [String: SourceRange]) -> Bool {
+        if let previous = taken[name.name] {
+            diagnostics.error("duplicate \(kind) '\(name.name)'", at: name.range,
+                              notes: [.init(message: "'\(name.name)' is first declared here", range: previous)])
+            return false
+        }
+        taken[name.name] = name.range
+        return true
+    }
+
+    package mutating func declareSymbols(_ syntax: SpecSyntax) {
+        symbols["offset"] = (.offset, SourceRange(0, 0))
+        for declaration in syntax.declarations {
+            let name: Identifier
+            let symbol: Symbol
+            switch declaration {
+            case .input(let input):
+                name = input.name
+                symbol = .input(inputs.count)
+                inputs.append(input)
+            case .value(let value):
+                name = value.name
+                symbol = .value(values.count)
+                values.append(value)
+            case .curve(let curve):
+                name = curve.name
+                symbol = .curve(curves.count)
+                curves.append(curve)
+            case .state(let state):
+                name = state.name
+                symbol = .state(stateDeclarations.count)
+                stateDeclarations.append(state)
+            case .block, .snap, .animation:
+                continue
+            }
+            if name.name == "offset" || name.name == "delta" {
+                diagnostics.error("'\(name.name)' is built in and cannot be declared again", at: name.range)
+            } else if let previous = symbols[name.name] {
+                diagnostics.error("duplicate declaration of '\(name.name)'", at: name.range,
+                                  notes: [.init(message: "'\(name.name)' is first declared here", range: previous.range)])
+            } else {
+                symbols[name.name] = (symbol, name.range)
+                if case .curve = symbol, let hidden = Checker.builtinHidden(by: name.name) {
+                    diagnostics.warning("curve '\(name.name)' hides \(hidden), in the whole file", at: name.range)
+                }
+            }
+        }
+        valueProgress = Array(repeating: .unchecked, count: values.count)
+        curveProgress = Array(repeating: nil, count: curves.count)
+    }
+
+    /// What a curve declared as `name` hides in the whole file, if anything.
+    private static func builtinHidden(by name: String) -> String? {
+        if let builtin = Builtin(rawValue: name) { return "the built-in function '\(builtin.signature)'" }
+        if name == "linear" { return "the preset 'linear' and the curve function 'linear(...)'" }
+        if CurveConstructor(rawValue: name) != nil { return "the curve function '\(name)(...)'" }
+        if let preset = Curve.presets.first(where: { $0.name == name }) { return "the preset '\(name)', \(preset.summary)" }
+        if name == "hold" { return "'via hold'" }
+        return nil
+    }
+
+    private func valueSlot(_ index: Int) -> Int { firstValueSlot + index }
+
+    /// Checks a named value once, on first use or in declaration order, and appends it to the evaluation
+    /// order after everything it uses.
+    package mutating func checkValue(_ index: Int) -> Typed? {
+        switch valueProgress[index] {
+        case .done(let typed): return typed
+        case .failed: return nil
+        case .checking:
+            let cycleStart = checkingStack.lastIndex(of: index) ?? 0
+            var cycle = checkingStack[cycleStart...].map { values[$0].name.name } + [values[index].name.name]
+            if cycle.count > 12 { cycle = cycle.prefix(6) + ["(\(cycle.count - 10) more)"] + cycle.suffix(4) }
+            let declaration = values[index]
+            diagnostics.error("'\(declaration.name.name)' depends on itself: \(cycle.joined(separator: " -> "))",
+                              at: declaration.name.range)
+            for member in checkingStack[cycleStart...] { valueProgress[member] = .failed }
+            return nil
+        case .unchecked:
+            break
+        }
+        let declaration = values[index]
+        // The values being checked are the ones this one is reached through.
+        guard checkingStack.count <= Checker.maximumChainLength else {
+            diagnostics.error("'\(declaration.name.name)' is reached through more than \(Checker.maximumChainLength) named values, one defined by the next",
+                              at: declaration.name.range)
+            valueProgress[index] = .failed
+            return nil
+        }
+        valueProgress[index] = .checking
+        checkingStack.append(index)
+        let typed = check(declaration.value)
+        checkingStack.removeLast()
+        if case .failed = valueProgress[index] { return nil }
+        guard var typed else {
+            valueProgress[index] = .failed
+            return nil
+        }
+        if let annotation = declaration.type {
+            guard conform(typed, to: annotation.type, declaration.value.range, "'\(declaration.name.name)'") else {
+                valueProgress[index] = .failed
+                return nil
+            }
+            typed.type = annotation.type
+            typed.flexible = false
+        }
+        valueProgress[index] = .done(typed)
+        orderedValues.append(CheckedValue(nameRange: declaration.name.range, name: declaration.name.name, type: typed.type, expression: typed.expression,
+                                          documentation: declaration.documentation, slot: valueSlot(index)))
+        return typed
+    }
+
+    package mutating func resolve(_ identifier: Identifier) -> Typed? {
+        guard let entry = symbols[identifier.name] else {
+            if identifier.name == "delta" {
+                if stateContext?.allowsDelta == true { return Typed(expression: .slot(CheckedSpec.deltaSlot), type: .length) }
+                diagnostics.error("'delta' (the change of offset) can only be read in a state's 'next'", at: identifier.range)
+                return nil
+            }
+            reportUnknownName(identifier, among: suggestable { Array(symbols.keys) }, what: "name")
+            return nil
+        }
+        switch entry.symbol {
+        case .offset:
+            return Typed(expression: .slot(CheckedSpec.offsetSlot), type: .length)
+        case .input(let index):
+            guard !failedInputs.contains(index) else { return nil }
+            let input = inputs[index]
+            let type = input.type?.type ?? inferredType(of: input.defaultValue)
+            return Typed(expression: .slot(inputSlot(index)), type: type)
+        case .value(let index):
+            guard let typed = checkValue(index) else { return nil }
+            // A constant value is used as the constant itself, so that what depends on it folds too.
+            switch typed.expression {
+            case .constant, .boolConstant: return typed
+            default:
+                if let context = stateContext {
+                    diagnostics.error("state '\(context.name)' cannot read the named value '\(identifier.name)', which is computed after the states; use the offset, inputs, states and constants",
+                                      at: identifier.range)
+                    return nil
+                }
+                return Typed(expression: .slot(valueSlot(index)), type: typed.type)
+            }
+        case .state(let index):
+            return Typed(expression: .slot(stateSlot(index)), type: stateType(index))
+        case .curve:
+            diagnostics.error("'\(identifier.name)' is a curve; apply it to a progress, as in '\(identifier.name)(t)'",
+                              at: identifier.range)
+            return nil
+        }
+    }
+
+    /// A state's type: the one written, else its initial value's as it checks (`state prev = start`, with
+    /// `start` a length, holds a length even when that initial value is refused for not being a constant, so
+    /// one mistake gives one error). Its diagnostics are the state's own, given where the state is checked.
+    package mutating func stateType(_ index: Int) -> ValueType {
+        if let known = stateTypes[index] { return known }
+        let state = stateDeclarations[index]
+        var type = state.type?.type ?? inferredType(of: state.initial)
+        // Known before the initial value is checked: one that reads its own state finds this.
+        stateTypes[index] = type
+        if state.type == nil {
+            let (saved, context) = (diagnostics, stateContext)
+            stateContext = (state.name.name, false)
+            if let typed = check(state.initial), typed.type != .bool { type = typed.type }
+            (diagnostics, stateContext) = (saved, context)
+            stateTypes[index] = type
+        }
+        return type
+    }
+
+    package func describe(_ symbol: Symbol) -> String {
+        switch symbol {
+        case .offset: return "the scroll offset"
+        case .input: return "an input"
+        case .value: return "a named value"
+        case .curve: return "a curve"
+        case .state: return "a state"
+        }
+    }
+
+    /// What a name means where a function or a curve is expected: called (`name(...)`), after `via`, or as
+    /// the value of a `curve` or `animation`. A declared curve comes first, so it hides a built-in of its
+    /// name (and the declaration is warned about); inputs, named values and states do not live here, so
+    /// `let min = 3` leaves `min(a, b)` alone.
+    package enum Callable {
+        case declaredCurve(Int)
+        case builtin(Builtin)
+        case constructor(CurveConstructor)
+        case preset(Curve)
+    }
+
+    package func callable(_ name: String) -> Callable? {
+        if let entry = symbols[name], case .curve(let index) = entry.symbol { return .declaredCurve(index) }
+        if let builtin = Builtin(rawValue: name) { return .builtin(builtin) }
+        // `linear` is both: the identity curve by name or applied, a constructor with stops.
+        if let constructor = CurveConstructor(rawValue: name) { return .constructor(constructor) }
+        if let preset = Curve.preset(named: name) { return .preset(preset) }
+        return nil
+    }
+
+    package func isDeclaredCurve(_ name: String) -> Bool {
+        if case .declaredCurve? = callable(name) { return true }
+        return false
+    }
+
+    package func declaredCurveNames() -> [String] {
+        curves.map(\.name.name)
+    }
+
+    /// Names to suggest from; none past the error limit, where the message is dropped anyway, so that
+    /// thousands of unknown names do not cost a pass over every name each.
+    package func suggestable(_ names: () -> [String]) -> [String] {
+        diagnostics.isSaturated ? [] : names()
+    }
+
+    package mutating func reportUnknownName(_ identifier: Identifier, among candidates: [String], what: String) {
+        if let suggestion = Suggestions.closest(to: identifier.name, among: candidates.sorted()) {
+            diagnostics.error("unknown \(what) '\(identifier.name)'; did you mean '\(suggestion)'?", at: identifier.range)
+        } else {
+            diagnostics.error("unknown \(what) '\(identifier.name)'", at: identifier.range)
+        }
+    }
+}

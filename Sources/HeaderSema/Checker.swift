@@ -1,0 +1,131 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+
+/// Resolves names, checks types, orders the named values and folds constants, producing the `CheckedSpec`
+/// that both the interpreter and the emitter consume. It reports every problem it finds into one
+/// `Diagnostics`, and keeps going after an error without piling further errors on the same mistake.
+///
+/// One job a file: this one holds the state and the order of the passes; `Checker+Names` declares and
+/// resolves names and orders named values, `Checker+Declarations` checks each kind of declaration,
+/// `Checker+Expressions` types expressions, `Checker+Calls` checks calls and keyframes, and
+/// `Checker+Curves` curves. The state is internal so that those files share it; the module calls only
+/// `check(_:into:)`.
+public struct Checker {
+    /// What a name in an expression refers to.
+    package enum Symbol {
+        case offset
+        case input(Int)
+        case value(Int)
+        case curve(Int)
+        case state(Int)
+    }
+
+    /// A checked expression with its type. `flexible` marks a number made only of unit-less literals,
+    /// which may stand where a length is expected (`max(0, -offset)`, `height = 190`).
+    package struct Typed {
+        package var expression: CheckedExpression
+        package var type: ValueType
+        package var flexible: Bool = false
+    }
+
+    package enum Progress { case unchecked, checking, failed, done(Typed) }
+
+    package var diagnostics: Diagnostics
+    /// Folds a lone constant expression by the lowered program's rules (see `Folding`).
+    package let constantValue: ConstantFolder
+    package var symbols: [String: (symbol: Symbol, range: SourceRange)] = [:]
+    package var inputs: [InputDeclaration] = []
+    package var values: [ValueDeclaration] = []
+    package var curves: [CurveDeclaration] = []
+    package var stateDeclarations: [StateDeclaration] = []
+    package var valueProgress: [Progress] = []
+    /// Inputs whose default did not check; their uses say nothing more, so one mistake gives one error.
+    package var failedInputs: Set<Int> = []
+    package var curveProgress: [Curve??] = []
+    package var curveChecking: Set<Int> = []
+    /// The values being checked, innermost last, to name a cycle when one closes.
+    package var checkingStack: [Int] = []
+    package var orderedValues: [CheckedValue] = []
+    /// Set while checking a state's initial value, bounds and update, which are evaluated before the named
+    /// values of a frame and so may not read them (constants aside); `delta` may be read in the update only.
+    package var stateContext: (name: String, allowsDelta: Bool)?
+    /// Each state's type, once known: see `stateType`.
+    package var stateTypes: [Int: ValueType] = [:]
+
+    /// Named values and curves are checked recursively through their uses; a chain longer than this is
+    /// refused, so that no spec can exhaust the stack.
+    package static let maximumChainLength = 256
+    /// `min` and `max` become a chain of pairs, one level deeper per argument.
+    package static let maximumArguments = 64
+
+    private init(diagnostics: Diagnostics, constantValue: @escaping ConstantFolder) {
+        self.diagnostics = diagnostics
+        self.constantValue = constantValue
+    }
+
+    /// `constantValue` folds an expression of constants, or says it is not one (see `Folding`).
+    public static func check(_ syntax: SpecSyntax, into diagnostics: inout Diagnostics,
+                             constantValue: @escaping ConstantFolder) -> CheckedSpec? {
+        var checker = Checker(diagnostics: diagnostics, constantValue: constantValue)
+        let spec = checker.run(syntax)
+        diagnostics = checker.diagnostics
+        return diagnostics.hasErrors ? nil : spec
+    }
+
+    package func fold(_ expression: CheckedExpression) -> CheckedExpression {
+        Folding.fold(expression, with: constantValue)
+    }
+
+    // The slot layout of `CheckedSpec`: offset, delta, then inputs, states and values.
+    package func inputSlot(_ index: Int) -> Int { 2 + index }
+    package func stateSlot(_ index: Int) -> Int { 2 + inputs.count + index }
+    package var firstValueSlot: Int { stateSlot(stateDeclarations.count) }
+
+    private mutating func run(_ syntax: SpecSyntax) -> CheckedSpec? {
+        declareSymbols(syntax)
+        var checkedInputs: [CheckedInput] = []
+        for (index, input) in inputs.enumerated() {
+            if let checked = checkInput(input, slot: inputSlot(index)) {
+                checkedInputs.append(checked)
+            } else {
+                failedInputs.insert(index)
+            }
+        }
+        for index in values.indices { _ = checkValue(index) }
+        for index in curves.indices { _ = checkNamedCurve(index) }
+        let checkedStates = stateDeclarations.enumerated().compactMap { index, state in
+            checkState(state, slot: stateSlot(index))
+        }
+        var blocks: [CheckedBlock] = []
+        var snaps: [CheckedSnap] = []
+        var animations: [CheckedAnimation] = []
+        var animationNames: [String: SourceRange] = [:]
+        var blockNames: [String: SourceRange] = [:]
+        for declaration in syntax.declarations {
+            switch declaration {
+            case .block(let block):
+                guard claim(block.name, "block", in: &blockNames) else { continue }
+                blocks.append(checkBlock(block))
+            case .snap(let snap):
+                snaps.append(checkSnap(snap))
+            case .animation(let animation):
+                guard claim(animation.name, "animation", in: &animationNames) else { continue }
+                if let checked = checkAnimation(animation) { animations.append(checked) }
+            default:
+                break
+            }
+        }
+        if blocks.isEmpty, !diagnostics.hasErrors {
+            diagnostics.warning("the header has no blocks, so it has no outputs",
+                                at: syntax.name?.range ?? SourceRange(0, 0))
+        }
+        var slotTypes = [ValueType](repeating: .length, count: firstValueSlot + values.count)
+        for input in checkedInputs { slotTypes[input.slot] = input.type }
+        for state in checkedStates { slotTypes[state.slot] = state.type }
+        for value in orderedValues { slotTypes[value.slot] = value.type }
+        return CheckedSpec(name: syntax.name?.name ?? "Header", nameRange: syntax.name?.range ?? SourceRange(0, 0), inputs: checkedInputs, states: checkedStates,
+                           values: orderedValues, blocks: blocks, snaps: snaps, animations: animations,
+                           slotCount: firstValueSlot + values.count, slotTypes: slotTypes)
+    }
+}

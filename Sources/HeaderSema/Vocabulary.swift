@@ -1,0 +1,27 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+
+/// The words of the language by kind, for editors: `Editors/header.tmLanguage.json` highlights each, and
+/// `EditorGrammarTests` checks that it does. The lists come from the tables the lexer, checker and curves
+/// use where there is one (keywords, built-ins, presets, step positions, types); the words that the
+/// checker reads in one place only are listed here, and the tests check that the checker takes each.
+public enum Vocabulary {
+    /// The lexer's keywords.
+    public static let keywords: [String] = Keyword.allCases.map(\.rawValue)
+    /// Names that are there without being declared.
+    public static let predefinedNames = ["offset", "delta"]
+    /// Words that mean something in one place only: `in` and `next` in a state, `extend` in keyframes.
+    public static let contextualKeywords = ["in", "next", "extend"]
+    /// `extend: before | after | both | none`, and `via hold`.
+    public static let contextualConstants = ["before", "after", "both", "none", "hold"]
+    public static let types: [String] = ValueType.allCases.map(\.rawValue)
+    public static let builtins: [String] = Builtin.allCases.map(\.rawValue)
+    public static let curvePresets: [String] = Curve.presets.map(\.name)
+    public static let curveConstructors = ["cubicBezier", "steps", "linear", "spring"]
+    /// CSS spellings, their camel-case forms, and the aliases `start` and `end`.
+    public static let stepPositions: [String] = StepPosition.allCases.flatMap { [$0.rawValue, Curve.camelCase($0.rawValue)] }
+        + ["start", "end"]
+    /// The labels of `spring(...)`.
+    public static let springLabels = ["duration", "bounce", "response", "dampingFraction"]
+}

@@ -1,0 +1,212 @@
+import HeaderSource
+
+/// The parsed spec, before names are resolved or types checked. Every node carries its source range.
+public struct SpecSyntax: Sendable {
+    public var name: Identifier?
+    public var declarations: [Declaration]
+}
+
+public struct Identifier: Sendable, Hashable {
+    public let name: String
+    public let range: SourceRange
+}
+
+public enum Declaration: Sendable {
+    case input(InputDeclaration)
+    case value(ValueDeclaration)
+    case curve(CurveDeclaration)
+    case block(BlockDeclaration)
+    case state(StateDeclaration)
+    case snap(SnapDeclaration)
+    case animation(AnimationDeclaration)
+}
+
+/// `animation name = spring(...)`: a spring that a view uses to animate changes, emitted as data.
+public struct AnimationDeclaration: Sendable {
+    public let name: Identifier
+    public let value: Expression
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `input name[: type] [in low...high] = default`
+public struct InputDeclaration: Sendable {
+    public let name: Identifier
+    public let type: TypeAnnotation?
+    /// `in low...high`: the values the analysis of ranges assumes the input takes.
+    public let bounds: (low: Expression, high: Expression)?
+    public let defaultValue: Expression
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `let name[: type] = expression`
+public struct ValueDeclaration: Sendable {
+    public let name: Identifier
+    public let type: TypeAnnotation?
+    public let value: Expression
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `curve name = curve-expression`
+public struct CurveDeclaration: Sendable {
+    public let name: Identifier
+    public let value: Expression
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `name { property... }`
+public struct BlockDeclaration: Sendable {
+    public let name: Identifier
+    public let properties: [PropertyDeclaration]
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `name[: type] = expression` inside a block.
+public struct PropertyDeclaration: Sendable {
+    public let name: Identifier
+    public let type: TypeAnnotation?
+    public let value: Expression
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `state name[: type] = initial in low...high { next = expression }`
+public struct StateDeclaration: Sendable {
+    public let name: Identifier
+    public let type: TypeAnnotation?
+    public let initial: Expression
+    public let bounds: (low: Expression, high: Expression)?
+    public let next: Expression
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+/// `snap name { point... }`: where a scroll gesture may come to rest.
+public struct SnapDeclaration: Sendable {
+    public let name: Identifier
+    public let points: [Expression]
+    public let documentation: String?
+    public let range: SourceRange
+}
+
+public struct TypeAnnotation: Sendable, Hashable {
+    public let type: ValueType
+    public let range: SourceRange
+}
+
+/// The three types of the language. Lengths are points (`pt`); numbers are plain.
+public enum ValueType: String, Sendable, Hashable, CaseIterable {
+    case number
+    case length = "pt"
+    case bool
+
+    public var displayName: String {
+        switch self {
+        case .number: return "number"
+        case .length: return "length"
+        case .bool: return "bool"
+        }
+    }
+}
+
+public struct Expression: Sendable {
+    public indirect enum Kind: Sendable {
+        /// `isInteger`: written with digits only, no fraction or exponent (`2`, not `2.0`), as CSS's `<integer>`.
+        case number(Double, isLength: Bool, isInteger: Bool)
+        case bool(Bool)
+        case name(Identifier)
+        case unary(UnaryOperator, Expression)
+        case binary(BinaryOperator, Expression, Expression)
+        case conditional(Expression, Expression, Expression)
+        case call(callee: Expression, arguments: [Argument])
+        case keyframes(driver: Expression, options: [Argument], stops: [KeyframeStop])
+        /// Stands in for what could not be parsed; the parser has already reported it.
+        case error
+    }
+
+    public let kind: Kind
+    public let range: SourceRange
+    /// The height of the tree below this node, which every later pass may recurse through; the parser keeps
+    /// it within `Parser.maximumHeight`.
+    public let depth: Int
+    /// How deeply the node is nested, where the left operand of a binary operator is not nested in it, so
+    /// that a flat chain `a + b + c + ...` is two levels however long; the parser refuses more than
+    /// `Parser.maximumDepth`.
+    public let nesting: Int
+
+    public init(_ kind: Kind, _ range: SourceRange, depth: Int = 1, nesting: Int? = nil) {
+        self.kind = kind
+        self.range = range
+        self.depth = depth
+        self.nesting = nesting ?? depth
+    }
+}
+
+extension Expression.Kind {
+    /// The sub-expressions, in source order: the one statement of the tree's shape, so that what measures
+    /// or walks a tree (the parser's bounds on its depth and nesting) does not list them again per kind.
+    public var children: [Expression] {
+        switch self {
+        case .number, .bool, .name, .error:
+            return []
+        case .unary(_, let operand):
+            return [operand]
+        case .binary(_, let lhs, let rhs):
+            return [lhs, rhs]
+        case .conditional(let condition, let then, let otherwise):
+            return [condition, then, otherwise]
+        case .call(let callee, let arguments):
+            return [callee] + arguments.flatMap { [$0.value] + $0.positions }
+        case .keyframes(let driver, let options, let stops):
+            var children = [driver] + options.flatMap { [$0.value] + $0.positions }
+            for stop in stops { children += [stop.position, stop.value] + (stop.curve.map { [$0] } ?? []) }
+            return children
+        }
+    }
+}
+
+/// A call argument: `[label:] value [position% [position%]]`, or the positions first as CSS allows
+/// (`50% 0.5`); positions only mean something in `linear(...)`.
+public struct Argument: Sendable {
+    public let label: Identifier?
+    public let value: Expression
+    public let positions: [Expression]
+    public var range: SourceRange {
+        var range = label.map { $0.range.union(value.range) } ?? value.range
+        if let last = positions.last { range = range.union(last.range) }
+        return range
+    }
+}
+
+/// `position: value [via curve]`
+public struct KeyframeStop: Sendable {
+    public let position: Expression
+    public let value: Expression
+    public let curve: Expression?
+    public let range: SourceRange
+}
+
+public enum UnaryOperator: String, Sendable {
+    case negate = "-"
+    /// `+x` is `x`, as in Swift and CSS (`cubicBezier(+0.5, 0, 0.5, 1)`).
+    case plus = "+"
+    case not = "not"
+}
+
+public enum BinaryOperator: String, Sendable, CaseIterable {
+    case add = "+", subtract = "-", multiply = "*", divide = "/"
+    case less = "<", lessEqual = "<=", greater = ">", greaterEqual = ">="
+    case equal = "==", notEqual = "!="
+    case and = "and", or = "or"
+
+    public var isComparison: Bool {
+        switch self {
+        case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual: return true
+        default: return false
+        }
+    }
+}

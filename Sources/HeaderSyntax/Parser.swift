@@ -1,0 +1,761 @@
+import HeaderSource
+
+/// A recursive-descent parser for `.header` specs. Each parse function opens with its production from
+/// Grammar.md. On an error it reports, skips to the start of the next declaration or property
+/// (panic mode), and goes on, so one run reports every error in a file.
+public struct Parser {
+    /// Deeper expressions are refused, so that no later recursive pass can exhaust the stack.
+    public static let maximumDepth = 200
+    /// A flat chain (`a + b + c + ...`) is not nesting, but every later pass recurses through its length:
+    /// a longer one is refused.
+    public static let maximumHeight = 10_000
+
+    private let source: SourceFile
+    /// Where tokens come from when the parser reads them as it goes: the whole list of a large spec is
+    /// never held at once, so parsing works within the processor's caches. Nil when given all tokens.
+    private var lexer: Lexer?
+    /// The tokens read and still needed: `window[0]` is token number `windowStart`. It holds the previous
+    /// token and looks ahead as far as `peek` does.
+    private var window: [Token]
+    private var windowStart = 0
+    /// The number of the current token.
+    private var index = 0
+    private var diagnostics: Diagnostics
+    /// The position of the last error, so that one bad token yields one message, not a cascade.
+    private var lastErrorAt = -1
+    /// Set when a too-deep expression was skipped; errors are muted until the next declaration or property.
+    private var isRecoveringFromDeepExpression = false
+
+    /// The farthest `peek` looks past the current token.
+    private static let lookahead = 2
+
+    private init(source: SourceFile, lexer: Lexer?, tokens: [Token], diagnostics: Diagnostics) {
+        self.source = source
+        self.lexer = lexer
+        self.window = tokens
+        self.diagnostics = diagnostics
+        fillWindow()
+    }
+
+    public static func parse(_ source: SourceFile, into diagnostics: inout Diagnostics) -> SpecSyntax {
+        Lexer.reportInvalidUTF8(in: source, into: &diagnostics)
+        var parser = Parser(source: source, lexer: Lexer(source: source), tokens: [], diagnostics: diagnostics)
+        let spec = parser.parseSpec()
+        diagnostics = parser.diagnostics
+        return spec
+    }
+
+    /// Parses tokens the caller has lexed already (the formatter, which asks the lexer for comments too).
+    public static func parse(_ source: SourceFile, tokens: [Token], into diagnostics: inout Diagnostics) -> SpecSyntax {
+        var tokens = tokens
+        if tokens.last?.kind != .endOfFile {
+            let end = source.bytes.count
+            tokens.append(Token(kind: .endOfFile, range: SourceRange(end, end), startsLine: true, spaceBefore: true, spaceAfter: true))
+        }
+        var parser = Parser(source: source, lexer: nil, tokens: tokens, diagnostics: diagnostics)
+        let spec = parser.parseSpec()
+        diagnostics = parser.diagnostics
+        return spec
+    }
+
+    // MARK: Declarations
+
+    /// spec = "header" identifier { declaration }
+    private mutating func parseSpec() -> SpecSyntax {
+        var name: Identifier?
+        if current.kind == .keyword(.header) {
+            advance()
+            name = expectIdentifier("the header's name after 'header'")
+        } else {
+            error("a spec starts with 'header Name'", at: current.range)
+        }
+        var declarations: [Declaration] = []
+        while current.kind != .endOfFile {
+            let before = index
+            if let declaration = parseDeclaration() {
+                declarations.append(declaration)
+            }
+            if index == before { advance() }
+        }
+        return SpecSyntax(name: name, declarations: declarations)
+    }
+
+    /// declaration = input | let | curve | state | snap | block
+    private mutating func parseDeclaration() -> Declaration? {
+        isRecoveringFromDeepExpression = false
+        let start = current
+        if case .keyword = current.kind, peek(1).kind == .punctuation(.leftBrace) {
+            // Any word can name a block, `header { height = ... }` included.
+            return parseBlock()
+        }
+        switch current.kind {
+        case .keyword(.input):
+            advance()
+            guard let name = expectIdentifier("an input's name after 'input'") else { return recoverAtTopLevel() }
+            let type = parseOptionalType()
+            var bounds: (Expression, Expression)?
+            if current.kind == .identifier, current.text == "in" {
+                advance()
+                let low = parseExpression()
+                guard expect(.dotDotDot, "'...' between the bounds of input '\(name.name)'") else { return recoverAtTopLevel() }
+                bounds = (low, parseExpression())
+            }
+            guard expect(.equal, "'=' and a default value after input '\(name.name)'") else { return recoverAtTopLevel() }
+            let value = parseExpression()
+            return .input(InputDeclaration(name: name, type: type, bounds: bounds, defaultValue: value, documentation: start.documentation,
+                                           range: start.range.union(value.range)))
+        case .keyword(.let):
+            advance()
+            guard let name = expectIdentifier("a name after 'let'") else { return recoverAtTopLevel() }
+            let type = parseOptionalType()
+            guard expect(.equal, "'=' after 'let \(name.name)'") else { return recoverAtTopLevel() }
+            let value = parseExpression()
+            return .value(ValueDeclaration(name: name, type: type, value: value, documentation: start.documentation,
+                                           range: start.range.union(value.range)))
+        case .keyword(.curve):
+            advance()
+            guard let name = expectIdentifier("a name after 'curve'") else { return recoverAtTopLevel() }
+            guard expect(.equal, "'=' after 'curve \(name.name)'") else { return recoverAtTopLevel() }
+            let value = parseExpression()
+            return .curve(CurveDeclaration(name: name, value: value, documentation: start.documentation,
+                                           range: start.range.union(value.range)))
+        case .keyword(.animation):
+            advance()
+            guard let name = expectIdentifier("a name after 'animation'") else { return recoverAtTopLevel() }
+            guard expect(.equal, "'=' and a spring after 'animation \(name.name)'") else { return recoverAtTopLevel() }
+            let value = parseExpression()
+            return .animation(AnimationDeclaration(name: name, value: value, documentation: start.documentation,
+                                                   range: start.range.union(value.range)))
+        case .keyword(.state):
+            return parseState()
+        case .keyword(.snap):
+            return parseSnap()
+        case .identifier:
+            return parseBlock()
+        case .keyword(.header):
+            error("a spec has one 'header' line, at the top", at: current.range)
+            advance()
+            _ = expectIdentifier("a name")
+            return nil
+        default:
+            error("expected a declaration ('input', 'let', 'curve', 'state', 'snap', 'animation' or a block such as 'cover {'), found \(current.kind)",
+                  at: current.range)
+            return recoverAtTopLevel()
+        }
+    }
+
+    /// state = "state" identifier [ ":" type ] "=" expression [ "in" expression "..." expression ] "{" "next" "=" expression "}"
+    private mutating func parseState() -> Declaration? {
+        let start = current
+        advance()
+        guard let name = expectIdentifier("a name after 'state'") else { return recoverAtTopLevel() }
+        let type = parseOptionalType()
+        guard expect(.equal, "'=' and an initial value after 'state \(name.name)'") else { return recoverAtTopLevel() }
+        let initial = parseExpression()
+        var bounds: (Expression, Expression)?
+        if current.kind == .identifier, current.text == "in" {
+            advance()
+            let low = parseExpression()
+            guard expect(.dotDotDot, "'...' between the bounds of state '\(name.name)'") else { return recoverAtTopLevel() }
+            let high = parseExpression()
+            bounds = (low, high)
+        }
+        guard expect(.leftBrace, "'{ next = ... }' after state '\(name.name)'") else { return recoverAtTopLevel() }
+        let openBrace = previous
+        guard current.kind == .identifier, current.text == "next" else {
+            error("expected 'next = expression' in state '\(name.name)'", at: current.range)
+            skipToClosingBrace()
+            return nil
+        }
+        advance()
+        guard expect(.equal, "'=' after 'next'") else { skipToClosingBrace(); return nil }
+        let next = parseExpression()
+        let end = current
+        if !expectClosing(.rightBrace, opening: openBrace) { skipToClosingBrace() }
+        return .state(StateDeclaration(name: name, type: type, initial: initial, bounds: bounds, next: next,
+                                       documentation: start.documentation, range: start.range.union(end.range)))
+    }
+
+    /// snap = "snap" identifier "{" expression { [","] expression } "}"
+    private mutating func parseSnap() -> Declaration? {
+        let start = current
+        advance()
+        guard let name = expectIdentifier("a name after 'snap'") else { return recoverAtTopLevel() }
+        guard expect(.leftBrace, "'{' and the snap points after 'snap \(name.name)'") else { return recoverAtTopLevel() }
+        let openBrace = previous
+        var points: [Expression] = []
+        while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
+            let before = index
+            points.append(parseExpression())
+            if current.kind == .punctuation(.comma) { advance() }
+            if index == before { advance() }
+        }
+        let end = current
+        _ = expectClosing(.rightBrace, opening: openBrace)
+        return .snap(SnapDeclaration(name: name, points: points, documentation: start.documentation,
+                                     range: start.range.union(end.range)))
+    }
+
+    /// block = identifier "{" { property } "}"
+    private mutating func parseBlock() -> Declaration? {
+        let start = current
+        let name = Identifier(name: current.text, range: current.range)
+        advance()
+        guard current.kind == .punctuation(.leftBrace) else {
+            if current.kind == .punctuation(.equal) {
+                error("a named value is declared with 'let': 'let \(name.name) = ...'", at: name.range)
+            } else {
+                error("expected '{' after block name '\(name.name)', found \(current.kind)", at: current.range)
+            }
+            return recoverAtTopLevel()
+        }
+        let openBrace = current
+        advance()
+        var properties: [PropertyDeclaration] = []
+        var previousProperty: PropertyDeclaration?
+        while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
+            if current.startsLine, isDeclarationKeyword(current.kind),
+               peek(1).kind != .punctuation(.equal), peek(1).kind != .punctuation(.colon) {
+                // A declaration keyword at the start of a line most likely means the '}' was forgotten.
+                break
+            }
+            if current.startsLine, current.kind == .identifier, peek(1).kind == .punctuation(.leftBrace) {
+                // `avatar {` at the start of a line is the next block: no property is followed by `{`.
+                let line = source.location(of: openBrace.range.start).line
+                error("expected '}' to close block '\(name.name)' (its '{' is at line \(line)) before block '\(current.text)'",
+                      at: missingTokenRange, notes: [Diagnostic.Note(message: "'{' of block '\(name.name)' opened here", range: openBrace.range)])
+                return .block(BlockDeclaration(name: name, properties: properties, documentation: start.documentation,
+                                               range: start.range.union(previous.range)))
+            }
+            let before = index
+            if let previous = previousProperty, !current.startsLine, !startsProperty() {
+                // `top = 1pt x }`: the value of `top` is over, and what follows on its line is no property.
+                error("unexpected \(spelled(current)) after the value of property '\(previous.name.name)'", at: current.range)
+                skipToNextLineInBlock()
+                previousProperty = nil
+                continue
+            }
+            previousProperty = parseProperty()
+            if let property = previousProperty { properties.append(property) }
+            if index == before { advance() }
+        }
+        let end = current
+        _ = expectClosing(.rightBrace, opening: openBrace)
+        return .block(BlockDeclaration(name: name, properties: properties, documentation: start.documentation,
+                                       range: start.range.union(end.range)))
+    }
+
+    private func isDeclarationKeyword(_ kind: Token.Kind) -> Bool {
+        switch kind {
+        case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.header),
+             .keyword(.animation): return true
+        default: return false
+        }
+    }
+
+    /// Whether the current token starts `name =` or `name:`, a property (a keyword can name one).
+    private func startsProperty() -> Bool {
+        guard current.kind == .identifier || current.kind.isKeyword else { return false }
+        return peek(1).kind == .punctuation(.equal) || peek(1).kind == .punctuation(.colon)
+    }
+
+    /// A token as a message quotes it: a name or number as written, anything else by its kind.
+    private func spelled(_ token: Token) -> String {
+        switch token.kind {
+        case .identifier, .number: return "'\(source.text(of: token.range))'"
+        default: return token.kind.description
+        }
+    }
+
+    /// property = name [ ":" type ] "=" expression
+    private mutating func parseProperty() -> PropertyDeclaration? {
+        isRecoveringFromDeepExpression = false
+        let start = current
+        let isName = current.kind == .identifier || startsProperty()
+        guard isName else {
+            error("expected a property such as 'height = ...', found \(current.kind)", at: current.range)
+            skipToNextLineInBlock()
+            return nil
+        }
+        let name = Identifier(name: current.text, range: current.range)
+        advance()
+        let type = parseOptionalType()
+        guard expect(.equal, "'=' after property '\(name.name)'") else {
+            skipToNextLineInBlock()
+            return nil
+        }
+        let value = parseExpression()
+        return PropertyDeclaration(name: name, type: type, value: value, documentation: start.documentation,
+                                   range: start.range.union(value.range))
+    }
+
+    /// type = "pt" | "number" | "bool"
+    private mutating func parseOptionalType() -> TypeAnnotation? {
+        guard current.kind == .punctuation(.colon) else { return nil }
+        advance()
+        let token = current
+        guard token.kind == .identifier, let type = ValueType(rawValue: token.text) else {
+            error("expected a type ('pt', 'number' or 'bool'), found \(token.kind)", at: token.range)
+            return nil
+        }
+        advance()
+        return TypeAnnotation(type: type, range: token.range)
+    }
+
+    // MARK: Expressions
+
+    private enum Precedence: Int, Comparable {
+        case or = 1, and, comparison, additive, multiplicative
+        static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// The binary operators, one table driving one precedence-climbing loop.
+    private func binaryOperator(_ token: Token) -> (BinaryOperator, Precedence)? {
+        switch token.kind {
+        case .keyword(.or), .punctuation(.pipePipe): return (.or, .or)
+        case .keyword(.and), .punctuation(.ampAmp): return (.and, .and)
+        case .punctuation(.less): return (.less, .comparison)
+        case .punctuation(.lessEqual): return (.lessEqual, .comparison)
+        case .punctuation(.greater): return (.greater, .comparison)
+        case .punctuation(.greaterEqual): return (.greaterEqual, .comparison)
+        case .punctuation(.equalEqual): return (.equal, .comparison)
+        case .punctuation(.bangEqual): return (.notEqual, .comparison)
+        case .punctuation(.plus), .punctuation(.minus):
+            // As in Swift, `a -b` and `a +b` are two expressions: a space before the sign and none after
+            // makes it a prefix.
+            if token.spaceBefore && !token.spaceAfter { return nil }
+            return token.kind == .punctuation(.plus) ? (.add, .additive) : (.subtract, .additive)
+        case .punctuation(.star): return (.multiply, .multiplicative)
+        case .punctuation(.slash): return (.divide, .multiplicative)
+        default: return nil
+        }
+    }
+
+    /// expression = binary [ "?" expression ":" expression ]
+    public mutating func parseExpression() -> Expression {
+        let condition = parseBinary(above: nil)
+        guard current.kind == .punctuation(.question) else { return condition }
+        let question = current
+        advance()
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maximumDepth { return refuseDeepExpression(at: question, insideBracket: false) }
+        let then = parseExpression()
+        guard expect(.colon, "':' and the value when the condition is false") else { return node(.error, condition.range) }
+        let otherwise = parseExpression()
+        return node(.conditional(condition, then, otherwise), condition.range.union(otherwise.range))
+    }
+
+    /// binary = unary { operator unary }, by precedence; comparisons do not chain.
+    private mutating func parseBinary(above minimum: Precedence?) -> Expression {
+        var left = parseUnary()
+        while let (op, precedence) = binaryOperator(current), minimum.map({ precedence > $0 }) ?? true {
+            advance()
+            let right = precedence == .comparison ? parseBinary(above: .comparison) : parseBinary(above: precedence)
+            left = node(.binary(op, left, right), left.range.union(right.range))
+            if precedence == .comparison, let (next, nextPrecedence) = binaryOperator(current), nextPrecedence == .comparison {
+                error("comparisons do not chain: write 'a \(op.rawValue) b and b \(next.rawValue) c'", at: current.range)
+                advance()
+                _ = parseBinary(above: .comparison)
+            }
+        }
+        return left
+    }
+
+    /// unary = ( "-" | "+" | "not" | "!" ) unary | postfix
+    private mutating func parseUnary() -> Expression {
+        let token = current
+        let op: UnaryOperator?
+        switch token.kind {
+        case .punctuation(.minus): op = .negate
+        case .punctuation(.plus): op = .plus
+        case .keyword(.not), .punctuation(.bang): op = .not
+        default: op = nil
+        }
+        guard let op else { return parsePostfix() }
+        advance()
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maximumDepth { return refuseDeepExpression(at: token, insideBracket: false) }
+        let operand = parseUnary()
+        return node(.unary(op, operand), token.range.union(operand.range))
+    }
+
+    private var depth = 0
+
+    /// postfix = primary { "(" [ argument { "," argument } ] ")" }
+    private mutating func parsePostfix() -> Expression {
+        var expression = parsePrimary()
+        if current.kind == .punctuation(.dot) { return refuseMemberAccess(expression) }
+        // A call's '(' must be on the callee's line, so a parenthesised expression on the next line starts anew.
+        while current.kind == .punctuation(.leftParen), !current.startsLine {
+            let open = current
+            advance()
+            let (arguments, isComplete) = parseArguments(closing: open)
+            let end = previous.range
+            // A list cut short by an error is not checked: its missing arguments would be a second error.
+            guard isComplete else {
+                expression = Expression(.error, expression.range.union(end))
+                continue
+            }
+            expression = node(.call(callee: expression, arguments: arguments), expression.range.union(end))
+        }
+        return expression
+    }
+
+    /// `banner.height`: there is no member access, and a block's properties are outputs that no expression
+    /// reads. Said once for the whole `a.b.c`, with the way to share a value.
+    private mutating func refuseMemberAccess(_ base: Expression) -> Expression {
+        var range = base.range
+        var members: [String] = []
+        while current.kind == .punctuation(.dot) {
+            advance()
+            guard !current.startsLine, current.kind == .identifier || current.kind.isKeyword else { break }
+            members.append(current.text)
+            range = range.union(current.range)
+            advance()
+        }
+        let written = source.text(of: range)
+        var hint = ""
+        if case .name(let block) = base.kind, let member = members.last {
+            let name = block.name + member.prefix(1).uppercased() + member.dropFirst()
+            hint = " ('let \(name) = ...') and use '\(name)'"
+        }
+        error("'\(written)': an expression cannot read a block's property; declare the value with 'let'\(hint) wherever it is needed",
+              at: range)
+        return Expression(.error, range)
+    }
+
+    /// argument = [ identifier ":" ] ( expression { position } | position { position } expression )
+    /// position = [ "+" | "-" ] number "%"
+    ///
+    /// Whether the list was read to its `)`: false after an error that cut it short.
+    private mutating func parseArguments(closing open: Token) -> (arguments: [Argument], isComplete: Bool) {
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maximumDepth {
+            _ = refuseDeepExpression(at: open, insideBracket: true)
+            return ([], false)
+        }
+        var arguments: [Argument] = []
+        if current.kind == .punctuation(.rightParen) {
+            advance()
+            return (arguments, true)
+        }
+        while true {
+            var label: Identifier?
+            if current.kind == .identifier, peek(1).kind == .punctuation(.colon) {
+                label = Identifier(name: current.text, range: current.range)
+                advance()
+                advance()
+            }
+            // CSS takes a linear() stop's positions before its value as well as after: `50% 0.5`.
+            var positions = parsePositions()
+            let positionsFirst = !positions.isEmpty
+            let value = parseExpression()
+            let after = parsePositions()
+            if positionsFirst, let stray = after.first {
+                error("a stop's positions go together, before or after its value", at: stray.range)
+            }
+            positions += after
+            arguments.append(Argument(label: label, value: value, positions: positions))
+            if current.kind == .punctuation(.comma) {
+                advance()
+                continue
+            }
+            if !expectClosing(.rightParen, opening: open) {
+                skipPast(.rightParen)
+                return (arguments, false)
+            }
+            return (arguments, true)
+        }
+    }
+
+    /// { position }: percentages such as `75%`, `-10%` or `+10%` (the sign against the number, as in CSS),
+    /// each as a fraction.
+    private mutating func parsePositions() -> [Expression] {
+        var positions: [Expression] = []
+        while true {
+            var sign = 1.0
+            var ahead = 0
+            if current.kind == .punctuation(.minus) || current.kind == .punctuation(.plus), !current.spaceAfter {
+                sign = current.kind == .punctuation(.minus) ? -1 : 1
+                ahead = 1
+            }
+            guard peek(ahead).kind == .number, peek(ahead + 1).kind == .punctuation(.percent) else { return positions }
+            let start = current
+            for _ in 0..<ahead { advance() }
+            let number = current
+            advance()
+            let percent = current
+            advance()
+            positions.append(Expression(.number(sign * number.number / 100, isLength: false, isInteger: false),
+                                        start.range.union(percent.range)))
+        }
+    }
+
+    /// primary = number | "true" | "false" | identifier | "(" expression ")" | keyframes
+    private mutating func parsePrimary() -> Expression {
+        let token = current
+        switch token.kind {
+        case .number:
+            advance()
+            let isInteger = token.text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            return Expression(.number(token.number, isLength: token.hasPointUnit, isInteger: isInteger), token.range)
+        case .keyword(.true), .keyword(.false):
+            advance()
+            return Expression(.bool(token.kind == .keyword(.true)), token.range)
+        case .identifier:
+            advance()
+            return Expression(.name(Identifier(name: token.text, range: token.range)), token.range)
+        case .punctuation(.leftParen):
+            advance()
+            depth += 1
+            defer { depth -= 1 }
+            if depth > Parser.maximumDepth { return refuseDeepExpression(at: token, insideBracket: true) }
+            let inner = parseExpression()
+            if !expectClosing(.rightParen, opening: token) { skipPast(.rightParen) }
+            return Expression(inner.kind, token.range.union(previous.range), depth: inner.depth,
+                              nesting: inner.nesting)
+        case .keyword(.keyframes):
+            return parseKeyframes()
+        case .invalid:
+            advance()
+            return Expression(.error, token.range)
+        default:
+            error("expected a value, found \(token.kind)", at: token.range)
+            return Expression(.error, token.range)
+        }
+    }
+
+    /// keyframes = "keyframes" "(" expression { "," argument } ")" "{" { stop [","] } "}"
+    /// stop      = expression ":" expression [ "via" expression ]
+    private mutating func parseKeyframes() -> Expression {
+        let start = current
+        advance()
+        guard current.kind == .punctuation(.leftParen) else {
+            error("expected '(' and the driver after 'keyframes', as in 'keyframes(offset) { 0: 1, 100: 0 }'", at: current.range)
+            return Expression(.error, start.range)
+        }
+        let open = current
+        advance()
+        let (arguments, isComplete) = parseArguments(closing: open)
+        // After an error in the arguments, the stops are still read (so that their braces do not confuse
+        // the block around them), but the keyframes are not checked.
+        guard current.kind == .punctuation(.leftBrace) else {
+            if isComplete { error("expected '{' and the stops after 'keyframes(...)'", at: current.range) }
+            return Expression(.error, start.range)
+        }
+        let openBrace = current
+        advance()
+        depth += 1
+        defer { depth -= 1 }
+        if depth > Parser.maximumDepth { return refuseDeepExpression(at: openBrace, insideBracket: true) }
+        var stops: [KeyframeStop] = []
+        while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
+            let before = index
+            let position = parseExpression()
+            guard expect(.colon, "':' between a stop's position and its value") else {
+                skipToNextLineInBlock()
+                if index == before { advance() }
+                continue
+            }
+            let value = parseExpression()
+            var curve: Expression?
+            if current.kind == .keyword(.via) {
+                advance()
+                curve = parseExpression()
+            }
+            stops.append(KeyframeStop(position: position, value: value, curve: curve,
+                                      range: position.range.union(curve?.range ?? value.range)))
+            if current.kind == .punctuation(.comma) { advance() }
+            if index == before { advance() }
+        }
+        let end = current
+        _ = expectClosing(.rightBrace, opening: openBrace)
+        guard isComplete else { return Expression(.error, start.range.union(end.range)) }
+        guard let driver = arguments.first else {
+            error("'keyframes' needs a driver, as in 'keyframes(offset)'", at: open.range)
+            return Expression(.error, start.range.union(end.range))
+        }
+        // A label or a percentage on the driver would otherwise be read past and dropped.
+        if driver.label != nil || !driver.positions.isEmpty {
+            error("the driver of 'keyframes' is an expression alone, as in 'keyframes(offset)': no label and no percentage",
+                  at: driver.range)
+            return Expression(.error, start.range.union(end.range))
+        }
+        return node(.keyframes(driver: driver.value, options: Array(arguments.dropFirst()), stops: stops),
+                    start.range.union(end.range))
+    }
+
+    // MARK: Helpers
+
+    /// Builds a node unless it would be nested more than `maximumDepth` levels, or the tree would be higher
+    /// than `maximumHeight`. A binary operator's left operand is not nested in it, so a flat chain
+    /// `a + b + c + ...` is not refused as nesting; its length is bounded by the height.
+    private mutating func node(_ kind: Expression.Kind, _ range: SourceRange) -> Expression {
+        let children = kind.children
+        let depth = 1 + (children.map(\.depth).max() ?? 0)
+        let nesting: Int
+        if case .binary(_, let lhs, let rhs) = kind {
+            nesting = max(lhs.nesting, rhs.nesting + 1)
+        } else {
+            nesting = 1 + (children.map(\.nesting).max() ?? 0)
+        }
+        guard nesting <= Parser.maximumDepth, depth <= Parser.maximumHeight else {
+            // Above a refused expression the error has been reported once already.
+            if children.contains(where: { if case .error = $0.kind { return true } else { return false } }) {
+                return Expression(.error, range)
+            }
+            if nesting > Parser.maximumDepth {
+                error("expression is too deeply nested (more than \(Parser.maximumDepth) levels)", at: range)
+            } else {
+                error("expression is too long (more than \(Parser.maximumHeight) operations, each applied to the result of the one before)",
+                      at: range)
+            }
+            return Expression(.error, range)
+        }
+        return Expression(kind, range, depth: depth, nesting: nesting)
+    }
+
+    /// Skips the rest of a too-deep expression without recursing. Inside a bracket it skips through the
+    /// matching closer; otherwise to the end of the line, or to a closer that belongs to an outer construct.
+    private mutating func refuseDeepExpression(at token: Token, insideBracket: Bool) -> Expression {
+        error("expression is too deeply nested (more than \(Parser.maximumDepth) levels)", at: token.range)
+        // What the enclosing levels find missing after the skip is part of the same mistake.
+        isRecoveringFromDeepExpression = true
+        var balance = insideBracket ? 1 : 0
+        while current.kind != .endOfFile {
+            switch current.kind {
+            case .punctuation(.leftParen), .punctuation(.leftBrace):
+                balance += 1
+            case .punctuation(.rightParen), .punctuation(.rightBrace):
+                if balance == 0 { return Expression(.error, token.range) }
+                balance -= 1
+                if balance == 0 && insideBracket {
+                    advance()
+                    return Expression(.error, token.range)
+                }
+            default:
+                if balance == 0 && current.startsLine { return Expression(.error, token.range) }
+            }
+            advance()
+        }
+        return Expression(.error, token.range)
+    }
+
+    private var current: Token { peek(0) }
+
+    /// A token ahead of the current one; the end of the file stands for anything past it.
+    private func peek(_ ahead: Int) -> Token {
+        let position = min(index + ahead - windowStart, window.count - 1)
+        return window[max(position, 0)]
+    }
+
+    /// The token before the current one (the current one at the start).
+    private var previous: Token { peek(index > 0 ? -1 : 0) }
+
+    private mutating func advance() {
+        guard index - windowStart < window.count - 1 else { return }
+        index += 1
+        fillWindow()
+    }
+
+    /// Reads tokens until `peek` can see as far as it looks, and forgets those before the previous one.
+    /// Tokens the caller gave are all kept: the caller holds them anyway, and dropping the first of them
+    /// moves all the rest, again and again, a cost that grows with the square of the file.
+    private mutating func fillWindow() {
+        guard lexer != nil else { return }
+        while window.count - (index - windowStart) <= Parser.lookahead, window.last?.kind != .endOfFile,
+              let token = lexer?.next(&diagnostics) {
+            window.append(token)
+        }
+        let unneeded = index - 1 - windowStart
+        if unneeded >= 256 {
+            window.removeFirst(unneeded)
+            windowStart += unneeded
+        }
+    }
+
+    private mutating func expect(_ punctuation: Punctuation, _ what: String) -> Bool {
+        if current.kind == .punctuation(punctuation) {
+            advance()
+            return true
+        }
+        error("expected \(what), found \(current.kind)", at: missingTokenRange)
+        return false
+    }
+
+    /// Expects a closing bracket and names the opening one, as in "expected ')' to close '(' at line 2".
+    private mutating func expectClosing(_ punctuation: Punctuation, opening: Token) -> Bool {
+        if current.kind == .punctuation(punctuation) {
+            advance()
+            return true
+        }
+        error("expected '\(punctuation.rawValue)' to close the '\(opening.text)' opened at line \(source.location(of: opening.range.start).line), found \(current.kind)",
+              at: current.kind == .endOfFile ? opening.range : missingTokenRange, notes: [Diagnostic.Note(message: "'\(opening.text)' opened here", range: opening.range)])
+        return false
+    }
+
+    private mutating func expectIdentifier(_ what: String) -> Identifier? {
+        guard current.kind == .identifier else {
+            if case .keyword(let keyword) = current.kind {
+                error("'\(keyword.rawValue)' is a keyword and cannot be used as a name", at: current.range)
+            } else {
+                error("expected \(what), found \(current.kind)", at: current.range)
+            }
+            return nil
+        }
+        let identifier = Identifier(name: current.text, range: current.range)
+        advance()
+        return identifier
+    }
+
+    private mutating func error(_ message: String, at range: SourceRange, notes: [Diagnostic.Note] = []) {
+        // The lexer has reported an unreadable token already.
+        guard range.start != lastErrorAt, !(current.kind == .invalid && current.range == range),
+              !isRecoveringFromDeepExpression else { return }
+        lastErrorAt = range.start
+        diagnostics.error(message, at: range, notes: notes)
+    }
+
+    /// Where to report something missing: right after the previous token when the current one starts a
+    /// new line, since the mistake is at the end of the line, not at the start of the next.
+    private var missingTokenRange: SourceRange {
+        guard current.startsLine, index > 0 else { return current.range }
+        let end = previous.range.end
+        return SourceRange(end, end)
+    }
+
+    /// Panic mode at the top level: skip to the next token that starts a line and can start a declaration.
+    private mutating func recoverAtTopLevel() -> Declaration? {
+        if !startsDeclaration() { advance() }
+        while current.kind != .endOfFile, !startsDeclaration() { advance() }
+        return nil
+    }
+
+    private func startsDeclaration() -> Bool {
+        guard current.startsLine else { return false }
+        switch current.kind {
+        case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.animation): return true
+        default: return peek(1).kind == .punctuation(.leftBrace)
+        }
+    }
+
+    /// Panic mode inside braces: skip to the next line, or to the closing brace, which is left for the
+    /// block to close on (so `scale` alone before `}` does not take the `}` with it).
+    private mutating func skipToNextLineInBlock() {
+        if current.kind != .punctuation(.rightBrace) { advance() }
+        while current.kind != .endOfFile, !current.startsLine, current.kind != .punctuation(.rightBrace) { advance() }
+    }
+
+    private mutating func skipToClosingBrace() {
+        while current.kind != .endOfFile, current.kind != .punctuation(.rightBrace) { advance() }
+        advance()
+    }
+
+    private mutating func skipPast(_ punctuation: Punctuation) {
+        while current.kind != .endOfFile, !current.startsLine, current.kind != .punctuation(punctuation) { advance() }
+        if current.kind == .punctuation(punctuation) { advance() }
+    }
+}

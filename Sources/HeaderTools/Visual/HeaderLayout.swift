@@ -1,0 +1,174 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+import HeaderEval
+import HeaderCodeGen
+
+/// How a header is drawn from one frame's outputs, for the filmstrip (and, written again in JavaScript
+/// line for line, `PreviewHTML.layoutSource`, the live preview): each block is a layer on a phone-wide
+/// canvas, its kind guessed from its name, its known properties applied. Nothing here is part of the
+/// language: it only shows the numbers.
+///
+/// - kind: `avatar`/`photo` a circle; `title`, `subtitle`, `name`, `label`, `caption`, `text` a line of
+///   text; `scrim`, `shade`, `overlay` a dark veil over the last area; `bar`, `nav`, `toolbar` a bar;
+///   `content`, `list`, `body` the page below; `cover`, `image`, `backdrop`, `header`, `hero`, `banner`,
+///   `background`, `artwork`, `poster`, `picture`, `wallpaper` an image area (full width); any other block a
+///   labelled rectangle, its name written on it where it is tall enough to hold it (16 pt).
+/// - clip: a block named `header` is the header's frame, as in the app, where the header clips what it
+///   holds: every layer but the page (and the header itself) is drawn only between the top of the canvas
+///   and the header's bottom edge (`clipHeight`).
+/// - place: `leading` or `x`, `top` or `y`, `width`, `height` and `size` where the spec has them; else an
+///   area fills the width from the top, an avatar straddles the bottom of the areas above it, text and
+///   other rectangles stack below what is above them. Text without a `top` is drawn in the header, as an
+///   app draws a title in its bar: the header's frame is the `header` block's, else the first area's, and
+///   such lines stack up from 10 pt above its bottom edge, the last declared lowest, 4 pt apart (a hidden
+///   line takes no room). Content is the page, which scrolls: its `top` is
+///   where it starts in the page, so it is drawn at `top - offset` (or just below the areas without one).
+///   An area without a height takes the one of the area before it (a blur over the header).
+/// - order: the page at the bottom, then areas, veils, bars, other rectangles, text, and avatars on top;
+///   within a kind, in declaration order.
+/// - then `offsetX`/`offsetY` move it, `scale` (or `scaleX`/`scaleY`) scale it about its centre, and
+///   `opacity`, `blur`, `cornerRadius`, `fontSize`, `visible` (or `hidden`) and an area's `scrimOpacity`
+///   style it.
+package struct HeaderLayout {
+    package static let width = 390.0
+    package static let height = 560.0
+
+    package enum Kind: String {
+        case area, bar, scrim, avatar, text, content, box
+    }
+
+    package struct Layer: Equatable {
+        package var block: String
+        package var kind: Kind
+        package var x: Double, y: Double, width: Double, height: Double
+        package var opacity = 1.0
+        package var blur = 0.0
+        package var cornerRadius = 0.0
+        package var fontSize = 0.0
+        package var hidden = false
+        package var scrimOpacity = 0.0
+        /// Where a `header` block clips the layer: it is drawn only from y = 0 to y = clipHeight.
+        package var clipHeight: Double?
+
+        /// A block's name is written on its layer where the layer is at least this tall.
+        package static let labelHeight = 16.0
+        package var showsLabel: Bool { kind != .content && kind != .text && height >= Layer.labelHeight }
+    }
+
+    package static func kind(of block: String) -> Kind {
+        let name = block.lowercased()
+        func has(_ words: [String]) -> Bool { words.contains { name.contains($0) } }
+        if has(["avatar", "photo"]) { return .avatar }
+        if has(["title", "name", "label", "caption", "text"]) { return .text }
+        if has(["scrim", "shade", "overlay"]) { return .scrim }
+        if has(["bar", "nav", "toolbar"]) { return .bar }
+        if has(["content", "list", "body"]) { return .content }
+        if has(areaWords) { return .area }
+        return .box
+    }
+
+    package static let areaWords = ["cover", "image", "backdrop", "header", "hero", "banner", "background", "artwork", "poster",
+                            "picture", "wallpaper"]
+
+    /// The layers of one frame; `properties` gives each block's outputs by property name.
+    package static func layers(blocks: [(name: String, properties: [String: Value])], offset: Double,
+                       canvasHeight: Double = height) -> [Layer] {
+        var layers: [Layer] = []
+        /// Text with no `top`, to be moved into the header: where the loop put it, and its height unscaled.
+        var textsForTheHeader: [(index: Int, y: Double, height: Double)] = []
+        var areasBottom = 0.0, stackBottom = 0.0
+        var lastArea: Layer?
+        for (name, properties) in blocks {
+            func number(_ key: String) -> Double? {
+                if case .number(let value)? = properties[key], value.isFinite { return value }
+                return nil
+            }
+            func flag(_ key: String) -> Bool? {
+                if case .bool(let value)? = properties[key] { return value }
+                return nil
+            }
+            let kind = kind(of: name)
+            let x = number("leading") ?? number("x"), y = number("top") ?? number("y")
+            var layer: Layer
+            switch kind {
+            case .area, .bar:
+                let height = number("height") ?? number("size") ?? (kind == .area ? lastArea?.height ?? 200 : 44)
+                layer = Layer(block: name, kind: kind, x: x ?? 0, y: y ?? 0, width: number("width") ?? width, height: height)
+            case .scrim:
+                let base = lastArea ?? Layer(block: name, kind: .scrim, x: 0, y: 0, width: width, height: 200)
+                layer = Layer(block: name, kind: kind, x: x ?? base.x, y: y ?? base.y, width: number("width") ?? base.width,
+                              height: number("height") ?? base.height)
+            case .avatar:
+                let size = number("size") ?? number("width") ?? number("height") ?? 72
+                layer = Layer(block: name, kind: kind, x: x ?? 16, y: y ?? areasBottom - size / 2, width: size, height: size)
+                layer.cornerRadius = size / 2
+            case .text:
+                let fontSize = number("fontSize") ?? 20
+                layer = Layer(block: name, kind: kind, x: x ?? 16, y: y ?? stackBottom + 8, width: number("width") ?? width - 32,
+                              height: number("height") ?? fontSize * 1.3)
+                layer.fontSize = fontSize
+                if y == nil { textsForTheHeader.append((layers.count, layer.y, layer.height)) }
+            case .content:
+                let top = y.map { $0 - offset } ?? areasBottom
+                layer = Layer(block: name, kind: kind, x: x ?? 0, y: top, width: number("width") ?? width,
+                              height: number("height") ?? Swift.max(canvasHeight - top, 0))
+            case .box:
+                let size = number("size")
+                layer = Layer(block: name, kind: kind, x: x ?? 16, y: y ?? stackBottom + 8, width: number("width") ?? size ?? 160,
+                              height: number("height") ?? size ?? 36)
+            }
+            if let radius = number("cornerRadius") { layer.cornerRadius = radius }
+            if kind == .area || kind == .bar {
+                areasBottom = Swift.max(areasBottom, layer.y + layer.height)
+                lastArea = layer
+            }
+            stackBottom = Swift.max(stackBottom, layer.y + layer.height)
+            // Moved, then scaled about its centre.
+            let scaleX = number("scaleX") ?? number("scale") ?? 1, scaleY = number("scaleY") ?? number("scale") ?? 1
+            layer.x += (number("offsetX") ?? 0) + layer.width * (1 - scaleX) / 2
+            layer.y += (number("offsetY") ?? 0) + layer.height * (1 - scaleY) / 2
+            layer.width *= scaleX
+            layer.height *= scaleY
+            layer.cornerRadius *= Swift.min(scaleX, scaleY)
+            layer.fontSize *= scaleY
+            layer.opacity = number("opacity") ?? 1
+            layer.blur = number("blur") ?? 0
+            layer.scrimOpacity = number("scrimOpacity") ?? 0
+            layer.hidden = flag("visible") == false || flag("hidden") == true
+            layers.append(layer)
+        }
+        // Text without a place of its own goes in the header's bottom, the last line lowest.
+        let namedHeader = layers.first { $0.block.lowercased() == "header" && $0.kind == .area }
+        if let frame = namedHeader ?? layers.first(where: { $0.kind == .area }) {
+            var bottom = frame.y + frame.height - 10
+            for text in textsForTheHeader.reversed() {
+                let top = bottom - text.height
+                layers[text.index].y += top - text.y
+                if !layers[text.index].hidden { bottom = top - 4 }
+            }
+        }
+        // The header clips what it holds, as the app's frame does.
+        if let header = namedHeader {
+            let bottom = Swift.max(header.y + header.height, 0)
+            for index in layers.indices where layers[index].kind != .content && layers[index].block != header.block {
+                layers[index].clipHeight = bottom
+            }
+        }
+        // The page first, under the header; then areas, veils and bars, rectangles, text, and avatars on top.
+        return stackingOrder.flatMap { kind in layers.filter { $0.kind == kind } }
+    }
+
+    package static let stackingOrder: [Kind] = [.content, .area, .scrim, .bar, .box, .text, .avatar]
+
+    /// A frame's outputs grouped by block, in declaration order.
+    package static func blocks(of program: Program, values: [Value]) -> [(name: String, properties: [String: Value])] {
+        program.blocks.map { block in
+            var properties: [String: Value] = [:]
+            for index in block.outputs where index < values.count { properties[program.outputs[index].name] = values[index] }
+            return (block.name, properties)
+        }
+    }
+}
