@@ -8,7 +8,7 @@ import Foundation
 /// and that every back end translates operation for operation. Bools are 1 and 0 where a Double
 /// stands for them.
 public enum Semantics {
-    public static func unary(_ operation: UnaryOperation, _ x: Double) -> Double {
+    @inlinable public static func unary(_ operation: UnaryOperation, _ x: Double) -> Double {
         switch operation {
         case .negate: return -x
         case .not: return x != 0 ? 0 : 1
@@ -20,7 +20,7 @@ public enum Semantics {
         }
     }
 
-    public static func binary(_ operation: BinaryOperation, _ a: Double, _ b: Double) -> Double {
+    @inlinable public static func binary(_ operation: BinaryOperation, _ a: Double, _ b: Double) -> Double {
         switch operation {
         case .add: return a + b
         case .subtract: return a - b
