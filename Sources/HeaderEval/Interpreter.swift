@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// Evaluates a spec at any offset by translating its lowered program, operation for operation, into
@@ -24,11 +23,6 @@ public final class Interpreter {
     private let isStateful: Bool
     private var inputsChanged = true
     private var previousOffset: Double?
-
-    /// An interpreter of the spec's lowered program, for a caller that has not lowered it.
-    public convenience init(spec: CheckedSpec) {
-        self.init(program: Lowering.lower(spec))
-    }
 
     public init(program: Program) {
         self.program = program

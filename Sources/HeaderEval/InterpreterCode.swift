@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// One instruction of the interpreter: `destination = a op b` (or `op(a, b, c)`) on registers, or a

@@ -138,7 +138,9 @@ public enum Lowering {
                                              range: $0.range, documentation: $0.documentation)
                            },
                            states: states, values: values, blocks: blocks, outputs: outputs, snaps: snaps,
-                           animations: spec.animations)
+                           animations: spec.animations.map {
+                               Program.Animation(name: $0.name, nameRange: $0.nameRange, spring: $0.spring, documentation: $0.documentation)
+                           })
         }
     }
 }

@@ -19,9 +19,17 @@ public struct Program: Sendable {
     /// Every block's outputs, block after block, in declaration order: `eval`'s columns.
     public let outputs: [Output]
     public let snaps: [Snap]
-    public let animations: [CheckedAnimation]
+    public let animations: [Animation]
 
     public var isStateful: Bool { !states.isEmpty }
+
+    /// A spring declared as an animation, for the app's own animations: the back ends expose it as data.
+    public struct Animation: Sendable {
+        public let name: String
+        public let nameRange: SourceRange
+        public let spring: SpringCurve
+        public let documentation: String?
+    }
 
     public struct Input: Sendable {
         public let name: String

@@ -814,7 +814,7 @@ final class DifferentialTests: XCTestCase {
             lines.append("            r.append(\(call(name, output.body)).bits)")
         }
         for value in program.values {
-            let name = SwiftNames.identifier(SwiftNames.valueFunction(value.name, in: spec))
+            let name = SwiftNames.identifier(SwiftNames.valueFunction(value.name, in: program))
             lines.append("            r.append(\(call(name, value.body)).bits)")
         }
         for state in spec.states { lines.append("            r.append(state.\(SwiftNames.identifier(state.name)).bits)") }

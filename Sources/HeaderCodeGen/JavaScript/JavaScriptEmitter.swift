@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// Emits a lowered program as a standalone ES module that computes, operation for operation, what the

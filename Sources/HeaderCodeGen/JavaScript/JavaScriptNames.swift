@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// How spec names become JavaScript names, in one place. Spec names are ASCII letters, digits and `_`,

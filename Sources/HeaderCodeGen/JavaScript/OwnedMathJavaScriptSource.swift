@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// headerc's own math functions (`OwnedMath`) in JavaScript, for the modules of `compile --target js`:

@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// Kotlin source for evaluating curves, returning the same bits as `Curve.value(at:)`: each kernel is

@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// Emits a lowered program as one standalone Kotlin file: an `object <Header>Math` of pure functions that

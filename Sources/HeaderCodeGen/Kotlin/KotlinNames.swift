@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// How spec names become Kotlin names, in one place. The rule, as for Swift: a spec name is used as

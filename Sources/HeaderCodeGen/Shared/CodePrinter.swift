@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// Accumulates generated source with scoped indentation (four spaces a level).

@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// How an emitter lays out a `select`, shared by the Swift and the JavaScript emitters so that both

@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// Swift source for evaluating curves in generated code, returning the same bits as

@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// Emits a lowered program as standalone Swift: a `nonisolated enum <Header>Math` of pure functions
@@ -15,10 +14,6 @@ public struct SwiftEmitter {
     public let sourcePath: String
     public let enumName: String
     private let names: Names
-
-    public init(spec: CheckedSpec, sourcePath: String, enumName: String? = nil) {
-        self.init(program: Lowering.lower(spec), sourcePath: sourcePath, enumName: enumName)
-    }
 
     public init(program: Program, sourcePath: String, enumName: String? = nil) {
         self.program = program

@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 
 /// How spec names become Swift names, in one place. The rule: a spec name is used as written, in
@@ -70,8 +69,8 @@ public enum SwiftNames {
 
     /// The function of a named value: its own name, or with `Value` appended where an output's function
     /// or the API already has that name (`let coverHeight` beside `cover { height }`).
-    public static func valueFunction(_ name: String, in spec: CheckedSpec) -> String {
-        valueFunction(name, outputFunctions: Set(spec.outputs.map { outputFunction(block: $0.block, property: $0.name) }))
+    public static func valueFunction(_ name: String, in program: Program) -> String {
+        valueFunction(name, outputFunctions: Set(program.outputs.map { outputFunction(block: $0.block, property: $0.name) }))
     }
 
     package static func valueFunction(_ name: String, outputFunctions: Set<String>) -> String {
