@@ -25,7 +25,7 @@ let package = Package(
         .target(name: "HeaderEval", dependencies: [source, syntax, math, ir]),
         .target(name: "HeaderAnalysis", dependencies: [source, syntax, math, sema, ir, eval], exclude: ["README.md"]),
         .target(name: "HeaderCodeGen", dependencies: [source, syntax, math, ir]),
-        .target(name: "HeaderTools", dependencies: [source, syntax, math, sema, ir, eval, codeGen]),
+        .target(name: "HeaderTools", dependencies: [source, syntax, math, ir, eval, codeGen]),
         .target(name: "HeaderDriver", dependencies: [source, syntax, math, sema, ir, eval, analysis, codeGen, tools]),
         .target(name: "HeaderKit", dependencies: [source, syntax, math, sema, ir, eval, analysis, codeGen, tools, "HeaderDriver"]),
         .executableTarget(name: "headerc", dependencies: ["HeaderKit"]),
