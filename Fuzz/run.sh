@@ -2,7 +2,7 @@
 # Fuzz/run.sh [RUNS] [LIBFUZZER FLAGS...]
 #
 # Builds the libFuzzer target (Fuzz/FuzzMain.swift, the steps in Tests/HeaderKitTests/Support/FuzzSteps.swift
-# and every Swift file under Sources/HeaderKit, as one module, with -sanitize=fuzzer,address) into
+# and every Swift file of the library's targets, Sources/Header*, as one module, with -sanitize=fuzzer,address) into
 # .build/fuzz/, then runs it for RUNS inputs (default 200000) on a copy of Fuzz/corpus in a temporary
 # directory, so the seed corpus is never changed. Any crash, broken promise, leak, timeout or out-of-memory
 # makes it exit non-zero, after copying the reproducing input into Tests/FuzzCorpus/, where the test suite
@@ -34,18 +34,29 @@ optimization="${HEADERC_FUZZ_OPT:--O}"
 crashes="$root/Tests/FuzzCorpus"
 mkdir -p "$build"
 
-# Every library source, found anew each time, so a new file is fuzzed without editing this script.
+# Every library source, found anew each time, so a new file is fuzzed without editing this script. The
+# targets become one module here, so each file's imports of its sibling targets are blanked out (in a copy
+# under .build/fuzz/sources, line for line, so that a report's line numbers are the file's own), and
+# HeaderKit's re-exports are left out.
+library=()
+while IFS= read -r file; do library+=("$file"); done < <(find Sources/Header* -name '*.swift' ! -path 'Sources/HeaderKit/HeaderKit.swift' | LC_ALL=C sort)
+copies="$build/sources"
+rm -rf "$copies"
 sources=()
-while IFS= read -r file; do sources+=("$file"); done < <(find Sources/HeaderKit -name '*.swift' | LC_ALL=C sort)
+for file in "${library[@]}"; do
+    mkdir -p "$copies/$(dirname "$file")"
+    sed -E 's/^import Header[A-Za-z]+$//' "$file" > "$copies/$file"
+    sources+=("$copies/$file")
+done
 sources+=(Tests/HeaderKitTests/Support/FuzzSteps.swift Fuzz/FuzzMain.swift)
 
 # Rebuild when a source, this script or the flags changed. One module named HeaderKit: FuzzMain.swift and
 # FuzzSteps.swift call the library directly (HEADERKIT_FUZZ_BUILD drops FuzzSteps' `import HeaderKit`).
-flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name HeaderKit
+flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name HeaderKit -package-name headerc
        -D HEADERKIT_FUZZ_BUILD "$optimization" -g -use-ld=lld)
 stamp="$build/flags"
 if [[ ! -x "$binary" || "$(cat "$stamp" 2>/dev/null)" != "${flags[*]}" ||
-      -n "$(find "${sources[@]}" Fuzz/run.sh -newer "$binary" 2>/dev/null | head -1)" ]]; then
+      -n "$(find "${library[@]}" "${sources[@]:${#library[@]}}" Fuzz/run.sh -newer "$binary" 2>/dev/null | head -1)" ]]; then
     echo "building $binary (${#sources[@]} files, $optimization)"
     swiftc "${flags[@]}" "${sources[@]}" -o "$binary.tmp"
     mv "$binary.tmp" "$binary"

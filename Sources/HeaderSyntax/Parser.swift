@@ -80,7 +80,11 @@ public struct Parser {
         return SpecSyntax(name: name, declarations: declarations)
     }
 
-    /// declaration = input | let | curve | state | snap | block
+    /// declaration = input | let | curve | state | snap | animation | block
+    /// input       = "input" identifier [ ":" type ] [ "in" expression "..." expression ] "=" expression
+    /// let         = "let" identifier [ ":" type ] "=" expression
+    /// curve       = "curve" identifier "=" curve-expression
+    /// animation   = "animation" identifier "=" curve-expression
     private mutating func parseDeclaration() -> Declaration? {
         isRecoveringFromDeepExpression = false
         let start = current
@@ -176,7 +180,7 @@ public struct Parser {
                                        documentation: start.documentation, range: start.range.union(end.range)))
     }
 
-    /// snap = "snap" identifier "{" expression { [","] expression } "}"
+    /// snap = "snap" identifier "{" expression { [ "," ] expression } "}"
     private mutating func parseSnap() -> Declaration? {
         let start = current
         advance()
@@ -196,7 +200,8 @@ public struct Parser {
                                      range: start.range.union(end.range)))
     }
 
-    /// block = identifier "{" { property } "}"
+    /// block = name "{" { property } "}"
+    /// name  = identifier | keyword
     private mutating func parseBlock() -> Declaration? {
         let start = current
         let name = Identifier(name: current.text, range: current.range)
@@ -331,7 +336,7 @@ public struct Parser {
         }
     }
 
-    /// expression = binary [ "?" expression ":" expression ]
+    /// expression = or [ "?" expression ":" expression ]
     public mutating func parseExpression() -> Expression {
         let condition = parseBinary(above: nil)
         guard current.kind == .punctuation(.question) else { return condition }
@@ -346,7 +351,12 @@ public struct Parser {
         return node(.conditional(condition, then, otherwise), condition.range.union(otherwise.range))
     }
 
-    /// binary = unary { operator unary }, by precedence; comparisons do not chain.
+    /// or             = and { ( "or" | "||" ) and }
+    /// and            = comparison { ( "and" | "&&" ) comparison }
+    /// comparison     = additive [ ( "<" | "<=" | ">" | ">=" | "==" | "!=" ) additive ]
+    /// additive       = multiplicative { ( "+" | "-" ) multiplicative }
+    /// multiplicative = unary { ( "*" | "/" ) unary }
+    /// One loop by precedence climbing stands for these five levels; a comparison does not chain.
     private mutating func parseBinary(above minimum: Precedence?) -> Expression {
         var left = parseUnary()
         while let (op, precedence) = binaryOperator(current), minimum.map({ precedence > $0 }) ?? true {
@@ -528,8 +538,11 @@ public struct Parser {
         }
     }
 
-    /// keyframes = "keyframes" "(" expression { "," argument } ")" "{" { stop [","] } "}"
-    /// stop      = expression ":" expression [ "via" expression ]
+    /// keyframes = "keyframes" "(" expression [ "," "extend" ":" ( "before" | "after" | "both" | "none" ) ] ")"
+    ///             "{" { stop [ "," ] } "}"
+    /// stop      = expression ":" expression [ "via" ( curve-expression | "hold" ) ]
+    /// The parser reads any labelled arguments after the driver and any expression after `via`; the checker
+    /// takes `extend` only, and a curve or `hold`, naming what it found otherwise.
     private mutating func parseKeyframes() -> Expression {
         let start = current
         advance()

@@ -51,7 +51,7 @@ public enum OwnedMath {
             return Swift.Int(Swift.Int32(truncatingIfNeeded: x.bitPattern &>> 32))
         }
     """
-    package static func mathHighWord(_ x: Swift.Double) -> Swift.Int {
+    static func mathHighWord(_ x: Swift.Double) -> Swift.Int {
         return Swift.Int(Swift.Int32(truncatingIfNeeded: x.bitPattern &>> 32))
     }
 
@@ -61,7 +61,7 @@ public enum OwnedMath {
             return Swift.Int(Swift.Int32(truncatingIfNeeded: x.bitPattern))
         }
     """
-    package static func mathLowWord(_ x: Swift.Double) -> Swift.Int {
+    static func mathLowWord(_ x: Swift.Double) -> Swift.Int {
         return Swift.Int(Swift.Int32(truncatingIfNeeded: x.bitPattern))
     }
 
@@ -74,7 +74,7 @@ public enum OwnedMath {
             return Swift.Double(bitPattern: (h &<< 32) | l)
         }
     """
-    package static func mathFromWords(_ high: Swift.Int, _ low: Swift.Int) -> Swift.Double {
+    static func mathFromWords(_ high: Swift.Int, _ low: Swift.Int) -> Swift.Double {
         let h = Swift.UInt64(Swift.UInt32(truncatingIfNeeded: high))
         let l = Swift.UInt64(Swift.UInt32(truncatingIfNeeded: low))
         return Swift.Double(bitPattern: (h &<< 32) | l)
@@ -114,7 +114,7 @@ public enum OwnedMath {
             return Self.mathFromWords((hx & 0x800fffff) | (k << 20), Self.mathLowWord(y)) * twom54
         }
     """
-    package static func mathScalbn(_ x: Swift.Double, _ n: Swift.Int) -> Swift.Double {
+    static func mathScalbn(_ x: Swift.Double, _ n: Swift.Int) -> Swift.Double {
         let two54 = 0x1p54
         let twom54 = 0x1p-54
         let huge = 1.0e300
@@ -212,7 +212,7 @@ public enum OwnedMath {
             return Self.mathFromWords(Self.mathHighWord(y) + ((k + 1000) << 20), Self.mathLowWord(y)) * twom1000
         }
     """
-    package static func mathExp(_ x: Swift.Double) -> Swift.Double {
+    static func mathExp(_ x: Swift.Double) -> Swift.Double {
         let huge = 1.0e300
         let twom1000 = 0x1p-1000
         let oThreshold = 0x1.62e42fefa39efp9  // 7.09782712893383973096e+02
@@ -375,7 +375,7 @@ public enum OwnedMath {
             return y
         }
     """
-    package static func mathExpm1(_ x: Swift.Double) -> Swift.Double {
+    static func mathExpm1(_ x: Swift.Double) -> Swift.Double {
         let huge = 1.0e300
         let tiny = 1.0e-300
         let oThreshold = 0x1.62e42fefa39efp9  // 7.09782712893383973096e+02
@@ -491,7 +491,7 @@ public enum OwnedMath {
             return x - ((z * (0.5 * y - v * r) - y) - v * s1)
         }
     """
-    package static func mathKernelSin(_ x: Swift.Double, _ y: Swift.Double, _ iy: Swift.Int) -> Swift.Double {
+    static func mathKernelSin(_ x: Swift.Double, _ y: Swift.Double, _ iy: Swift.Int) -> Swift.Double {
         let s1 = -0x1.5555555555549p-3  // -1.66666666666666324348e-01
         let s2 = 0x1.111111110f8a6p-7  // 8.33333333332248946124e-03
         let s3 = -0x1.a01a019c161d5p-13  // -1.98412698298579493134e-04
@@ -533,7 +533,7 @@ public enum OwnedMath {
             return a - (hz - (z * r - x * y))
         }
     """
-    package static func mathKernelCos(_ x: Swift.Double, _ y: Swift.Double) -> Swift.Double {
+    static func mathKernelCos(_ x: Swift.Double, _ y: Swift.Double) -> Swift.Double {
         let c1 = 0x1.555555555554cp-5  // 4.16666666666666019037e-02
         let c2 = -0x1.6c16c16c15177p-10  // -1.38888888888741095749e-03
         let c3 = 0x1.a01a019cb159p-16  // 2.48015872894767294178e-05
@@ -568,7 +568,7 @@ public enum OwnedMath {
             0x4D7327, 0x310606, 0x1556CA, 0x73A8C9, 0x60E27B, 0xC08C6B,
         ]
     """
-    package static let mathTwoOverPi: [Swift.Int] = [
+    static let mathTwoOverPi: [Swift.Int] = [
         0xA2F983, 0x6E4E44, 0x1529FC, 0x2757D1, 0xF534DD, 0xC0DB62,
         0x95993C, 0x439041, 0xFE5163, 0xABDEBB, 0xC561B7, 0x246E3A,
         0x424DD2, 0xE00649, 0x2EEA09, 0xD1921C, 0xFE1DEB, 0x1CB129,
@@ -595,7 +595,7 @@ public enum OwnedMath {
             0x1.9f31dp-169,  // 2.16741683877804819444e-51
         ]
     """
-    package static let mathPio2Chunks: [Swift.Double] = [
+    static let mathPio2Chunks: [Swift.Double] = [
         0x1.921fb4p0,  // 1.57079625129699707031e+00
         0x1.4442dp-24,  // 7.54978941586159635335e-08
         0x1.846988p-48,  // 5.39030252995776476554e-15
@@ -617,7 +617,7 @@ public enum OwnedMath {
             0x404858EB, 0x404921FB,
         ]
     """
-    package static let mathNpio2HighWords: [Swift.Int] = [
+    static let mathNpio2HighWords: [Swift.Int] = [
         0x3FF921FB, 0x400921FB, 0x4012D97C, 0x401921FB, 0x401F6A7A, 0x4022D97C,
         0x4025FDBB, 0x402921FB, 0x402C463A, 0x402F6A7A, 0x4031475C, 0x4032D97C,
         0x40346B9C, 0x4035FDBB, 0x40378FDB, 0x403921FB, 0x403AB41B, 0x403C463A,
@@ -816,7 +816,7 @@ public enum OwnedMath {
             return (n & 7, y0, y1)
         }
     """
-    package static func mathKernelRemPio2(_ x: [Swift.Double], _ e0: Swift.Int) -> (n: Swift.Int, y0: Swift.Double, y1: Swift.Double) {
+    static func mathKernelRemPio2(_ x: [Swift.Double], _ e0: Swift.Int) -> (n: Swift.Int, y0: Swift.Double, y1: Swift.Double) {
         let ipio2 = Self.mathTwoOverPi
         let pio2 = Self.mathPio2Chunks
         let two24 = 0x1p24
@@ -1085,7 +1085,7 @@ public enum OwnedMath {
             return reduced
         }
     """
-    package static func mathRemPio2(_ x: Swift.Double) -> (n: Swift.Int, y0: Swift.Double, y1: Swift.Double) {
+    static func mathRemPio2(_ x: Swift.Double) -> (n: Swift.Int, y0: Swift.Double, y1: Swift.Double) {
         let two24 = 0x1p24
         let invpio2 = 0x1.45f306dc9c883p-1  // 6.36619772367581382433e-01
         let pio21 = 0x1.921fb544p0  // 1.57079632673412561417e+00
@@ -1193,7 +1193,7 @@ public enum OwnedMath {
             }
         }
     """
-    package static func mathSin(_ x: Swift.Double) -> Swift.Double {
+    static func mathSin(_ x: Swift.Double) -> Swift.Double {
         let ix = Self.mathHighWord(x) & 0x7fffffff
         if ix <= 0x3fe921fb { return Self.mathKernelSin(x, 0.0, 0) }  // |x| ~< pi/4
         if ix >= 0x7ff00000 { return x - x }  // sin(Inf or NaN) is NaN
@@ -1220,7 +1220,7 @@ public enum OwnedMath {
             }
         }
     """
-    package static func mathCos(_ x: Swift.Double) -> Swift.Double {
+    static func mathCos(_ x: Swift.Double) -> Swift.Double {
         let ix = Self.mathHighWord(x) & 0x7fffffff
         if ix <= 0x3fe921fb { return Self.mathKernelCos(x, 0.0) }  // |x| ~< pi/4
         if ix >= 0x7ff00000 { return x - x }  // cos(Inf or NaN) is NaN
@@ -1440,7 +1440,7 @@ public enum OwnedMath {
             return s * z
         }
     """
-    package static func mathPow(_ x: Swift.Double, _ y: Swift.Double) -> Swift.Double {
+    static func mathPow(_ x: Swift.Double, _ y: Swift.Double) -> Swift.Double {
         let infinity = Swift.Double.infinity
         if x == 1.0 { return 1.0 }  // C99: 1**y = 1, even for y = NaN (Java: NaN for y = NaN, +-inf)
         if y == 0.0 { return 1.0 }  // y == zero: x**0 = 1
