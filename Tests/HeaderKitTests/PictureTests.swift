@@ -236,6 +236,37 @@ final class PictureTests: XCTestCase {
         XCTAssertEqual(geometry(bar), [0, 0, 390, 3])
         XCTAssertFalse(bar.all(named: "text").contains { $0.text.contains("readingBar") }, "a 3 pt bar shows no name")
         XCTAssertTrue(artwork.all(named: "text").contains { $0.text.contains("artwork") }, "a tall area shows its name")
+
+        // Roles declared in the blocks' documentation, whatever the blocks are called: `frame` is the header
+        // (200 - 50 = 150 tall at 50) and `art` an image, the full width, 300 - 50 = 250 tall, clipped to the
+        // frame's 150. By their names alone both would be 160-wide rectangles at x = 16.
+        let roles = directory.appendingPathComponent("Roles.header")
+        try """
+            header Roles
+            /// The header's frame.
+            /// role: header
+            frame {
+                height = 200pt - offset
+            }
+            /// The album art.
+            /// role: image
+            art {
+                height = 300pt - offset
+            }
+            sticker {
+                height = 30pt
+            }
+
+            """.write(to: roles, atomically: true, encoding: .utf8)
+        let declared = try Self.svg(["render", roles.path, "--at", "50"])
+        XCTAssertEqual(geometry(try layer(declared, "frame")), [0, 0, 390, 150])
+        XCTAssertEqual(geometry(try layer(declared, "art")), [0, 0, 390, 250])
+        XCTAssertEqual(try layer(declared, "art").attributes["data-kind"], "area")
+        XCTAssertEqual(clipHeight(declared, around: "art"), 150)
+        XCTAssertNil(clipHeight(declared, around: "frame"), "the header is not clipped by itself")
+        // `sticker` declares nothing: a rectangle below what is above it (the art's bottom, 250, plus 8), clipped.
+        XCTAssertEqual(geometry(try layer(declared, "sticker")), [16, 258, 160, 30])
+        XCTAssertEqual(clipHeight(declared, around: "sticker"), 150)
     }
 
     func testPictureCommandLine() throws {

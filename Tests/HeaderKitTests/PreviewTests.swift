@@ -86,7 +86,7 @@ final class PreviewTests: XCTestCase {
                 // The page lays the layers out as `HeaderLayout`, its Swift twin, does with the interpreter's numbers.
                 let program = try XCTUnwrap(compilation.program)
                 let expected = HeaderLayout.layers(blocks: HeaderLayout.blocks(of: program, values: values), offset: trace[trace.count - 1],
-                                                   canvasHeight: PreviewHTML.phoneHeight)
+                                                   canvasHeight: PreviewHTML.phoneHeight, roles: HeaderLayout.declaredRoles(of: program))
                 let drawn = Self.layers(dom)
                 XCTAssertEqual(drawn.map(\.block), expected.map(\.block), "\(name) #\(fragment)")
                 for (page, swift) in zip(drawn, expected) {

@@ -31,6 +31,7 @@ package struct FilmstripSVG {
         svg.raw(".name{font:600 12px sans-serif;fill:#fff}.caption{font:600 14px sans-serif;fill:#222}"
                 + ".phone{fill:#f1f3f5;stroke:#adb5bd}")
         svg.close("style")
+        let roles = HeaderLayout.declaredRoles(of: program)
         for (index, offset) in offsets.enumerated() where index < rows.count {
             let left = FilmstripSVG.gap + Double(index) * frameWidth
             svg.open("g", ["class": "frame", "data-offset": offset.description,
@@ -41,7 +42,8 @@ package struct FilmstripSVG {
             svg.empty("rect", ["class": "phone", "width": SVGText.number(HeaderLayout.width),
                                "height": SVGText.number(HeaderLayout.height)])
             svg.open("g", ["clip-path": "url(#phone\(index))"])
-            let layers = HeaderLayout.layers(blocks: HeaderLayout.blocks(of: program, values: rows[index]), offset: offset)
+            let layers = HeaderLayout.layers(blocks: HeaderLayout.blocks(of: program, values: rows[index]), offset: offset,
+                                             roles: roles)
             if let clip = layers.lazy.compactMap(\.clipHeight).first {
                 svg.open("clipPath", ["id": "header\(index)"])
                 svg.empty("rect", ["width": SVGText.number(HeaderLayout.width), "height": SVGText.number(clip)])

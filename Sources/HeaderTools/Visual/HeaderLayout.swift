@@ -14,8 +14,10 @@ import HeaderCodeGen
 ///   text; `scrim`, `shade`, `overlay` a dark veil over the last area; `bar`, `nav`, `toolbar` a bar;
 ///   `content`, `list`, `body` the page below; `cover`, `image`, `backdrop`, `header`, `hero`, `banner`,
 ///   `background`, `artwork`, `poster`, `picture`, `wallpaper` an image area (full width); any other block a
-///   labelled rectangle, its name written on it where it is tall enough to hold it (16 pt).
-/// - clip: a block named `header` is the header's frame, as in the app, where the header clips what it
+///   labelled rectangle, its name written on it where it is tall enough to hold it (16 pt). A line
+///   `role: <word>` in a block's documentation comment says its kind whatever its name: `header`,
+///   `image` (or `area`), `bar`, `scrim`, `avatar`, `text` (or `title`), `content`, `box`.
+/// - clip: a block named `header` (or declaring `role: header`) is the header's frame, as in the app, where the header clips what it
 ///   holds: every layer but the page (and the header itself) is drawn only between the top of the canvas
 ///   and the header's bottom edge (`clipHeight`).
 /// - place: `leading` or `x`, `top` or `y`, `width`, `height` and `size` where the spec has them; else an
@@ -69,12 +71,43 @@ package struct HeaderLayout {
         return .box
     }
 
+    /// The roles a block's documentation can declare, on a line of its own (`role: image`), whatever the
+    /// block is called: the word, and the kind it draws as. `header` is an image area that is also the
+    /// header's frame, which clips what the header holds.
+    package static let roles: [(word: String, kind: Kind)] = [
+        ("header", .area), ("image", .area), ("area", .area), ("bar", .bar), ("scrim", .scrim), ("avatar", .avatar),
+        ("text", .text), ("title", .text), ("content", .content), ("box", .box),
+    ]
+
+    /// The role each block's documentation declares, by block name; a block that declares none is absent.
+    package static func declaredRoles(of program: Program) -> [String: String] {
+        var roles: [String: String] = [:]
+        for block in program.blocks {
+            guard let documentation = block.documentation else { continue }
+            for line in documentation.split(whereSeparator: \.isNewline) {
+                let words = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                if words.count == 2, words[0].lowercased() == "role", let role = role(named: words[1]) { roles[block.name] = role }
+            }
+        }
+        return roles
+    }
+
+    private static func role(named word: String) -> String? {
+        let word = word.lowercased()
+        return roles.contains { $0.word == word } ? word : nil
+    }
+
+    package static func kind(ofRole role: String) -> Kind? {
+        roles.first { $0.word == role }?.kind
+    }
+
     package static let areaWords = ["cover", "image", "backdrop", "header", "hero", "banner", "background", "artwork", "poster",
                             "picture", "wallpaper"]
 
-    /// The layers of one frame; `properties` gives each block's outputs by property name.
+    /// The layers of one frame; `properties` gives each block's outputs by property name, `roles` the
+    /// roles blocks declare (`declaredRoles(of:)`), which come before what their names suggest.
     package static func layers(blocks: [(name: String, properties: [String: Value])], offset: Double,
-                       canvasHeight: Double = height) -> [Layer] {
+                       canvasHeight: Double = height, roles: [String: String] = [:]) -> [Layer] {
         var layers: [Layer] = []
         /// Text with no `top`, to be moved into the header: where the loop put it, and its height unscaled.
         var textsForTheHeader: [(index: Int, y: Double, height: Double)] = []
@@ -89,7 +122,7 @@ package struct HeaderLayout {
                 if case .bool(let value)? = properties[key] { return value }
                 return nil
             }
-            let kind = kind(of: name)
+            let kind = roles[name].flatMap(kind(ofRole:)) ?? kind(of: name)
             let x = number("leading") ?? number("x"), y = number("top") ?? number("y")
             var layer: Layer
             switch kind {
@@ -140,7 +173,7 @@ package struct HeaderLayout {
             layers.append(layer)
         }
         // Text without a place of its own goes in the header's bottom, the last line lowest.
-        let namedHeader = layers.first { $0.block.lowercased() == "header" && $0.kind == .area }
+        let namedHeader = layers.first { (roles[$0.block] ?? $0.block.lowercased()) == "header" && $0.kind == .area }
         if let frame = namedHeader ?? layers.first(where: { $0.kind == .area }) {
             var bottom = frame.y + frame.height - 10
             for text in textsForTheHeader.reversed() {

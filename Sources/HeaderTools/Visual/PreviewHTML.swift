@@ -76,6 +76,7 @@ package struct PreviewHTML {
             <script type="module">
             \(embedded)
             // ---- The preview, around the module above.
+            const blockRoles = { \(HeaderLayout.declaredRoles(of: program).sorted { $0.key < $1.key }.map { "\(JavaScriptNames.string($0.key)): \"\($0.value)\"" }.joined(separator: ", ")) };
             const previewSettings = { pull: \(JavaScriptNames.literal(PreviewHTML.pull)), plotFrom: \(JavaScriptNames.literal(PreviewHTML.plotFrom)), plotTo: \(JavaScriptNames.literal(PreviewHTML.plotTo)), plotStep: \(JavaScriptNames.literal(PreviewHTML.plotStep)), startingInputs: { \(starting.joined(separator: ", ")) }, settle: \(settle) };
             \(PreviewHTML.layoutSource)
             \(PreviewHTML.appSource)
@@ -127,6 +128,7 @@ package struct PreviewHTML {
 
     package static let layoutSource = """
         const layoutWidth = \(JavaScriptNames.literal(HeaderLayout.width)), layoutHeight = \(JavaScriptNames.literal(phoneHeight));
+        const roleKinds = { \(HeaderLayout.roles.map { "\($0.word): \"\($0.kind.rawValue)\"" }.joined(separator: ", ")) };
         function layoutKind(block) {
           const name = block.toLowerCase();
           const has = (words) => words.some((word) => name.includes(word));
@@ -138,14 +140,14 @@ package struct PreviewHTML {
           if (has(\(areaWordsLiteral))) return "area";
           return "box";
         }
-        function layoutLayers(blocks, offset) {
+        function layoutLayers(blocks, offset, roles) {
           const layers = [];
           const textsForTheHeader = [];
           let areasBottom = 0, stackBottom = 0, lastArea = null;
           for (const { name, properties } of blocks) {
             const number = (key) => typeof properties[key] === "number" && Number.isFinite(properties[key]) ? properties[key] : null;
             const flag = (key) => typeof properties[key] === "boolean" ? properties[key] : null;
-            const kind = layoutKind(name);
+            const kind = roleKinds[roles[name]] ?? layoutKind(name);
             const x = number("leading") ?? number("x"), y = number("top") ?? number("y");
             let layer;
             if (kind === "area" || kind === "bar") {
@@ -191,7 +193,7 @@ package struct PreviewHTML {
             layer.hidden = flag("visible") === false || flag("hidden") === true;
             layers.push(layer);
           }
-          const header = layers.find((layer) => layer.block.toLowerCase() === "header" && layer.kind === "area");
+          const header = layers.find((layer) => (roles[layer.block] ?? layer.block.toLowerCase()) === "header" && layer.kind === "area");
           const frame = header ?? layers.find((layer) => layer.kind === "area");
           if (frame) {
             let bottom = frame.y + frame.height - 10;
@@ -258,7 +260,7 @@ package struct PreviewHTML {
 
           function drawLayers(frameValues, offset) {
             layersView.replaceChildren();
-            for (const layer of layoutLayers(blocksOf(frameValues), offset)) {
+            for (const layer of layoutLayers(blocksOf(frameValues), offset, blockRoles)) {
               const element = document.createElement("div");
               element.className = "layer " + layer.kind;
               Object.assign(element.dataset, { block: layer.block, x: layer.x, y: layer.y, width: layer.width, height: layer.height });
