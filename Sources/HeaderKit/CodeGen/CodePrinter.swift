@@ -62,7 +62,7 @@ struct CodePrinter {
     mutating func documentation(_ documentation: String?) {
         guard let documentation, !documentation.isEmpty else { return }
         for docLine in documentation.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let cleaned = SwiftEmitter.sanitize(String(docLine))
+            let cleaned = CommentText.sanitize(String(docLine))
             line(cleaned.isEmpty ? "///" : "/// " + cleaned)
         }
     }
