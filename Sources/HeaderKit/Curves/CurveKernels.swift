@@ -1,7 +1,7 @@
 import Foundation
 
 /// The numeric kernels behind `Curve.value(at:)`, each written twice on purpose: once as the
-/// library function and once, right above it, as the source text that `CurveSwiftSource` emits.
+/// library function and once, right above it, as the source text that generated Swift carries.
 /// The two bodies are the same text (only `private` differs), so generated code performs the same
 /// IEEE operations in the same order and returns the same bits. `CurveTests` checks that the text
 /// of every library kernel below matches its string, and compiles the strings to compare bits.
