@@ -94,6 +94,9 @@ public enum CurveKotlinSource {
         let source: String
     }
 
+    /// The names of the kernels the file may declare at its top level.
+    static var kernelNames: [String] { all.map(\.name) }
+
     /// Every kernel, in the order of `CurveKernels.all`, the table builder after the solver it uses.
     private static let all: [Kernel] = [
         Kernel(name: "curveSolveCubic", helpers: [], source: solveCubic),
