@@ -10,7 +10,8 @@
 //   ratio generated/hand-written (Kotlin) R      (the generated Kotlin on the JVM; `-- --no-kotlinc` skips it)
 // followed by the check time of a real header and the scaling lines. `-- --frames-only` prints only the
 // frame figures (for profiling the interpreter under valgrind's callgrind), `-- --scaling-only` only the
-// scaling lines, `-- --kotlin-only` only the Kotlin frame figures, `-- --math-only` only the math functions'.
+// scaling lines, `-- --kotlin-only` only the Kotlin frame figures, `-- --math-only` only the math functions',
+// `-- --curves-only` only the cubicBezier lines.
 import Foundation
 import HeaderKit
 
@@ -31,6 +32,10 @@ func nanoseconds(count: Int, repeats: Int = 7, _ body: () -> Double) -> Double {
 
 let skipsSwiftc = CommandLine.arguments.contains("--no-swiftc")
 let framesOnly = CommandLine.arguments.contains("--frames-only")
+if CommandLine.arguments.contains("--curves-only") {
+    printCurveFigures()
+    exit(0)
+}
 if CommandLine.arguments.contains("--math-only") {
     printMathFigures()
     exit(0)

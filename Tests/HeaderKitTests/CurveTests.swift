@@ -309,16 +309,32 @@ final class CurveSwiftSourceTests: XCTestCase {
         return xs
     }
 
-    /// The cubic-bezier kernel spells BezierSolveTable's layout as literals.
+    /// The kernels spell BezierSolveTable's layout as named literals; both agree with the layout worked
+    /// out by hand: 8 octaves of 2^3 rows and row 0, a header of 8, so 8 + 4 * 65 = 268 numbers a side;
+    /// a row is r.bitPattern >> (52 - 3), and 2^-8 is the biased exponent 1015 << 52, so 1015 << 3 = 8120.
     func testBezierKernelLiteralsAreTheTableLayout() throws {
-        let source = CurveKernels.cubicBezierSource
         let table = BezierSolveTable.self
-        XCTAssertTrue(source.contains("let side = x > split ? \(table.sideSize) : 0"))
-        XCTAssertTrue(source.contains("let row = side + \(table.headerSize) + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: "
-                                      + "r.bitPattern >> \(table.shift)) - \(table.firstRow - 1), 0), \(table.rowsPerSide - 1))"))
+        XCTAssertEqual([table.headerSize, table.rowsPerSide, table.sideSize, table.count, table.shift, table.firstRow],
+                       [8, 65, 268, 536, 49, 8120])
+        XCTAssertEqual([CurveKernels.curveBezierHeaderSize, CurveKernels.curveBezierRows, CurveKernels.curveBezierSideSize,
+                        CurveKernels.curveBezierRowShift, CurveKernels.curveBezierFirstRow],
+                       [8, 65, 268, 49, 8120])
+        XCTAssertEqual(CurveKernels.curveBezierInflectionSlope, 0.1)
+        // The nodes are 1/2 - cos((2k + 1) pi / 8) / 2 (to an ulp or two of glibc's cos), and swiftc reads
+        // each literal back exactly.
+        for (k, node) in CurveKernels.curveBezierNodes.enumerated() {
+            XCTAssertEqual(node, 0.5 - Foundation.cos(Double(2 * k + 1) * Double.pi / 8) / 2, accuracy: 3e-16)
+            XCTAssertTrue(CurveSwiftSource.isDecimalLiteral(node))
+        }
+        // No number of the layout is left in the kernels that read and build the table.
+        for source in [CurveKernels.cubicBezierSource, CurveKernels.bezierTableSource] {
+            for magic in ["268", "8119", "8120", ">> 49", "<< 49", " 65", "0.1 "] {
+                XCTAssertFalse(source.contains(magic), magic)
+            }
+        }
         for preset in Curve.presets {
             if case .cubicBezier(let bezier) = preset.curve, case .table(_, let values) = bezier.solver {
-                XCTAssertEqual(values.count, table.count, preset.name)
+                XCTAssertEqual(values.count, 536, preset.name)
             }
         }
     }
@@ -349,7 +365,8 @@ final class CurveSwiftSourceTests: XCTestCase {
         let file = try PackagePaths.text("Sources/HeaderMath/Curves/CurveKernels.swift")
         for declaration in CurveKernels.all {
             let library = declaration.source.replacingOccurrences(of: "private static func", with: "package static func")
-                .split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+                .replacingOccurrences(of: "private static let", with: "package static let")
+                .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
             XCTAssertTrue(file.contains("\n" + library + "\n"), "library twin of \(declaration.name) differs from its string")
         }
     }
@@ -376,6 +393,38 @@ final class CurveSwiftSourceTests: XCTestCase {
             let text = CurveSwiftSource.literal(x).trimmingCharacters(in: CharacterSet(charactersIn: "()"))
             XCTAssertEqual(Double(text)?.bitPattern, x.bitPattern)
         }
+    }
+
+    /// Generated Swift for a spec whose outputs use `curves` (one output each, or all in one sum).
+    private func generatedLines(curves: [(Double, Double, Double, Double)], outputs: Int, summed: Bool) throws -> Int {
+        var spec = "header Curves\n\ninput x = 0.5\n\n"
+        for (k, curve) in curves.enumerated() { spec += "curve c\(k) = cubicBezier(\(curve.0), \(curve.1), \(curve.2), \(curve.3))\n" }
+        spec += "\nout {\n"
+        if summed {
+            spec += "    total: number = " + curves.indices.map { "c\($0)(x)" }.joined(separator: " + ") + "\n"
+        } else {
+            for k in 0..<outputs { spec += "    v\(k): number = c\(k % curves.count)(x)\n" }
+        }
+        spec += "}\n"
+        let program = try XCTUnwrap(Compilation(path: "Curves.header", text: spec).program)
+        return SwiftEmitter(program: program, sourcePath: "Curves.header").emit().split(separator: "\n", omittingEmptySubsequences: false).count
+    }
+
+    /// A cubic-bezier curve is one line of generated Swift (its table, built at first use) besides its
+    /// calls: 20 distinct curves summed in one output take at most 5 lines each beyond the first, and 20
+    /// outputs with a curve each take exactly one line a curve more than the same outputs sharing one.
+    func testEachCubicBezierCurveIsOneLine() throws {
+        // Distinct x-coordinates, so that no two curves share a table.
+        let curves: [(Double, Double, Double, Double)] = (0..<20).map { (k: Int) -> (Double, Double, Double, Double) in
+            let step = 0.01 * Double(k)
+            return (0.1 + step, 0.1, 0.5 + step, 0.9)
+        }
+        let one = try generatedLines(curves: [curves[0]], outputs: 1, summed: true)
+        let twenty = try generatedLines(curves: curves, outputs: 1, summed: true)
+        XCTAssertLessThanOrEqual(twenty - one, 95, "\(one) lines for one curve, \(twenty) for twenty")
+        let shared = try generatedLines(curves: [curves[0]], outputs: 20, summed: false)
+        let distinct = try generatedLines(curves: curves, outputs: 20, summed: false)
+        XCTAssertEqual(distinct - shared, 19)
     }
 
     func testKernelsAreDeduplicatedAndStable() {

@@ -9,7 +9,9 @@ import HeaderIR
 /// `x !== x`), and calls pass the library's precomputed constants as exact literals. The springs call
 /// headerc's own `exp`, `sin`, `cos` and `expm1` (`$mathExp`…, see `OwnedMathJavaScriptSource`), never
 /// JavaScript's Math library, so every kernel is bit-identical. `JavaScriptEmitterTests` runs the kernels
-/// in `node` against the library.
+/// in `node` against the library. A cubic-bezier curve is one line, an object holding its control points'
+/// x, whose solve table the kernel builds at the curve's first use and keeps there, with the library's
+/// `curveBezierTable` written line for line.
 public enum CurveJavaScriptSource {
     /// A JavaScript expression evaluating `curve` at `argument` (any expression).
     public static func call(_ curve: Curve, argument: String) -> String {
@@ -61,19 +63,20 @@ public enum CurveJavaScriptSource {
     }
 
     /// The kernel functions `call` needs for `curves`, shared kernels first in a fixed order, then one
-    /// function per distinct `linear()` curve, sorted by name; each at most once.
+    /// function per distinct `linear()` curve and one line per distinct cubic-bezier table, sorted by name;
+    /// each at most once.
     public static func kernels(for curves: [Curve]) -> [String] {
         var needed = Set<String>()
         var linearFunctions: [String: [String]] = [:]
-        var bezierTables: [String: [String]] = [:]
+        var bezierTables: [String: String] = [:]
         for curve in curves {
             switch curve {
             case .linear:
                 break
             case let .cubicBezier(bezier):
-                if case let .table(_, table) = bezier.solver {
-                    needed.formUnion(["$curveCubicBezier", "$curveSolveCubic"])
-                    bezierTables[bezierTableName(bezier)] = tableDeclaration(bezierTableName(bezier), table)
+                if case .table = bezier.solver {
+                    needed.formUnion(["$curveCubicBezier", "$curveSolveCubic", "$curveBezierLayout", "$curveBezierTable"])
+                    bezierTables[bezierTableName(bezier)] = tableDeclaration(bezier)
                 }
             case .steps:
                 needed.insert("$curveSteps")
@@ -97,9 +100,10 @@ public enum CurveJavaScriptSource {
             if !lines.isEmpty { lines.append("") }
             lines += linearFunctions[name] ?? []
         }
-        for name in bezierTables.keys.sorted() {
+        if !bezierTables.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            lines += bezierTables[name] ?? []
+            lines.append("// Each cubic-bezier curve's control points' x, and its solve table once its first use has built it.")
+            lines += bezierTables.keys.sorted().compactMap { bezierTables[$0] }
         }
         return lines
     }
@@ -107,6 +111,8 @@ public enum CurveJavaScriptSource {
     /// Every kernel, in the order of `CurveKernels.all`.
     package static let all: [(name: String, source: String)] = [
         ("$curveSolveCubic", solveCubic),
+        ("$curveBezierLayout", bezierLayout),
+        ("$curveBezierTable", bezierTable),
         ("$curveCubicBezier", cubicBezier),
         ("$curveSteps", steps),
         ("$curveLinearSegment", linearSegment),
@@ -144,11 +150,127 @@ public enum CurveJavaScriptSource {
         }
         """
 
-    // `r.bitPattern >> 49` is the high word of r's bits shifted by 17; r >= 0, so the shift is unsigned
-    // either way. One DataView for every call: reading a double's bits allocates nothing.
-    package static let cubicBezier = """
+    // `CurveKernels.bezierLayoutSource`; `r.bitPattern >> 49` is the high word of r's bits shifted by 17 (r >= 0,
+    // so the shift is unsigned either way). One DataView for every call: reading a double's bits allocates nothing.
+    package static let bezierLayout = """
+        // The solve table's layout (headerc's BezierSolveTable). A side is a header of 8 numbers (a, b, c,
+        // anchor, direction, tAnchor, tDirection, upper), then 65 rows of 4 coefficients, 268 numbers in all;
+        // the lower side comes first.
+        const $curveBezierHeaderSize = 8;
+        const $curveBezierRows = 65;
+        const $curveBezierSideSize = 268;
+        // The bits of r >= 0 shifted right by 49 keep its exponent and the top 3 bits of its fraction: 8 rows
+        // an octave, narrower towards r = 0 as the solution's power law there needs. That is the high word
+        // of the bits shifted by 17. 2^-8 shifts to 8120, where row 1 starts; row 0 takes every r below it,
+        // and rows 1...64 are the 8 octaves up to 1.
+        const $curveBezierHighWordShift = 17;
+        const $curveBezierFirstRow = 8120;
+        // Below this x'(t) at the inflection point, the sides meet there rather than at x = 1/2.
+        const $curveBezierInflectionSlope = 0.1;
+        // 1/2 - cos((2k + 1) pi / 8) / 2 for k = 0...3, written out so that no platform's cos enters the table.
+        const $curveBezierNodes = Object.freeze([\(chebyshevNodes)]);
         const $curveBits = new DataView(new ArrayBuffer(8));
-        function $curveCubicBezier(x, split, table, ya, yb, yc, s0, s1, low, high) {
+        """
+
+    private static var chebyshevNodes: String {
+        CurveKernels.curveBezierNodes.map(JavaScriptNames.literal).joined(separator: ", ")
+    }
+
+    // `CurveKernels.bezierTableSource` line for line: `Swift.min(a, b)` is `b < a ? b : a`, `Swift.max(a, b)`
+    // is `b >= a ? b : a`, and a row's bounds are read from their bits as the kernel writes them.
+    package static let bezierTable = """
+        // The solve table of a cubic-bezier curve, from its control points' x (it depends on nothing else),
+        // with x(t) = ((xa t + xb) t + xc) t. When x'(t) nearly vanishes at the inflection point ti, the sides
+        // are the halves around q = x(ti); otherwise t = 0 and, through the mirrored curve, t = 1.
+        function $curveBezierTable(x1, x2) {
+          const xc = 3 * x1;
+          const xb = 3 * (x2 - x1) - xc;
+          const xa = 1 - xc - xb;
+          const table = [];
+          if (xa > 0) {
+            const ti = -xb / (3 * xa);
+            if (ti > 0 && ti < 1) {
+              const b = 3 * xa * ti + xb;
+              const c = (3 * xa * ti + 2 * xb) * ti + xc;
+              if (c < $curveBezierInflectionSlope) {
+                const q = ((xa * ti + xb) * ti + xc) * ti;
+                $curveBezierSide(table, xa, -b, c, q, -1, ti, -1, ti);
+                $curveBezierSide(table, xa, b, c, q, 1, ti, 1, 1 - ti);
+                return table;
+              }
+            }
+          }
+          const mc = 3 * (1 - x2);
+          const mb = 3 * ((1 - x1) - (1 - x2)) - mc;
+          const ma = 1 - mc - mb;
+          $curveBezierSide(table, xa, xb, xc, 0, 1, 0, 1, 1);
+          $curveBezierSide(table, ma, mb, mc, 1, -1, 1, -1, 1);
+          return table;
+        }
+
+        // Where row `row` ends: the double whose bits are (firstRow + row) << 49.
+        function $curveBezierRowEnd(row) {
+          $curveBits.setUint32(0, ($curveBezierFirstRow + row) << $curveBezierHighWordShift);
+          $curveBits.setUint32(4, 0);
+          return $curveBits.getFloat64(0);
+        }
+
+        // One side: its header, then for each row the cubic in r through four solutions of p(u) = r at the
+        // row's Chebyshev points, highest degree first (divided differences, expanded in w = (r - start) / width,
+        // then in r). Each solve starts from the one before.
+        function $curveBezierSide(table, a, b, c, anchor, direction, tAnchor, tDirection, upper) {
+          table.push(a, b, c, anchor, direction, tAnchor, tDirection, upper);
+          const nodes = $curveBezierNodes;
+          const reach = ((a * upper + b) * upper + c) * upper;
+          let guess = 0;
+          for (let row = 0; row < $curveBezierRows; row += 1) {
+            const start = row === 0 ? 0 : $curveBezierRowEnd(row - 1);
+            const end = $curveBezierRowEnd(row);
+            const differences = [0, 0, 0, 0];
+            for (let k = 0; k < 4; k += 1) {
+              const point = start + (end - start) * nodes[k];
+              const r = reach < point ? reach : point;
+              const above = 0 >= guess ? 0 : guess;
+              const u = r > 0 ? $curveSolveCubic(r, a, b, c, 0, upper, upper < above ? upper : above) : 0;
+              guess = u;
+              differences[k] = u;
+            }
+            for (let order = 1; order < 4; order += 1) {
+              for (let i = 3; i >= order; i -= 1) {
+                differences[i] = (differences[i] - differences[i - 1]) / (nodes[i] - nodes[i - order]);
+              }
+            }
+            let inW = [differences[3], 0, 0, 0];
+            for (let degree = 1; degree <= 3; degree += 1) {
+              const i = 3 - degree;
+              const next = [0, 0, 0, 0];
+              for (let power = 0; power < degree; power += 1) {
+                next[power + 1] += inW[power];
+                next[power] -= inW[power] * nodes[i];
+              }
+              next[0] += differences[i];
+              inW = next;
+            }
+            const width = end - start;
+            const scale = 1 / width;
+            const offset = -start / width;
+            let inR = [0, 0, 0, 0];
+            for (let index = 3; index >= 0; index -= 1) {
+              const next = [0, 0, 0, 0];
+              for (let power = 0; power < 4; power += 1) {
+                next[power] += inR[power] * offset;
+                if (power < 3) { next[power + 1] += inR[power] * scale; }
+              }
+              next[0] += inW[index];
+              inR = next;
+            }
+            table.push(inR[3], inR[2], inR[1], inR[0]);
+          }
+        }
+        """
+
+    package static let cubicBezier = """
+        function $curveCubicBezier(x, split, curve, ya, yb, yc, s0, s1, low, high) {
           if (x !== x) { return x; }
           if (x <= 0) {
             if (x === 0 || s0 === 0) { return 0; }
@@ -158,11 +280,14 @@ public enum CurveJavaScriptSource {
             if (x === 1 || s1 === 0) { return 1; }
             return 1 + s1 * (x - 1);
           }
-          const side = x > split ? 268 : 0;
+          let table = curve.table;
+          if (table === null) { table = curve.table = $curveBezierTable(curve.x1, curve.x2); }
+          const side = x > split ? $curveBezierSideSize : 0;
           const a = table[side], b = table[side + 1], c = table[side + 2];
           const r = (x - table[side + 3]) * table[side + 4];
           $curveBits.setFloat64(0, r);
-          const row = side + 8 + 4 * Math.min(Math.max(($curveBits.getUint32(0) >>> 17) - 8119, 0), 64);
+          const index = ($curveBits.getUint32(0) >>> $curveBezierHighWordShift) - $curveBezierFirstRow + 1;
+          const row = side + $curveBezierHeaderSize + 4 * Math.min(Math.max(index, 0), $curveBezierRows - 1);
           const guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3];
           const inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c);
           const first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope;
@@ -233,22 +358,18 @@ public enum CurveJavaScriptSource {
 
     /// The Swift twin's name with `$` in front, so equal curves share one function in both languages.
     package static func linearFunctionName(_ linear: PiecewiseLinear) -> String {
-        "$" + CurveSwiftSource.linearFunctionName(linear)
+        "$" + CurveNames.linearFunction(linear)
     }
 
-    /// The Swift twin's name with `$` in front: the table of a cubic-bezier curve.
+    /// The Swift twin's name with `$` in front: a cubic-bezier curve and its table.
     package static func bezierTableName(_ bezier: CubicBezier) -> String {
-        "$" + CurveSwiftSource.bezierTableName(bezier)
+        "$" + CurveNames.bezierTable(bezier)
     }
 
-    /// A curve's solve table as exact literals, four to a line (one row of the table each), frozen.
-    private static func tableDeclaration(_ name: String, _ table: [Double]) -> [String] {
-        var lines = ["const \(name) = Object.freeze(["]
-        for start in stride(from: 0, to: table.count, by: 4) {
-            lines.append("  " + table[start..<Swift.min(start + 4, table.count)].map(JavaScriptNames.literal).joined(separator: ", ") + ",")
-        }
-        lines.append("]);")
-        return lines
+    /// A curve: its control points' x and, once built, its solve table.
+    private static func tableDeclaration(_ bezier: CubicBezier) -> String {
+        let x1 = JavaScriptNames.literal(bezier.x1), x2 = JavaScriptNames.literal(bezier.x2)
+        return "const \(bezierTableName(bezier)) = { x1: \(x1), x2: \(x2), table: null };"
     }
 
     /// The if-chain twin of `PiecewiseLinear.value(at:)`, as `CurveSwiftSource` writes it in Swift.

@@ -84,9 +84,8 @@ public struct JavaScriptEmitter {
         lines.append("export const animations = Object.freeze({")
         for animation in program.animations {
             let spring = animation.spring
-            let bounce = spring.dampingRatio <= 1 ? 1 - spring.dampingRatio : 1 / spring.dampingRatio - 1
             let fields = [("response", spring.response), ("dampingFraction", spring.dampingRatio),
-                          ("duration", spring.response), ("bounce", bounce)]
+                          ("duration", spring.response), ("bounce", spring.bounce)]
                 .map { "\($0.0): \(JavaScriptNames.literal($0.1))" }.joined(separator: ", ")
             lines.append("  \(JavaScriptNames.key(animation.name)): Object.freeze({ \(fields) }),")
         }

@@ -9,7 +9,7 @@ import HeaderIR
 /// is `toRawBits() ushr 49`), as private functions at the top level of the file. Calls pass the
 /// library's precomputed constants as exact literals. A cubic-bezier curve's solve table is not written
 /// out: the file holds its two sides' eight-number headers and builds the rows at first use, with
-/// `BezierSolveTable`'s arithmetic step for step, so the table has the library's bits. The springs
+/// `CurveKernels.curveBezierSide`'s arithmetic step for step, so the table has the library's bits. The springs
 /// call the math functions headerc owns (`OwnedMath`), which on the JVM are `StrictMath`'s: both are
 /// fdlibm 5.3, and the tests compare them bit for bit.
 public enum CurveKotlinSource {
@@ -25,13 +25,13 @@ public enum CurveKotlinSource {
             case let .table(split, _):
                 let tail = [bezier.ya, bezier.yb, bezier.yc, bezier.startSlope, bezier.endSlope, bezier.yLow, bezier.yHigh]
                     .map(KotlinNames.literal)
-                return "curveCubicBezier(" + ([argument, KotlinNames.literal(split), CurveSwiftSource.bezierTableName(bezier)] + tail)
+                return "curveCubicBezier(" + ([argument, KotlinNames.literal(split), CurveNames.bezierTable(bezier)] + tail)
                     .joined(separator: ", ") + ")"
             }
         case let .steps(steps):
             return invocation("curveSteps", argument, [Double(steps.count), steps.offset, Double(steps.jumps)])
         case let .piecewiseLinear(linear):
-            return "\(CurveSwiftSource.linearFunctionName(linear))(\(argument))"
+            return "\(CurveNames.linearFunction(linear))(\(argument))"
         case let .spring(spring):
             switch spring.motion {
             case let .underdamped(decay, damped, ratio):
@@ -58,14 +58,14 @@ public enum CurveKotlinSource {
             case let .cubicBezier(bezier):
                 if case let .table(_, table) = bezier.solver {
                     needed.formUnion(["curveCubicBezier", "curveSolveCubic", "curveBezierTable"])
-                    let name = CurveSwiftSource.bezierTableName(bezier)
+                    let name = CurveNames.bezierTable(bezier)
                     if bezierTables[name] == nil { bezierTables[name] = tableDeclaration(name, table) }
                 }
             case .steps:
                 needed.insert("curveSteps")
             case let .piecewiseLinear(linear):
                 needed.insert("curveLinearSegment")
-                linearFunctions[CurveSwiftSource.linearFunctionName(linear)] = linearFunction(linear)
+                linearFunctions[CurveNames.linearFunction(linear)] = linearFunction(linear)
             case let .spring(spring):
                 switch spring.motion {
                 case .underdamped: needed.insert("curveSpringUnderdamped")
@@ -98,6 +98,9 @@ public enum CurveKotlinSource {
         let helpers: Set<String>
         let source: String
     }
+
+    /// The names of the kernels the file may declare at its top level.
+    package static var kernelNames: [String] { all.map(\.name) }
 
     /// Every kernel, in the order of `CurveKernels.all`, the table builder after the solver it uses.
     private static let all: [Kernel] = [
@@ -140,8 +143,9 @@ public enum CurveKotlinSource {
         }
         """
 
-    /// `BezierSolveTable.table` from the sides' headers: the same loop over rows, the same Chebyshev
-    /// nodes, the same divided differences and expansion into powers of r, operation for operation.
+    /// `CurveKernels.curveBezierTable` from the sides' headers, which the library works out: the loop over
+    /// rows of `curveBezierSide`, the same Chebyshev nodes, the same divided differences and expansion into
+    /// powers of r, operation for operation.
     package static let bezierTable = """
         // A cubic-bezier curve's solve table, built once from its two sides' headers (a, b, c, anchor,
         // direction, tAnchor, tDirection, upper): \(BezierSolveTable.rowsPerSide) rows a side, each the cubic in r through
@@ -320,7 +324,7 @@ public enum CurveKotlinSource {
             return "curveLinearSegment(x, \(arguments.joined(separator: ", ")))"
         }
         let last = inputs.count - 1
-        var lines = ["private fun \(CurveSwiftSource.linearFunctionName(linear))(x: Double): Double {",
+        var lines = ["private fun \(CurveNames.linearFunction(linear))(x: Double): Double {",
                      "    if (x.isNaN()) return x"]
         for k in 1..<last {
             lines.append("    if (x < \(KotlinNames.literal(inputs[k]))) return \(segment(k - 1))")

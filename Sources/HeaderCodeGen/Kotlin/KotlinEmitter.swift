@@ -141,8 +141,7 @@ public struct KotlinEmitter {
             printer.line()
             documentation(&printer, animation.documentation)
             let spring = animation.spring
-            let bounce = spring.dampingRatio <= 1 ? 1 - spring.dampingRatio : 1 / spring.dampingRatio - 1
-            let fields = [spring.response, spring.dampingRatio, spring.response, bounce].map(KotlinNames.literal)
+            let fields = [spring.response, spring.dampingRatio, spring.response, spring.bounce].map(KotlinNames.literal)
             printer.line("val \(KotlinNames.identifier(animation.name)): SpringAnimation = SpringAnimation(\(fields.joined(separator: ", ")))")
         }
     }

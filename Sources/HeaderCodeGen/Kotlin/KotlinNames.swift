@@ -42,9 +42,8 @@ public enum KotlinNames {
 
     /// The private top-level functions the bodies call.
     package static let helperNames: Set<String> = {
-        var names: Set<String> = ["swiftMin", "swiftMax", "swiftRound", "mathPow", "mathExp", "mathExpm1", "mathSin", "mathCos",
-                                  "curveBezierTable"]
-        names.formUnion(CurveKernels.all.map(\.name))
+        var names: Set<String> = ["swiftMin", "swiftMax", "swiftRound", "mathPow", "mathExp", "mathExpm1", "mathSin", "mathCos"]
+        names.formUnion(CurveKotlinSource.kernelNames)
         return names
     }()
 

@@ -5,7 +5,10 @@ import HeaderIR
 
 /// Swift source for evaluating curves in generated code, returning the same bits as
 /// `Curve.value(at:)`: calls pass the library's precomputed constants as exact literals to
-/// kernels whose text is the library's own kernel text (see `CurveKernels`).
+/// kernels whose text is the library's own kernel text (see `CurveKernels`). A cubic-bezier curve's
+/// solve table is one line, a `static let` that builds it at first use from the curve's two
+/// x-coordinates with the library's own `curveBezierTable` (Swift initialises a static lazily, once,
+/// thread-safely).
 public enum CurveSwiftSource {
     /// A Swift expression of type Double evaluating `curve` at `argument` (a plain identifier of
     /// type Double). Kernels are called as `Self.name(...)`, so the expression must sit inside the
@@ -20,13 +23,13 @@ public enum CurveSwiftSource {
                 return argument
             case let .table(split, _):
                 let tail = [bezier.ya, bezier.yb, bezier.yc, bezier.startSlope, bezier.endSlope, bezier.yLow, bezier.yHigh].map(literal)
-                return "Self.curveCubicBezier(" + ([argument, literal(split), "Self.\(bezierTableName(bezier))"] + tail)
+                return "Self.curveCubicBezier(" + ([argument, literal(split), "Self.\(CurveNames.bezierTable(bezier))"] + tail)
                     .joined(separator: ", ") + ")"
             }
         case let .steps(steps):
             return invocation("curveSteps", argument, [Double(steps.count), steps.offset, Double(steps.jumps)])
         case let .piecewiseLinear(linear):
-            return "Self.\(linearFunctionName(linear))(\(argument))"
+            return "Self.\(CurveNames.linearFunction(linear))(\(argument))"
         case let .spring(spring):
             switch spring.motion {
             case let .underdamped(decay, damped, ratio):
@@ -41,29 +44,28 @@ public enum CurveSwiftSource {
 
     /// The `private static func` declarations (source lines indented by 4 spaces, to sit inside a
     /// `nonisolated enum`) that `call` needs for `curves`: shared kernels first in a fixed order,
-    /// then one function per distinct `linear()` curve, sorted by name; each at most once.
+    /// then one function per distinct `linear()` curve and one table per distinct cubic-bezier table, sorted
+    /// by name; each at most once.
     /// `math`: headerc's own math functions that the rest of the file calls (`mathPow`), emitted with those
     /// the kernels call, each once.
     public static func kernels(for curves: [Curve], math: Set<String> = []) -> [String] {
         var needed = Set<String>()
         var linearFunctions: [String: [String]] = [:]
-        var bezierTables: [String: [String]] = [:]
+        var bezierTables: [String: String] = [:]
         for curve in curves {
             switch curve {
             case .linear:
                 break
             case let .cubicBezier(bezier):
-                if case let .table(_, table) = bezier.solver {
-                    needed.insert("curveCubicBezier")
-                    // Written once per distinct curve: a table is 536 literals.
-                    let name = bezierTableName(bezier)
-                    if bezierTables[name] == nil { bezierTables[name] = tableDeclaration(name, table) }
+                if case .table = bezier.solver {
+                    needed.formUnion(["curveCubicBezier", "curveBezierTable"])
+                    bezierTables[CurveNames.bezierTable(bezier)] = tableDeclaration(bezier)
                 }
             case .steps:
                 needed.insert("curveSteps")
             case let .piecewiseLinear(linear):
                 needed.insert("curveLinearSegment")
-                linearFunctions[linearFunctionName(linear)] = linearFunction(linear)
+                linearFunctions[CurveNames.linearFunction(linear)] = linearFunction(linear)
             case let .spring(spring):
                 switch spring.motion {
                 case .underdamped: needed.insert("curveSpringUnderdamped")
@@ -72,7 +74,7 @@ public enum CurveSwiftSource {
                 }
             }
         }
-        // Dependencies are one level deep: only the bezier kernels call the solver.
+        // Dependencies are one level deep: the bezier kernels call the solver and read the layout.
         for declaration in CurveKernels.all where needed.contains(declaration.name) {
             needed.formUnion(declaration.dependencies)
         }
@@ -86,9 +88,10 @@ public enum CurveSwiftSource {
             if !lines.isEmpty { lines.append("") }
             lines += linearFunctions[name] ?? []
         }
-        for name in bezierTables.keys.sorted() {
+        if !bezierTables.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            lines += bezierTables[name] ?? []
+            lines.append("    // Each cubic-bezier curve's solve table, built at its first use from its control points' x.")
+            lines += bezierTables.keys.sorted().compactMap { bezierTables[$0] }
         }
         let mathLines = OwnedMath.swiftSource(for: needed.union(math))
         if !mathLines.isEmpty {
@@ -151,40 +154,9 @@ public enum CurveSwiftSource {
         "Self.\(kernel)(\(([argument] + constants.map(literal)).joined(separator: ", ")))"
     }
 
-    /// Named by a hash of its points, so equal curves share one function and the name is stable
-    /// across runs (FNV-1a over the bit patterns; unlike `hashValue`, not seeded per process).
-    package static func linearFunctionName(_ linear: PiecewiseLinear) -> String {
-        "curveLinear_" + stableHash(linear.inputs + [.nan] + linear.outputs)
-    }
-
-    /// The table of a cubic-bezier curve, named like `linearFunctionName` by a hash of its control points.
-    package static func bezierTableName(_ bezier: CubicBezier) -> String {
-        "curveBezier_" + stableHash([bezier.x1, bezier.y1, bezier.x2, bezier.y2])
-    }
-
-    /// 16 hexadecimal digits of FNV-1a over the values' bit patterns.
-    private static func stableHash(_ values: [Double]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for value in values {
-            var bits = value.bitPattern
-            for _ in 0..<8 {
-                hash = (hash ^ (bits & 0xff)) &* 0x0000_0100_0000_01b3
-                bits >>= 8
-            }
-        }
-        let hex = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - hex.count) + hex
-    }
-
-    /// A curve's solve table as exact literals, four to a line (one row of the table each).
-    private static func tableDeclaration(_ name: String, _ table: [Double]) -> [String] {
-        var lines = ["    private static let \(name): [Double] = ["]
-        for start in stride(from: 0, to: table.count, by: 4) {
-            let row = table[start..<Swift.min(start + 4, table.count)].map(literal)
-            lines.append("        " + row.joined(separator: ", ") + ",")
-        }
-        lines.append("    ]")
-        return lines
+    /// A curve's solve table: one line, built by the shared kernel at its first use.
+    private static func tableDeclaration(_ bezier: CubicBezier) -> String {
+        "    private static let \(CurveNames.bezierTable(bezier)): [Double] = curveBezierTable(\(literal(bezier.x1)), \(literal(bezier.x2)))"
     }
 
     /// The if-chain twin of `PiecewiseLinear.value(at:)`: the same comparisons pick the same
@@ -198,7 +170,7 @@ public enum CurveSwiftSource {
             return "curveLinearSegment(x, \(arguments.joined(separator: ", ")))"
         }
         let last = inputs.count - 1
-        var lines = ["    private static func \(linearFunctionName(linear))(_ x: Double) -> Double {",
+        var lines = ["    private static func \(CurveNames.linearFunction(linear))(_ x: Double) -> Double {",
                      "        if x.isNaN { return x }"]
         for k in 1..<last {
             lines.append("        if x < \(literal(inputs[k])) { return \(segment(k - 1)) }")

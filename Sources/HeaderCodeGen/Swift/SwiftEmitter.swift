@@ -114,9 +114,8 @@ public struct SwiftEmitter {
             printer.line()
             printer.documentation(animation.documentation)
             let spring = animation.spring
-            let bounce = spring.dampingRatio <= 1 ? 1 - spring.dampingRatio : 1 / spring.dampingRatio - 1
             let fields = [("response", spring.response), ("dampingFraction", spring.dampingRatio),
-                          ("duration", spring.response), ("bounce", bounce)]
+                          ("duration", spring.response), ("bounce", spring.bounce)]
                 .map { "\($0.0): \(CurveSwiftSource.literal($0.1))" }.joined(separator: ", ")
             printer.line("static let \(SwiftNames.identifier(animation.name)) = SpringAnimation(\(fields))")
         }

@@ -28,7 +28,7 @@ public enum SwiftNames {
     /// Functions the generated enum declares itself, which a spec's values, outputs and animations must not take.
     package static let generatedFunctions: Set<String> = {
         var names: Set<String> = ["frame", "advance", "settle", "initialState", "animation"]
-        names.formUnion(CurveKernels.all.map(\.name))
+        names.formUnion(CurveKernels.all.flatMap(\.members))
         names.formUnion(OwnedMath.declarations.map(\.name))
         return names
     }()

@@ -82,37 +82,15 @@ public struct CubicBezier: Sendable, Hashable {
         return (start, end)
     }
 
-    /// Below this minimum of x'(t) inside (0, 1), the expansions around the ends lose more than
-    /// ~1e-14 in y near the minimum, so the solve moves to the inflection point. Curves that
-    /// get there have x1 near 1 and x2 near 0, so x'(t) stays near 3 at both ends.
-    package static let inflectionSlopeThreshold = 0.1
-
+    /// Below `CurveKernels.curveBezierInflectionSlope` (0.1), the minimum of x'(t) inside (0, 1), the
+    /// expansions around the ends lose more than ~1e-14 in y near the minimum, so the solve moves to the
+    /// inflection point. Curves that get there have x1 near 1 and x2 near 0, so x'(t) stays near 3 at both
+    /// ends. The table is the kernel's, the one generated code builds.
     package static func chooseSolver(x1: Double, y1: Double, x2: Double, y2: Double) -> Solver {
         if x1 == y1 && x2 == y2 { return .identity }
-        let (xa, xb, xc) = coefficients(x1, x2)
-        if xa > 0 {
-            let ti = -xb / (3 * xa)
-            if ti > 0 && ti < 1 {
-                // Taylor coefficients of x(t) at ti; b is ~0 but kept so the polynomial stays
-                // the same one whatever ti rounded to. Below q = x(ti), u = ti - t solves the
-                // mirrored polynomial a u^3 - b u^2 + c u = q - x.
-                let b = 3 * xa * ti + xb
-                let c = (3 * xa * ti + 2 * xb) * ti + xc
-                if c < inflectionSlopeThreshold {
-                    let q = ((xa * ti + xb) * ti + xc) * ti
-                    let below = BezierSolveTable.Side(a: xa, b: -b, c: c, anchor: q, direction: -1,
-                                                      tAnchor: ti, tDirection: -1, upper: ti)
-                    let above = BezierSolveTable.Side(a: xa, b: b, c: c, anchor: q, direction: 1,
-                                                      tAnchor: ti, tDirection: 1, upper: 1 - ti)
-                    return .table(split: q, table: BezierSolveTable.table(lower: below, upper: above))
-                }
-            }
-        }
-        // The mirrored curve s -> 1 - x(1 - s) has control x-coordinates 1 - x2 and 1 - x1.
-        let (ma, mb, mc) = coefficients(1 - x2, 1 - x1)
-        let start = BezierSolveTable.Side(a: xa, b: xb, c: xc, anchor: 0, direction: 1, tAnchor: 0, tDirection: 1, upper: 1)
-        let end = BezierSolveTable.Side(a: ma, b: mb, c: mc, anchor: 1, direction: -1, tAnchor: 1, tDirection: -1, upper: 1)
-        return .table(split: 0.5, table: BezierSolveTable.table(lower: start, upper: end))
+        let table = CurveKernels.curveBezierTable(x1, x2)
+        // The lower side runs down from q = x(ti) (direction -1) only when the sides meet at the inflection point.
+        return .table(split: table[4] < 0 ? table[3] : 0.5, table: table)
     }
 
     /// y for input progress x; exactly 0 at x = 0 and 1 at x = 1, linear extrapolation outside

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The numeric kernels behind `Curve.value(at:)`, each written twice on purpose: once as the
-/// library function and once, right above it, as the source text that `CurveSwiftSource` emits.
+/// library function and once, right above it, as the source text that generated Swift carries.
 /// The two bodies are the same text (only `private` differs), so generated code performs the same
 /// IEEE operations in the same order and returns the same bits. `CurveTests` checks that the text
 /// of every library kernel below matches its string, and compiles the strings to compare bits.
@@ -16,11 +16,25 @@ package enum CurveKernels {
         package let name: String
         package let dependencies: [String]
         package let source: String
+        /// The members its source declares, which a spec's names must not take.
+        package let members: [String]
+
+        package init(name: String, dependencies: [String], source: String, members: [String]? = nil) {
+            self.name = name
+            self.dependencies = dependencies
+            self.source = source
+            self.members = members ?? [name]
+        }
     }
 
     package static let all: [Declaration] = [
         Declaration(name: "curveSolveCubic", dependencies: [], source: solveCubicSource),
-        Declaration(name: "curveCubicBezier", dependencies: ["curveSolveCubic"], source: cubicBezierSource),
+        Declaration(name: "curveBezierLayout", dependencies: [], source: bezierLayoutSource,
+                    members: ["curveBezierHeaderSize", "curveBezierRows", "curveBezierSideSize", "curveBezierRowShift",
+                              "curveBezierFirstRow", "curveBezierInflectionSlope", "curveBezierNodes"]),
+        Declaration(name: "curveBezierTable", dependencies: ["curveSolveCubic", "curveBezierLayout"], source: bezierTableSource,
+                    members: ["curveBezierTable", "curveBezierSide"]),
+        Declaration(name: "curveCubicBezier", dependencies: ["curveSolveCubic", "curveBezierLayout"], source: cubicBezierSource),
         Declaration(name: "curveSteps", dependencies: [], source: stepsSource),
         Declaration(name: "curveLinearSegment", dependencies: [], source: linearSegmentSource),
         Declaration(name: "curveSpringUnderdamped", dependencies: ["mathExp", "mathSin", "mathCos"], source: springUnderdampedSource),
@@ -97,7 +111,206 @@ package enum CurveKernels {
 
     // MARK: - cubic-bezier
 
-    // The table (`BezierSolveTable`, 536 numbers) splits x at `split` into two sides; each solves its
+    // The constants of the table's layout, shared by the kernels that build and read it.
+    package static let bezierLayoutSource = """
+        // The solve table's layout (headerc's BezierSolveTable). A side is a header of 8 numbers (a, b, c,
+        // anchor, direction, tAnchor, tDirection, upper), then 65 rows of 4 coefficients, 268 numbers in all;
+        // the lower side comes first.
+        private static let curveBezierHeaderSize = 8
+        private static let curveBezierRows = 65
+        private static let curveBezierSideSize = 268
+        // r.bitPattern >> 49 keeps the exponent of r >= 0 and the top 3 bits of its fraction: 8 rows an octave,
+        // narrower towards r = 0 as the solution's power law there needs. 2^-8 shifts to 8120, where row 1
+        // starts; row 0 takes every r below it, and rows 1...64 are the 8 octaves up to 1.
+        private static let curveBezierRowShift = 49
+        private static let curveBezierFirstRow = 8120
+        // Below this x'(t) at the inflection point, the sides meet there rather than at x = 1/2.
+        private static let curveBezierInflectionSlope = 0.1
+        // 1/2 - cos((2k + 1) pi / 8) / 2 for k = 0...3, written out so that no platform's cos enters the table.
+        private static let curveBezierNodes: [Double] = [0.03806023374435663, 0.3086582838174551, 0.6913417161825449, 0.9619397662556434]
+        """
+    // The solve table's layout (headerc's BezierSolveTable). A side is a header of 8 numbers (a, b, c,
+    // anchor, direction, tAnchor, tDirection, upper), then 65 rows of 4 coefficients, 268 numbers in all;
+    // the lower side comes first.
+    package static let curveBezierHeaderSize = 8
+    package static let curveBezierRows = 65
+    package static let curveBezierSideSize = 268
+    // r.bitPattern >> 49 keeps the exponent of r >= 0 and the top 3 bits of its fraction: 8 rows an octave,
+    // narrower towards r = 0 as the solution's power law there needs. 2^-8 shifts to 8120, where row 1
+    // starts; row 0 takes every r below it, and rows 1...64 are the 8 octaves up to 1.
+    package static let curveBezierRowShift = 49
+    package static let curveBezierFirstRow = 8120
+    // Below this x'(t) at the inflection point, the sides meet there rather than at x = 1/2.
+    package static let curveBezierInflectionSlope = 0.1
+    // 1/2 - cos((2k + 1) pi / 8) / 2 for k = 0...3, written out so that no platform's cos enters the table.
+    package static let curveBezierNodes: [Double] = [0.03806023374435663, 0.3086582838174551, 0.6913417161825449, 0.9619397662556434]
+
+    // `CubicBezier` builds its table with this, and generated code at a curve's first use: one arithmetic.
+    // The same operations in the same order as `BezierSolveTable` describes them; no FMA.
+    package static let bezierTableSource = """
+        // The solve table of a cubic-bezier curve, from its control points' x (it depends on nothing else),
+        // with x(t) = ((xa t + xb) t + xc) t. When x'(t) nearly vanishes at the inflection point ti, the sides
+        // are the halves around q = x(ti); otherwise t = 0 and, through the mirrored curve, t = 1.
+        private static func curveBezierTable(_ x1: Double, _ x2: Double) -> [Double] {
+            let xc = 3 * x1
+            let xb = 3 * (x2 - x1) - xc
+            let xa = 1 - xc - xb
+            var table: [Double] = []
+            table.reserveCapacity(2 * Self.curveBezierSideSize)
+            if xa > 0 {
+                let ti = -xb / (3 * xa)
+                if ti > 0 && ti < 1 {
+                    let b = 3 * xa * ti + xb
+                    let c = (3 * xa * ti + 2 * xb) * ti + xc
+                    if c < Self.curveBezierInflectionSlope {
+                        let q = ((xa * ti + xb) * ti + xc) * ti
+                        curveBezierSide(&table, xa, -b, c, q, -1, ti, -1, ti)
+                        curveBezierSide(&table, xa, b, c, q, 1, ti, 1, 1 - ti)
+                        return table
+                    }
+                }
+            }
+            let mc = 3 * (1 - x2)
+            let mb = 3 * ((1 - x1) - (1 - x2)) - mc
+            let ma = 1 - mc - mb
+            curveBezierSide(&table, xa, xb, xc, 0, 1, 0, 1, 1)
+            curveBezierSide(&table, ma, mb, mc, 1, -1, 1, -1, 1)
+            return table
+        }
+
+        // One side: its header, then for each row the cubic in r through four solutions of p(u) = r at the
+        // row's Chebyshev points, highest degree first (divided differences, expanded in w = (r - start) / width,
+        // then in r). Each solve starts from the one before.
+        private static func curveBezierSide(_ table: inout [Double], _ a: Double, _ b: Double, _ c: Double, _ anchor: Double, _ direction: Double, _ tAnchor: Double, _ tDirection: Double, _ upper: Double) {
+            table += [a, b, c, anchor, direction, tAnchor, tDirection, upper]
+            let nodes = Self.curveBezierNodes
+            let reach = ((a * upper + b) * upper + c) * upper
+            var guess = 0.0
+            for row in 0..<Self.curveBezierRows {
+                let start = row == 0 ? 0 : Double(bitPattern: Swift.UInt64(Self.curveBezierFirstRow + row - 1) << Self.curveBezierRowShift)
+                let end = Double(bitPattern: Swift.UInt64(Self.curveBezierFirstRow + row) << Self.curveBezierRowShift)
+                var differences = [0.0, 0.0, 0.0, 0.0]
+                for k in 0..<4 {
+                    let r = Swift.min(start + (end - start) * nodes[k], reach)
+                    let u = r > 0 ? curveSolveCubic(r, a, b, c, 0, upper, Swift.min(Swift.max(guess, 0), upper)) : 0
+                    guess = u
+                    differences[k] = u
+                }
+                for order in 1..<4 {
+                    for i in Swift.stride(from: 3, through: order, by: -1) {
+                        differences[i] = (differences[i] - differences[i - 1]) / (nodes[i] - nodes[i - order])
+                    }
+                }
+                var inW = [differences[3], 0.0, 0.0, 0.0]
+                for degree in 1...3 {
+                    let i = 3 - degree
+                    var next = [0.0, 0.0, 0.0, 0.0]
+                    for power in 0..<degree {
+                        next[power + 1] += inW[power]
+                        next[power] -= inW[power] * nodes[i]
+                    }
+                    next[0] += differences[i]
+                    inW = next
+                }
+                let width = end - start
+                let scale = 1 / width
+                let offset = -start / width
+                var inR = [0.0, 0.0, 0.0, 0.0]
+                for index in Swift.stride(from: 3, through: 0, by: -1) {
+                    var next = [0.0, 0.0, 0.0, 0.0]
+                    for power in 0..<4 {
+                        next[power] += inR[power] * offset
+                        if power < 3 { next[power + 1] += inR[power] * scale }
+                    }
+                    next[0] += inW[index]
+                    inR = next
+                }
+                table += [inR[3], inR[2], inR[1], inR[0]]
+            }
+        }
+        """
+    // The solve table of a cubic-bezier curve, from its control points' x (it depends on nothing else),
+    // with x(t) = ((xa t + xb) t + xc) t. When x'(t) nearly vanishes at the inflection point ti, the sides
+    // are the halves around q = x(ti); otherwise t = 0 and, through the mirrored curve, t = 1.
+    package static func curveBezierTable(_ x1: Double, _ x2: Double) -> [Double] {
+        let xc = 3 * x1
+        let xb = 3 * (x2 - x1) - xc
+        let xa = 1 - xc - xb
+        var table: [Double] = []
+        table.reserveCapacity(2 * Self.curveBezierSideSize)
+        if xa > 0 {
+            let ti = -xb / (3 * xa)
+            if ti > 0 && ti < 1 {
+                let b = 3 * xa * ti + xb
+                let c = (3 * xa * ti + 2 * xb) * ti + xc
+                if c < Self.curveBezierInflectionSlope {
+                    let q = ((xa * ti + xb) * ti + xc) * ti
+                    curveBezierSide(&table, xa, -b, c, q, -1, ti, -1, ti)
+                    curveBezierSide(&table, xa, b, c, q, 1, ti, 1, 1 - ti)
+                    return table
+                }
+            }
+        }
+        let mc = 3 * (1 - x2)
+        let mb = 3 * ((1 - x1) - (1 - x2)) - mc
+        let ma = 1 - mc - mb
+        curveBezierSide(&table, xa, xb, xc, 0, 1, 0, 1, 1)
+        curveBezierSide(&table, ma, mb, mc, 1, -1, 1, -1, 1)
+        return table
+    }
+
+    // One side: its header, then for each row the cubic in r through four solutions of p(u) = r at the
+    // row's Chebyshev points, highest degree first (divided differences, expanded in w = (r - start) / width,
+    // then in r). Each solve starts from the one before.
+    package static func curveBezierSide(_ table: inout [Double], _ a: Double, _ b: Double, _ c: Double, _ anchor: Double, _ direction: Double, _ tAnchor: Double, _ tDirection: Double, _ upper: Double) {
+        table += [a, b, c, anchor, direction, tAnchor, tDirection, upper]
+        let nodes = Self.curveBezierNodes
+        let reach = ((a * upper + b) * upper + c) * upper
+        var guess = 0.0
+        for row in 0..<Self.curveBezierRows {
+            let start = row == 0 ? 0 : Double(bitPattern: Swift.UInt64(Self.curveBezierFirstRow + row - 1) << Self.curveBezierRowShift)
+            let end = Double(bitPattern: Swift.UInt64(Self.curveBezierFirstRow + row) << Self.curveBezierRowShift)
+            var differences = [0.0, 0.0, 0.0, 0.0]
+            for k in 0..<4 {
+                let r = Swift.min(start + (end - start) * nodes[k], reach)
+                let u = r > 0 ? curveSolveCubic(r, a, b, c, 0, upper, Swift.min(Swift.max(guess, 0), upper)) : 0
+                guess = u
+                differences[k] = u
+            }
+            for order in 1..<4 {
+                for i in Swift.stride(from: 3, through: order, by: -1) {
+                    differences[i] = (differences[i] - differences[i - 1]) / (nodes[i] - nodes[i - order])
+                }
+            }
+            var inW = [differences[3], 0.0, 0.0, 0.0]
+            for degree in 1...3 {
+                let i = 3 - degree
+                var next = [0.0, 0.0, 0.0, 0.0]
+                for power in 0..<degree {
+                    next[power + 1] += inW[power]
+                    next[power] -= inW[power] * nodes[i]
+                }
+                next[0] += differences[i]
+                inW = next
+            }
+            let width = end - start
+            let scale = 1 / width
+            let offset = -start / width
+            var inR = [0.0, 0.0, 0.0, 0.0]
+            for index in Swift.stride(from: 3, through: 0, by: -1) {
+                var next = [0.0, 0.0, 0.0, 0.0]
+                for power in 0..<4 {
+                    next[power] += inR[power] * offset
+                    if power < 3 { next[power + 1] += inR[power] * scale }
+                }
+                next[0] += inW[index]
+                inR = next
+            }
+            table += [inR[3], inR[2], inR[1], inR[0]]
+        }
+    }
+
+    // The table (`curveBezierTable`, 536 numbers) splits x at `split` into two sides; each solves its
     // increasing cubic p(u) = r for r = (x - anchor) * direction >= 0, and t = tAnchor + tDirection * u.
     // A row of the table, picked by the bits of r, guesses u to about 1e-7 relative. Two Newton steps
     // that share the slope at the guess follow: the first leaves about 1e-14, the second (whose slope is
@@ -105,8 +318,7 @@ package enum CurveKernels {
     // where x(t) rounds to x itself (t = 1/2 of a symmetric curve) the result is that t exactly. The
     // division happens once, beside the first residual. When the second step is not below 1e-11
     // relative (row 0, r < 2^-8, where the guess is poor, or a curve too hard for its rows), the
-    // safeguarded solver finishes from there. The constants are BezierSolveTable's: 268 numbers a side,
-    // 8 of them the side's header, rows from 2^-8 at `r.bitPattern >> 49` = 8120, 65 rows.
+    // safeguarded solver finishes from there. Rows past the last (r >= 1 by rounding) use the last.
     // Outside [0, 1] the curve continues along its end tangents (slopes s0, s1).
     package static let cubicBezierSource = """
         private static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
@@ -119,10 +331,12 @@ package enum CurveKernels {
                 if x == 1 || s1 == 0 { return 1 }
                 return 1 + s1 * (x - 1)
             }
-            let side = x > split ? 268 : 0
+            // One check of the table's size lets the optimizer drop the check of every index below.
+            Swift.precondition(table.count == 2 * Self.curveBezierSideSize)
+            let side = x > split ? Self.curveBezierSideSize : 0
             let a = table[side], b = table[side + 1], c = table[side + 2]
             let r = (x - table[side + 3]) * table[side + 4]
-            let row = side + 8 + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> 49) - 8119, 0), 64)
+            let row = side + Self.curveBezierHeaderSize + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> Self.curveBezierRowShift) - Self.curveBezierFirstRow + 1, 0), Self.curveBezierRows - 1)
             let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
             let inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c)
             let first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope
@@ -147,10 +361,12 @@ package enum CurveKernels {
             if x == 1 || s1 == 0 { return 1 }
             return 1 + s1 * (x - 1)
         }
-        let side = x > split ? 268 : 0
+        // One check of the table's size lets the optimizer drop the check of every index below.
+        Swift.precondition(table.count == 2 * Self.curveBezierSideSize)
+        let side = x > split ? Self.curveBezierSideSize : 0
         let a = table[side], b = table[side + 1], c = table[side + 2]
         let r = (x - table[side + 3]) * table[side + 4]
-        let row = side + 8 + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> 49) - 8119, 0), 64)
+        let row = side + Self.curveBezierHeaderSize + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> Self.curveBezierRowShift) - Self.curveBezierFirstRow + 1, 0), Self.curveBezierRows - 1)
         let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
         let inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c)
         let first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope

@@ -70,7 +70,7 @@ public struct PiecewiseLinear: Sendable, Hashable {
     /// extrapolate. A segment of zero width gives its end output. NaN gives NaN.
     ///
     /// The search is written as "the first point after the start whose input is > x", the same
-    /// comparisons as the if-chain `CurveSwiftSource` emits, so the two pick the same segment.
+    /// comparisons as the if-chain that generated code writes, so the two pick the same segment.
     public func value(at x: Double) -> Double {
         if x.isNaN { return x }
         let last = inputs.count - 1

@@ -24,6 +24,12 @@ public struct SpringCurve: Sendable, Hashable {
 
     package let motion: Motion
 
+    /// SwiftUI's `bounce` for this spring, the inverse of `init(duration:bounce:)`'s mapping: 1 - zeta up
+    /// to critical damping, 1 / zeta - 1 beyond it. Every back end writes it into its animations.
+    public var bounce: Double {
+        dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1
+    }
+
     package static let settleTolerance = 1e-3
 
     /// SwiftUI `Spring(duration:bounce:)`. nil unless duration > 0 and -1 < bounce < 1 (finite),
