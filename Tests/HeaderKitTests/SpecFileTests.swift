@@ -1,0 +1,308 @@
+import Foundation
+import XCTest
+@testable import HeaderKit
+
+/// The spec files of `Tests/Specs`, each with its expectations inside (`Tests/Specs/README.md`): their
+/// diagnostics as `check` gives them, their values in the interpreter, their proven ranges, facts of their
+/// generated code, and, for every accepted spec, the same values from the generated Swift, JavaScript and
+/// Kotlin, each back end one build of all the specs together, compared bit for bit with the interpreter
+/// and with the expectation. A failure names the file and line of the expectation first.
+final class SpecFileTests: XCTestCase {
+    /// A spec file checked as `headerc check` checks it.
+    struct Loaded {
+        let file: SpecFile
+        let compilation: Compilation
+        /// The front end's diagnostics, then the range analysis's warnings.
+        let diagnostics: [Diagnostic]
+        let specCase: SpecCase?
+        /// Expectations that name what the spec does not have, found while making the probes.
+        let problems: [String]
+    }
+
+    static let loaded: [Loaded] = {
+        guard let files = try? SpecFile.all() else { return [] }
+        var number = 0
+        return files.map { file in
+            let compilation = Compilation(source: SourceFile(path: file.path, text: file.text), checksKotlinNames: true)
+            let diagnostics = compilation.diagnostics.all + Driver.rangeWarnings(compilation)
+            var problems: [String] = []
+            var specCase: SpecCase?
+            if let spec = compilation.spec, let program = compilation.program {
+                var probes: [SpecProbe] = []
+                func inputs(_ settings: [SpecFile.Setting], line: Int) -> [Value] {
+                    var values = program.inputs.map(\.defaultValue)
+                    for setting in settings {
+                        if let index = program.inputs.firstIndex(where: { $0.name == setting.name }) {
+                            values[index] = setting.value
+                        } else {
+                            problems.append("\(file.path):\(line): the spec has no input '\(setting.name)'")
+                        }
+                    }
+                    return values
+                }
+                for expectation in file.values {
+                    for output in expectation.outputs where !program.outputs.contains(where: { $0.qualifiedName == output.name }) {
+                        problems.append("\(file.path):\(expectation.line): the spec has no output '\(output.name)'")
+                    }
+                    probes.append(SpecProbe(kind: .frame(offsets: expectation.offsets),
+                                            inputs: inputs(expectation.settings, line: expectation.line)))
+                }
+                for expectation in file.settles {
+                    guard let snap = program.snaps.firstIndex(where: { $0.name == expectation.snap }) else {
+                        problems.append("\(file.path):\(expectation.line): the spec has no snap '\(expectation.snap)'")
+                        probes.append(SpecProbe(kind: .frame(offsets: [0]), inputs: inputs([], line: expectation.line)))
+                        continue
+                    }
+                    probes.append(SpecProbe(kind: .settle(snap: snap, target: expectation.target, velocity: expectation.velocity),
+                                            inputs: inputs(expectation.settings, line: expectation.line)))
+                }
+                specCase = SpecCase(number: number, file: file, spec: spec, program: program, probes: probes)
+                number += 1
+            }
+            return Loaded(file: file, compilation: compilation, diagnostics: diagnostics, specCase: specCase, problems: problems)
+        }
+    }()
+
+    static var cases: [SpecCase] { loaded.compactMap(\.specCase) }
+
+    /// The corpus is there, and every expectation in it reads.
+    func testSpecFilesParse() {
+        let loaded = Self.loaded
+        XCTAssertGreaterThanOrEqual(loaded.count, 150, "Tests/Specs holds \(loaded.count) spec files")
+        var expectations = 0
+        for spec in loaded {
+            let file = spec.file
+            for problem in file.problems { XCTFail("\(file.path):\(problem.line): \(problem.message)") }
+            for problem in spec.problems { XCTFail(problem) }
+            let count = file.values.reduce(0) { $0 + $1.outputs.count } + file.settles.count + file.diagnostics.count
+                + file.ranges.count + file.generated.count
+            if count == 0 { XCTFail("\(file.path):1: the spec file expects nothing") }
+            expectations += count
+        }
+        print("spec files: \(loaded.count) files, \(expectations) expectations, \(Self.cases.count) accepted specs")
+    }
+
+    // MARK: The front end and the analysis
+
+    /// Every diagnostic `check` gives is expected, at its line and column, and every expected one is given.
+    func testDiagnostics() {
+        for spec in Self.loaded {
+            let file = spec.file, source = spec.compilation.source
+            var unmatched = spec.diagnostics
+            for expectation in file.diagnostics {
+                let index = unmatched.firstIndex { diagnostic in
+                    let location = source.location(of: diagnostic.range.start)
+                    return diagnostic.severity == expectation.severity && location.line == expectation.position.line
+                        && location.column == expectation.position.column && diagnostic.message.contains(expectation.message)
+                }
+                if let index {
+                    unmatched.remove(at: index)
+                } else {
+                    let found = spec.diagnostics.map { diagnostic -> String in
+                        let location = source.location(of: diagnostic.range.start)
+                        return "\(location.line):\(location.column): \(diagnostic.severity.rawValue): \(diagnostic.message)"
+                    }
+                    XCTFail("\(file.path):\(expectation.line): expected \(expectation.severity.rawValue) at "
+                            + "\(expectation.position.line):\(expectation.position.column) containing '\(expectation.message)', "
+                            + "found \(found.isEmpty ? "none" : found.joined(separator: "; "))")
+                }
+            }
+            for diagnostic in unmatched {
+                let location = source.location(of: diagnostic.range.start)
+                XCTFail("\(file.path):\(location.line):\(location.column): unexpected \(diagnostic.severity.rawValue): \(diagnostic.message)")
+            }
+        }
+    }
+
+    /// Every expected value, in the interpreter.
+    func testValuesInTheInterpreter() {
+        var compared = 0
+        for specCase in Self.cases {
+            compared += Self.compare(specCase, specCase.interpreterValues(), backEnd: "interpreter")
+        }
+        print("spec files: \(compared) expected values compared in the interpreter")
+        XCTAssertGreaterThan(compared, 0)
+    }
+
+    /// Every expected range, as `headerc ranges` proves it.
+    func testRanges() {
+        for specCase in Self.cases where !specCase.file.ranges.isEmpty {
+            let analysis = RangeAnalysis.analyze(specCase.program)
+            for expectation in specCase.file.ranges {
+                let path = "\(specCase.file.path):\(expectation.line)"
+                guard let output = analysis.outputs.first(where: { $0.name == expectation.output }) else {
+                    XCTFail("\(path): the spec has no output '\(expectation.output)'")
+                    continue
+                }
+                let found = Self.describe(output)
+                func fail() { XCTFail("\(path): expected the range of \(expectation.output) to be \(Self.describe(expectation)), found \(found)") }
+                if let canBeTrue = expectation.canBeTrue, let canBeFalse = expectation.canBeFalse {
+                    guard output.type == .bool, output.canBeTrue == canBeTrue, output.canBeFalse == canBeFalse else { fail(); continue }
+                } else {
+                    guard output.type != .bool, output.range.min == expectation.min, output.range.max == expectation.max else { fail(); continue }
+                }
+                if output.type != .bool, output.range.nan != expectation.nan || output.range.infinite != expectation.infinite { fail(); continue }
+                if let changes = expectation.changes {
+                    switch (changes, output.changes) {
+                    case (nil, nil): break
+                    case (let want?, let got?) where want.from == got.from && want.to == got.to: break
+                    default: fail()
+                    }
+                }
+            }
+        }
+    }
+
+    /// What the generated code of each target must contain, emitted as `headerc compile` emits it.
+    func testGeneratedCode() {
+        for spec in Self.loaded where !spec.file.generated.isEmpty {
+            var emitted: [SpecFile.Target: String] = [:]
+            for expectation in spec.file.generated {
+                let text = emitted[expectation.target] ?? GoldenFiles.compile(spec.file.path, target: expectation.target.rawValue).standardOutput
+                emitted[expectation.target] = text
+                if !text.contains(expectation.text) {
+                    XCTFail("\(spec.file.path):\(expectation.line): expected the \(expectation.target.rawValue) code to contain "
+                            + "'\(expectation.text)', found none in its \(text.split(separator: "\n").count) lines")
+                }
+            }
+        }
+    }
+
+    // MARK: The back ends
+
+    func testGeneratedSwift() throws {
+        try runBackEnd("swift", SpecBackEnds.swift)
+    }
+
+    func testGeneratedJavaScript() throws {
+        try runBackEnd("javascript", SpecBackEnds.javaScript)
+    }
+
+    func testGeneratedKotlin() throws {
+        try runBackEnd("kotlin", SpecBackEnds.kotlin)
+    }
+
+    /// One build and one run of every accepted spec: each probe's every value the same bits as the
+    /// interpreter's, and each expected value as expected.
+    private func runBackEnd(_ name: String, _ backEnd: ([SpecCase]) throws -> SpecBackEnds.Outcome) throws {
+        let cases = Self.cases
+        let outcome = try backEnd(cases)
+        for failure in outcome.failures.prefix(20) { XCTFail(failure) }
+        var compared = 0, expected = 0, specs = 0
+        for specCase in cases {
+            guard let values = outcome.values[specCase.number] else { continue }
+            specs += 1
+            let interpreter = specCase.interpreterValues()
+            for (probeIndex, (got, want)) in zip(values, interpreter).enumerated() {
+                let (line, place) = Self.place(of: probeIndex, in: specCase)
+                guard got.count == want.count else {
+                    XCTFail("\(specCase.file.path):\(line): \(name) gives \(got.count) values \(place), the interpreter \(want.count)")
+                    continue
+                }
+                for (index, (a, b)) in zip(got, want).enumerated() where !SpecFile.same(a, b) {
+                    let what = probeIndex < specCase.file.values.count ? specCase.program.outputs[index].qualifiedName : "the settled offset"
+                    XCTFail("\(specCase.file.path):\(line): \(name) gives \(what) = \(Self.format(a)) \(place), "
+                            + "the interpreter \(Self.format(b))")
+                }
+                compared += got.count
+            }
+            expected += Self.compare(specCase, values, backEnd: name)
+        }
+        print("spec files, \(name): \(specs) specs, \(compared) values compared bit for bit with the interpreter, "
+              + "\(expected) with their expectations; build \(String(format: "%.1f", outcome.buildSeconds)) s, "
+              + "total \(String(format: "%.1f", outcome.seconds)) s")
+        XCTAssertEqual(specs, cases.count, "\(name) ran \(specs) of \(cases.count) specs")
+    }
+
+    // MARK: Comparing and describing
+
+    /// Compares the expected values of a case with `values` (one list per probe, as `SpecCase` orders
+    /// them); returns how many it compared.
+    @discardableResult
+    static func compare(_ specCase: SpecCase, _ values: [[Double]], backEnd: String) -> Int {
+        let file = specCase.file, program = specCase.program
+        var compared = 0
+        for (index, expectation) in file.values.enumerated() where index < values.count {
+            let (_, place) = place(of: index, in: specCase)
+            for output in expectation.outputs {
+                guard let position = program.outputs.firstIndex(where: { $0.qualifiedName == output.name }),
+                      position < values[index].count else { continue }
+                let found = values[index][position]
+                let foundValue: Value = program.outputs[position].type == .bool ? .bool(found != 0) : .number(found)
+                compared += 1
+                if !SpecFile.same(foundValue, output.value) {
+                    XCTFail("\(file.path):\(expectation.line): expected \(output.name) = \(format(output.value)) \(place), "
+                            + "found \(format(foundValue)) (\(backEnd))")
+                }
+            }
+        }
+        for (offset, expectation) in file.settles.enumerated() {
+            let index = file.values.count + offset
+            guard index < values.count, let found = values[index].first,
+                  program.snaps.contains(where: { $0.name == expectation.snap }) else { continue }
+            compared += 1
+            if !SpecFile.same(found, expectation.value) {
+                let (_, place) = place(of: index, in: specCase)
+                XCTFail("\(file.path):\(expectation.line): expected settle \(expectation.snap) = \(format(expectation.value)) \(place), "
+                        + "found \(format(found)) (\(backEnd))")
+            }
+        }
+        return compared
+    }
+
+    /// The line of a probe's expectation and where it looks: `at offset 100 with k = 3`.
+    static func place(of probe: Int, in specCase: SpecCase) -> (line: Int, text: String) {
+        let file = specCase.file
+        func with(_ settings: [SpecFile.Setting]) -> String {
+            settings.isEmpty ? "" : " with " + settings.map { "\($0.name) = \(format($0.value))" }.joined(separator: ", ")
+        }
+        if probe < file.values.count {
+            let expectation = file.values[probe]
+            let offsets = expectation.offsets.map(format).joined(separator: ", ")
+            return (expectation.line, "at offset\(expectation.offsets.count > 1 ? "s" : "") \(offsets)\(with(expectation.settings))")
+        }
+        let expectation = file.settles[probe - file.values.count]
+        return (expectation.line, "at target \(format(expectation.target)) velocity \(format(expectation.velocity))\(with(expectation.settings))")
+    }
+
+    /// A number as a reader writes it: `120`, `0.5`, `-0.0`, `nan`, `inf`.
+    static func format(_ x: Double) -> String {
+        if x == 0 { return x.sign == .minus ? "-0.0" : "0" }
+        if x.isFinite, x == x.rounded(), abs(x) < 1e15 { return String(Int64(x)) }
+        return SpecFile.describe(x)
+    }
+
+    static func format(_ value: Value) -> String {
+        switch value {
+        case .bool(let bool): return "\(bool)"
+        case .number(let number): return format(number)
+        }
+    }
+
+    private static func describe(_ output: RangeAnalysis.OutputRange) -> String {
+        var text = output.type == .bool
+            ? (output.canBeTrue && output.canBeFalse ? "false...true" : output.canBeTrue ? "true" : "false")
+            : "\(format(output.range.min))...\(format(output.range.max))"
+        if output.type != .bool, output.range.nan { text += ", nan" }
+        if output.type != .bool, output.range.infinite { text += ", infinite" }
+        text += output.changes.map { ", changes \(format($0.from))...\(format($0.to))" } ?? ", constant"
+        return text
+    }
+
+    private static func describe(_ expectation: SpecFile.RangeExpectation) -> String {
+        var text: String
+        if let canBeTrue = expectation.canBeTrue, let canBeFalse = expectation.canBeFalse {
+            text = canBeTrue && canBeFalse ? "false...true" : canBeTrue ? "true" : "false"
+        } else {
+            text = "\(format(expectation.min ?? .nan))...\(format(expectation.max ?? .nan))"
+        }
+        if expectation.nan { text += ", nan" }
+        if expectation.infinite { text += ", infinite" }
+        switch expectation.changes {
+        case .none: break
+        case .some(.none): text += ", constant"
+        case .some(.some(let changes)): text += ", changes \(format(changes.from))...\(format(changes.to))"
+        }
+        return text
+    }
+}
