@@ -8,20 +8,25 @@ import XCTest
 enum GoldenFiles {
     static var regenerating: Bool { ProcessInfo.processInfo.environment["HEADERC_REGENERATE_GOLDEN"] == "1" }
 
-    /// `headerc compile SPEC --target TARGET`, through the driver as the command runs it, on the spec at a
-    /// path inside the package.
+    /// `headerc compile SPEC --target TARGET`, through the driver as the command runs it (its name checks
+    /// included), on the spec at a path inside the package.
     static func compile(_ path: String, target: String) -> Driver.Outcome {
-        Driver.run(["compile", PackagePaths.url(path).path, "--target", target])
+        inPackageRoot(["compile", path, "--target", target])
     }
 
-    /// `headerc check SPEC` as the command runs it, from the package's root so that diagnostics name the
-    /// spec by its path in the package.
-    static func check(_ path: String) -> Driver.Outcome {
+    /// `headerc check SPEC [--format json]` as the command runs it.
+    static func check(_ path: String, json: Bool = false) -> Driver.Outcome {
+        inPackageRoot(["check", path] + (json ? ["--format", "json"] : []))
+    }
+
+    /// Runs a command from the package's root, so that what it prints names the spec by its path in the
+    /// package, wherever the tests run.
+    private static func inPackageRoot(_ arguments: [String]) -> Driver.Outcome {
         let manager = FileManager.default
         let previous = manager.currentDirectoryPath
         _ = manager.changeCurrentDirectoryPath(PackagePaths.root.path)
         defer { _ = manager.changeCurrentDirectoryPath(previous) }
-        return Driver.run(["check", path])
+        return Driver.run(arguments)
     }
 
     /// Compares `text` with the golden file at `golden` (a path in the package), or writes it there when
