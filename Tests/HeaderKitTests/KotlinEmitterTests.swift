@@ -7,7 +7,7 @@ import XCTest
 /// (Debian's 1.3.31 here; the tests skip, saying so, without it) and run with `java`.
 final class KotlinEmitterTests: XCTestCase {
     /// How many of the differential test's random specs go through kotlinc (`HEADERC_KOTLIN_COUNT`, up to
-    /// `DifferentialTests.count`): kotlinc takes about a second for every hundred lines.
+    /// `DifferentialHarness.count`): kotlinc takes about a second for every hundred lines.
     static var randomCount: Int {
         ProcessInfo.processInfo.environment["HEADERC_KOTLIN_COUNT"].flatMap(Int.init) ?? 300
     }
@@ -97,7 +97,7 @@ final class KotlinEmitterTests: XCTestCase {
                 continue
             }
             cases.append(NodeHarness.Case(label: entry.name, program: program, spec: spec, text: entry.text, offsets: offsets,
-                                          settings: Array(DifferentialTests.settings(for: spec, &rng).prefix(1))))
+                                          settings: Array(DifferentialHarness.settings(for: spec, &rng).prefix(1))))
         }
         let report = try KotlinHarness.run(cases, label: "corpus")
         print("Kotlin over the specs of the tests: \(cases.count) built (\(refused) do not check, most of them on purpose); \(report.summary)")
@@ -112,14 +112,14 @@ final class KotlinEmitterTests: XCTestCase {
     /// at its offsets and input settings: no value may differ, those through `pow` and the springs included.
     func testRandomSpecsMatchTheInterpreter() throws {
         _ = try KotlinHarness.findKotlinc()
-        let seed = DifferentialTests.seed
+        let seed = DifferentialHarness.seed
         var cases: [NodeHarness.Case] = []
-        for (generated, spec, compilation) in DifferentialTests.generatedSpecs(count: min(Self.randomCount, DifferentialTests.count), seed: seed) {
+        for (generated, spec, compilation) in DifferentialHarness.generatedSpecs(count: min(Self.randomCount, DifferentialHarness.count), seed: seed) {
             guard let spec, let program = compilation.program else { continue }
             var rng = SeededGenerator(seed: seed ^ UInt64(generated.index + 1) &* 0x9E37_79B9_7F4A_7C15)
             cases.append(NodeHarness.Case(label: "spec \(generated.index)", program: program, spec: spec, text: generated.text,
-                                          offsets: DifferentialTests.offsets(extra: generated.interestingOffsets),
-                                          settings: DifferentialTests.settings(for: spec, &rng)))
+                                          offsets: DifferentialHarness.offsets(extra: generated.interestingOffsets),
+                                          settings: DifferentialHarness.settings(for: spec, &rng)))
         }
         let report = try KotlinHarness.run(cases, label: "random-\(seed)")
         print("Kotlin differential (seed \(seed)): \(report.summary)")
@@ -147,7 +147,7 @@ final class KotlinEmitterTests: XCTestCase {
         let pool = steered + steered + steered + refusable
         let accepted = HostileNamesTests.accepted(from: pool)
         let count = ProcessInfo.processInfo.environment["HEADERC_KOTLIN_HOSTILE_COUNT"].flatMap(Int.init) ?? 1_100
-        var generator = SpecGenerator(seed: 0x4B4F_544C, allowExtend: DifferentialTests.extendParses, hostileNameRate: 0)
+        var generator = SpecGenerator(seed: 0x4B4F_544C, allowExtend: DifferentialHarness.extendParses, hostileNameRate: 0)
         var rng = SeededGenerator(seed: 0x6B6F_746C)
         var cases: [NodeHarness.Case] = []
         var refused = 0, renamed = 0
@@ -196,7 +196,7 @@ final class KotlinEmitterTests: XCTestCase {
         var pows = (0..<count).map { _ in (rng.double(in: 0...1_000), rng.double(in: -6...6)) }
         pows += (0..<count).map { _ in (OwnedMathTests.anyDouble(&rng), rng.chance(0.5) ? Double(rng.below(41)) - 20 : OwnedMathTests.anyDouble(&rng)) }
         pows += OwnedMathTests.specials.flatMap { x in OwnedMathTests.specials.map { (x, $0) } }
-        let directory = try DifferentialTests.makeDirectory("kotlin-math")
+        let directory = try DifferentialHarness.makeDirectory("kotlin-math")
         defer { try? FileManager.default.removeItem(at: directory) }
         func write(_ values: [Double], _ name: String) throws {
             var data = Data(capacity: values.count * 8)
@@ -227,9 +227,9 @@ final class KotlinEmitterTests: XCTestCase {
             }
             """]
         try main.joined(separator: "\n\n").write(to: directory.appendingPathComponent("Math.kt"), atomically: true, encoding: .utf8)
-        let build = try DifferentialTests.run(kotlinc, ["Math.kt", "-include-runtime", "-d", "math.jar"], in: directory)
+        let build = try DifferentialHarness.run(kotlinc, ["Math.kt", "-include-runtime", "-d", "math.jar"], in: directory)
         XCTAssertEqual(build.status, 0, build.output)
-        let run = try DifferentialTests.run(java, ["-jar", "math.jar"], in: directory)
+        let run = try DifferentialHarness.run(java, ["-jar", "math.jar"], in: directory)
         XCTAssertEqual(run.status, 0, run.output)
         let data = try Data(contentsOf: directory.appendingPathComponent("out.bin"))
         var words = [UInt64](repeating: 0, count: data.count / 8)
@@ -258,7 +258,7 @@ final class KotlinEmitterTests: XCTestCase {
                       kotlin)
         var rng = SeededGenerator(seed: 40)
         let diffCase = NodeHarness.Case(label: "large", program: program, spec: spec, text: LargeHeaderTests.largeHeader,
-                                        offsets: DifferentialTests.offsets(extra: [50, 150]), settings: DifferentialTests.settings(for: spec, &rng))
+                                        offsets: DifferentialHarness.offsets(extra: [50, 150]), settings: DifferentialHarness.settings(for: spec, &rng))
         let report = try KotlinHarness.run([diffCase], label: "large")
         for failure in report.failures.prefix(5) { XCTFail(failure) }
         for warning in report.warnings.prefix(5) { XCTFail("kotlinc warns: \(warning)") }
@@ -269,7 +269,7 @@ final class KotlinEmitterTests: XCTestCase {
     /// `compile --target kotlin` takes `--package` and `--name`, refuses a bad package, and refuses names
     /// Kotlin cannot take where Swift can, naming them; `check` reports the same.
     func testCompileTargetKotlin() throws {
-        let directory = try DifferentialTests.makeDirectory("kotlin-cli")
+        let directory = try DifferentialHarness.makeDirectory("kotlin-cli")
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = directory.appendingPathComponent("a.header")
         try "header A\ninput when: pt = 2\ncover {\n    height = when * 3\n}\n".write(to: spec, atomically: true, encoding: .utf8)

@@ -8,7 +8,7 @@ enum ProcessRunner {
         var status: Int32
         /// Ended by a signal (`status` is then the signal's number).
         var crashed: Bool
-        /// Outlived its timeout and was ended, by its own handle.
+        /// Outlived its timeout and was killed, by its own id.
         var timedOut: Bool
         var output: String
         var error: String
@@ -48,8 +48,9 @@ enum ProcessRunner {
         if let timeout {
             while process.isRunning {
                 if Date().timeIntervalSince(start) > timeout {
+                    // SIGKILL, by the child's own id: SIGTERM may be ignored by a child of the test runner.
+                    kill(process.processIdentifier, SIGKILL)
                     timedOut = true
-                    process.terminate()
                     break
                 }
                 usleep(10_000)
@@ -58,11 +59,11 @@ enum ProcessRunner {
         process.waitUntilExit()
         try? outputHandle.close()
         try? errorHandle.close()
-        return Result(status: process.terminationStatus, crashed: process.terminationReason == .uncaughtSignal,
+        return Result(status: process.terminationStatus, crashed: !timedOut && process.terminationReason == .uncaughtSignal,
                       timedOut: timedOut,
                       output: (try? String(contentsOf: outputFile, encoding: .utf8)) ?? "",
                       error: (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "",
-                      seconds: Date().timeIntervalSince(start))
+                      seconds: timedOut ? timeout ?? 0 : Date().timeIntervalSince(start))
     }
 
     /// Runs a shell command line (`/bin/sh -c`), its arguments as `$0`, `$1`, ...
