@@ -80,35 +80,6 @@ final class KotlinEmitterTests: XCTestCase {
         XCTAssertGreaterThan(checked, 4 * 2_000)
     }
 
-    /// Every spec the tests hold (`SpecCorpus`: the examples, the benchmark's and the specs written inside
-    /// the tests) that checks for Kotlin, built and run on the JVM at a sweep of offsets under its defaults
-    /// and one other setting, against the interpreter (which is what `eval --format csv` prints). The spec
-    /// files of `Tests/Specs` are left to `SpecFileTests`, which runs them on the JVM in its own batch.
-    func testEverySpecOfTheTestsAgrees() throws {
-        _ = try KotlinHarness.findKotlinc()
-        var cases: [NodeHarness.Case] = []
-        var refused = 0
-        let offsets: [Double] = [-1e300, -320, -100, -44.5, -0.0, 0, 1e-9, 22, 50, 99.99999999999999, 146, 190, 250, 300, 720, 1e6, .infinity, .nan]
-        var rng = SeededGenerator(seed: 0x434F_5250)
-        for entry in try SpecCorpus.all() where !entry.name.hasPrefix("Tests/Specs/") {
-            let compilation = Compilation(source: SourceFile(path: "corpus.header", text: entry.text), checksSwiftNames: false,
-                                          checksKotlinNames: true)
-            guard let spec = compilation.spec, let program = compilation.program else {
-                refused += 1
-                continue
-            }
-            cases.append(NodeHarness.Case(label: entry.name, program: program, spec: spec, text: entry.text, offsets: offsets,
-                                          settings: Array(DifferentialHarness.settings(for: spec, &rng).prefix(1))))
-        }
-        let report = try KotlinHarness.run(cases, label: "corpus")
-        print("Kotlin over the specs of the tests: \(cases.count) built (\(refused) do not check, most of them on purpose); \(report.summary)")
-        for failure in report.failures.prefix(10) { XCTFail(failure) }
-        for warning in report.warnings.prefix(10) { XCTFail("kotlinc warns: \(warning)") }
-        XCTAssertEqual(report.mismatches, 0)
-        XCTAssertEqual(report.casesRun, cases.count)
-        XCTAssertGreaterThan(cases.count, 100)
-    }
-
     /// The differential test's random specs (every construct, curve kind, spring, `pow`, state and snap)
     /// at its offsets and input settings: no value may differ, those through `pow` and the springs included.
     func testRandomSpecsMatchTheInterpreter() throws {

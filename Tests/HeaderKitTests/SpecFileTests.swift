@@ -170,22 +170,59 @@ final class SpecFileTests: XCTestCase {
 
     // MARK: The back ends
 
+    /// The spec files only: the other specs of the tests would cost swiftc -O as much again, and the
+    /// differential test covers the Swift back end at large.
     func testGeneratedSwift() throws {
         try runBackEnd("swift", SpecBackEnds.swift)
     }
 
+    /// The spec files, and every other spec the tests hold that checks for Kotlin (`otherSpecs`), which
+    /// cost node little.
     func testGeneratedJavaScript() throws {
-        try runBackEnd("javascript", SpecBackEnds.javaScript)
+        try runBackEnd("javascript", SpecBackEnds.javaScript, others: try Self.otherSpecs())
     }
 
+    /// The spec files, and with them, since kotlinc is slow to start and one build takes them all, every
+    /// other spec the tests hold that checks for Kotlin (`otherSpecs`).
     func testGeneratedKotlin() throws {
-        try runBackEnd("kotlin", SpecBackEnds.kotlin)
+        let others = try Self.otherSpecs()
+        XCTAssertGreaterThan(others.count, 100, "the other specs of the tests that check for Kotlin")
+        try runBackEnd("kotlin", SpecBackEnds.kotlin, others: others)
+    }
+
+    /// The examples, the benchmark's spec and the specs written inside the tests (`SpecCorpus`, but for
+    /// `Tests/Specs`) that check for Kotlin, each along a sweep of offsets under its defaults and one other
+    /// setting, and its settle functions at the differential test's targets and velocities.
+    static func otherSpecs() throws -> [SpecCase] {
+        let offsets: [Double] = [-1e300, -320, -100, -44.5, -0.0, 0, 1e-9, 22, 50, 99.99999999999999, 146, 190, 250, 300, 720, 1e6,
+                                 .infinity, .nan]
+        var rng = SeededGenerator(seed: 0x434F_5250)
+        var number = loaded.count
+        var cases: [SpecCase] = []
+        for entry in try SpecCorpus.all() where !entry.name.hasPrefix("Tests/Specs/") {
+            let compilation = Compilation(source: SourceFile(path: "corpus.header", text: entry.text), checksSwiftNames: false,
+                                          checksKotlinNames: true)
+            guard let spec = compilation.spec, let program = compilation.program else { continue }
+            var probes: [SpecProbe] = []
+            for setting in [program.inputs.map(\.defaultValue)] + DifferentialHarness.settings(for: spec, &rng).prefix(1) {
+                probes.append(SpecProbe(kind: .sweep(offsets: offsets), inputs: setting))
+                for snap in program.snaps.indices {
+                    probes.append(SpecProbe(kind: .settles(snap: snap, targets: DifferentialHarness.settleTargets,
+                                                           velocities: DifferentialHarness.settleVelocities), inputs: setting))
+                }
+            }
+            cases.append(SpecCase(number: number, file: SpecFile(path: entry.name, text: entry.text), spec: spec, program: program,
+                                  probes: probes))
+            number += 1
+        }
+        return cases
     }
 
     /// One build and one run of every accepted spec: each probe's every value the same bits as the
     /// interpreter's, and each expected value as expected.
-    private func runBackEnd(_ name: String, _ backEnd: ([SpecCase]) throws -> SpecBackEnds.Outcome) throws {
-        let cases = Self.cases
+    private func runBackEnd(_ name: String, _ backEnd: ([SpecCase]) throws -> SpecBackEnds.Outcome,
+                            others: [SpecCase] = []) throws {
+        let cases = Self.cases + others
         let outcome = try backEnd(cases)
         for failure in outcome.failures.prefix(20) { XCTFail(failure) }
         var compared = 0, expected = 0, specs = 0
@@ -199,16 +236,19 @@ final class SpecFileTests: XCTestCase {
                     XCTFail("\(specCase.file.path):\(line): \(name) gives \(got.count) values \(place), the interpreter \(want.count)")
                     continue
                 }
+                var reported = 0
                 for (index, (a, b)) in zip(got, want).enumerated() where !SpecFile.same(a, b) {
-                    let what = probeIndex < specCase.file.values.count ? specCase.program.outputs[index].qualifiedName : "the settled offset"
-                    XCTFail("\(specCase.file.path):\(line): \(name) gives \(what) = \(Self.format(a)) \(place), "
+                    reported += 1
+                    guard reported <= 3 else { break }
+                    let what = Self.describe(value: index, of: probeIndex, in: specCase)
+                    XCTFail("\(specCase.file.path):\(line): \(name) gives \(what.name) = \(Self.format(a)) \(what.place ?? place), "
                             + "the interpreter \(Self.format(b))")
                 }
                 compared += got.count
             }
             expected += Self.compare(specCase, values, backEnd: name)
         }
-        print("spec files, \(name): \(specs) specs, \(compared) values compared bit for bit with the interpreter, "
+        print("spec files, \(name): \(specs) specs (\(others.count) of them from SpecCorpus), \(compared) values compared bit for bit with the interpreter, "
               + "\(expected) with their expectations; build \(String(format: "%.1f", outcome.buildSeconds)) s, "
               + "total \(String(format: "%.1f", outcome.seconds)) s")
         XCTAssertEqual(specs, cases.count, "\(name) ran \(specs) of \(cases.count) specs")
@@ -250,9 +290,28 @@ final class SpecFileTests: XCTestCase {
         return compared
     }
 
+    /// What value `index` of a probe's values is: an output, or a settled offset, and where, when the
+    /// probe looks at several places.
+    static func describe(value index: Int, of probe: Int, in specCase: SpecCase) -> (name: String, place: String?) {
+        let program = specCase.program, count = max(program.outputs.count, 1)
+        switch specCase.probes[probe].kind {
+        case .frame: return (program.outputs[index].qualifiedName, nil)
+        case .settle(let snap, _, _): return ("settle \(program.snaps[snap].name)", nil)
+        case .sweep(let offsets):
+            return (program.outputs[index % count].qualifiedName, "at offset \(format(offsets[index / count])) of the sweep")
+        case .settles(let snap, let targets, let velocities):
+            return ("settle \(program.snaps[snap].name)", "at target \(format(targets[index / velocities.count])) "
+                    + "velocity \(format(velocities[index % velocities.count]))")
+        }
+    }
+
     /// The line of a probe's expectation and where it looks: `at offset 100 with k = 3`.
     static func place(of probe: Int, in specCase: SpecCase) -> (line: Int, text: String) {
         let file = specCase.file
+        guard probe < file.values.count + file.settles.count else {
+            let inputs = zip(specCase.program.inputs, specCase.probes[probe].inputs).map { "\($0.name) = \(format($1))" }
+            return (1, inputs.isEmpty ? "" : "with " + inputs.joined(separator: ", "))
+        }
         func with(_ settings: [SpecFile.Setting]) -> String {
             settings.isEmpty ? "" : " with " + settings.map { "\($0.name) = \(format($0.value))" }.joined(separator: ", ")
         }

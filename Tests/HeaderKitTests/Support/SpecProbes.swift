@@ -8,7 +8,12 @@ struct SpecProbe {
     enum Kind {
         /// The frame at the trace's last offset, after following it from the initial state.
         case frame(offsets: [Double])
+        /// Every frame along the offsets, followed from the initial state: the outputs at the first offset,
+        /// then at the second, and so on.
+        case sweep(offsets: [Double])
         case settle(snap: Int, target: Double, velocity: Double)
+        /// The settled offset for each target, then each velocity: every pair, the target's loop outside.
+        case settles(snap: Int, targets: [Double], velocities: [Double])
     }
 
     let kind: Kind
@@ -35,8 +40,12 @@ struct SpecCase {
                 var last: [Value] = []
                 for offset in offsets { last = interpreter.frame(at: offset) }
                 return last.map(Self.number)
+            case .sweep(let offsets):
+                return offsets.flatMap { interpreter.frame(at: $0).map(Self.number) }
             case .settle(let snap, let target, let velocity):
                 return [interpreter.settle(snap: snap, offset: target, velocity: velocity)]
+            case .settles(let snap, let targets, let velocities):
+                return targets.flatMap { target in velocities.map { interpreter.settle(snap: snap, offset: target, velocity: $0) } }
             }
         }
     }
@@ -172,11 +181,33 @@ enum SpecBackEnds {
                 lines.append("        let f = \(name).frame(offset: length(\(hex(offsets.last ?? 0)))\(state)\(arguments(frameUses.inputs, probe.inputs)))")
                 let reads = program.outputs.map { "f.\(SwiftNames.identifier($0.block)).\(SwiftNames.identifier($0.name)).bits" }
                 lines.append("        emit(\"\(specCase.number) \(index)\", [\(reads.joined(separator: ", "))])")
+            case .sweep(let offsets):
+                if program.isStateful { lines.append("        var state = \(name).State()") }
+                lines.append("        var r: [UInt64] = []")
+                lines.append("        for c in [\(offsets.map { "length(\(hex($0)))" }.joined(separator: ", "))] {")
+                if program.isStateful {
+                    lines.append("            \(name).advance(&state, offset: c\(arguments(advanceInputs, probe.inputs)))")
+                }
+                let state = frameUses.state ? ", state: state" : ""
+                lines.append("            let f = \(name).frame(offset: c\(state)\(arguments(frameUses.inputs, probe.inputs)))")
+                let reads = program.outputs.map { "f.\(SwiftNames.identifier($0.block)).\(SwiftNames.identifier($0.name)).bits" }
+                lines.append("            r += [\(reads.joined(separator: ", "))]")
+                lines.append("        }")
+                lines.append("        emit(\"\(specCase.number) \(index)\", r)")
             case .settle(let snap, let target, let velocity):
                 let function = SwiftNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
                 lines.append("        let r = \(name).\(function)(target: length(\(hex(target))), velocity: length(\(hex(velocity)))"
                              + "\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)))")
                 lines.append("        emit(\"\(specCase.number) \(index)\", [r.bits])")
+            case .settles(let snap, let targets, let velocities):
+                let function = SwiftNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
+                lines.append("        var r: [UInt64] = []")
+                lines.append("        for t in [\(targets.map { "length(\(hex($0)))" }.joined(separator: ", "))] {")
+                lines.append("            for w in [\(velocities.map { "length(\(hex($0)))" }.joined(separator: ", "))] {")
+                lines.append("                r.append(\(name).\(function)(target: t, velocity: w\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs))).bits)")
+                lines.append("            }")
+                lines.append("        }")
+                lines.append("        emit(\"\(specCase.number) \(index)\", r)")
             }
             lines.append("    }")
         }
@@ -244,9 +275,26 @@ enum SpecBackEnds {
                 }
                 let reads = program.outputs.map { "r[\(JavaScriptNames.string($0.qualifiedName))]" }
                 lines.append("    lines.push(\"\(number) \(index) \" + [\(reads.joined(separator: ", "))].map(bits).join(\" \"));")
+            case .sweep(let offsets):
+                let list = offsets.map { "f(\"\(hex($0))\")" }.joined(separator: ", ")
+                let reads = program.outputs.map { "r[\(JavaScriptNames.string($0.qualifiedName))]" }
+                lines.append("    const s = \(program.isStateful ? "m.initialState()" : "null");")
+                lines.append("    const all = [];")
+                lines.append("    for (const o of [\(list)]) {")
+                lines.append(program.isStateful ? "      m.advance(s, o, i); const r = m.frame(o, i, s);" : "      const r = m.frame(o, i);")
+                lines.append("      all.push(\(reads.joined(separator: ", ")));")
+                lines.append("    }")
+                lines.append("    lines.push(\"\(number) \(index) \" + all.map(bits).join(\" \"));")
             case .settle(let snap, let target, let velocity):
                 let function = JavaScriptNames.settleFunction(program.snaps[snap].name, count: program.snaps.count)
                 lines.append("    lines.push(\"\(number) \(index) \" + bits(m[\(JavaScriptNames.string(function))](f(\"\(hex(target))\"), f(\"\(hex(velocity))\"), i)));")
+            case .settles(let snap, let targets, let velocities):
+                let function = JavaScriptNames.settleFunction(program.snaps[snap].name, count: program.snaps.count)
+                lines.append("    const all = [];")
+                lines.append("    for (const t of [\(targets.map { "f(\"\(hex($0))\")" }.joined(separator: ", "))]) "
+                             + "for (const w of [\(velocities.map { "f(\"\(hex($0))\")" }.joined(separator: ", "))]) "
+                             + "all.push(m[\(JavaScriptNames.string(function))](t, w, i));")
+                lines.append("    lines.push(\"\(number) \(index) \" + all.map(bits).join(\" \"));")
             }
             lines.append("  }")
         }
@@ -333,11 +381,35 @@ enum SpecBackEnds {
                     line += bits("frame.\(KotlinNames.identifier(blockOf[outputIndex])).\(KotlinNames.identifier(output.name))", output.type)
                 }
                 lines.append(line + ".append('\\n')")
+            case .sweep(let offsets):
+                lines.append("            out.append(\"\(specCase.number) \(index)\")")
+                if program.isStateful { lines.append("            val state = \(object).State()") }
+                lines.append("            for (offset in doubleArrayOf(\(offsets.map(KotlinNames.literal).joined(separator: ", ")))) {")
+                if program.isStateful {
+                    lines.append("                \(object).advance(state, offset\(arguments(advanceInputs, probe.inputs)))")
+                    lines.append("                val frame = \(object).frame(offset, state\(arguments(frameInputs, probe.inputs)))")
+                } else {
+                    lines.append("                val frame = \(object).frame(offset\(arguments(frameInputs, probe.inputs)))")
+                }
+                var line = "                out"
+                for (outputIndex, output) in program.outputs.enumerated() {
+                    line += bits("frame.\(KotlinNames.identifier(blockOf[outputIndex])).\(KotlinNames.identifier(output.name))", output.type)
+                }
+                lines.append(line)
+                lines.append("            }")
+                lines.append("            out.append('\\n')")
             case .settle(let snap, let target, let velocity):
                 let name = KotlinNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
                 let call = "\(object).\(name)(\(KotlinNames.literal(target)), \(KotlinNames.literal(velocity))"
                     + "\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)))"
                 lines.append("            out.append(\"\(specCase.number) \(index)\")\(bits(call, .number)).append('\\n')")
+            case .settles(let snap, let targets, let velocities):
+                let name = KotlinNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
+                lines.append("            out.append(\"\(specCase.number) \(index)\")")
+                lines.append("            for (target in doubleArrayOf(\(targets.map(KotlinNames.literal).joined(separator: ", ")))) "
+                             + "for (velocity in doubleArrayOf(\(velocities.map(KotlinNames.literal).joined(separator: ", ")))) "
+                             + "out\(bits("\(object).\(name)(target, velocity\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)))", .number))")
+                lines.append("            out.append('\\n')")
             }
             lines.append("        }")
         }
