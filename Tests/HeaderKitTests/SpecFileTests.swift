@@ -170,7 +170,7 @@ final class SpecFileTests: XCTestCase {
 
     // MARK: The back ends
 
-    /// The spec files only: the other specs of the tests would cost swiftc -O as much again, and the
+    /// The spec files only: the other specs of the tests would cost swiftc as much again, and the
     /// differential test covers the Swift back end at large.
     func testGeneratedSwift() throws {
         try runBackEnd("swift", SpecBackEnds.swift)
