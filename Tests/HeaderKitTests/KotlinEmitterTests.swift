@@ -2,82 +2,15 @@ import Foundation
 import XCTest
 @testable import HeaderKit
 
-/// The Kotlin file must compute what `eval` computes, bit for bit, on the JVM: every example, the
-/// differential test's random specs and specs full of names Kotlin reserves, each built with `kotlinc`
-/// (Debian's 1.3.31 here; the tests skip, saying so, without it) and run with `java`.
+/// The Kotlin file must compute what `eval` computes, bit for bit, on the JVM: the differential test's
+/// random specs and specs full of names Kotlin reserves, each built with `kotlinc` (Debian's 1.3.31 here;
+/// the tests skip, saying so, without it) and run with `java`. The examples, along `eval`'s sweep, and
+/// every other spec of the tests go through the JVM in `SpecFileTests`'s one Kotlin build.
 final class KotlinEmitterTests: XCTestCase {
     /// How many of the differential test's random specs go through kotlinc (`HEADERC_KOTLIN_COUNT`, up to
     /// `DifferentialHarness.count`): kotlinc takes about a second for every hundred lines.
     static var randomCount: Int {
         ProcessInfo.processInfo.environment["HEADERC_KOTLIN_COUNT"].flatMap(Int.init) ?? 300
-    }
-
-    /// Every example along a sweep and under several input settings, against `eval --format csv`'s text
-    /// read back as doubles (Swift's shortest round-trip form names one double exactly).
-    func testExamplesGiveEvalsCSV() throws {
-        _ = try KotlinHarness.findKotlinc()
-        let sweep = "-320:720:0.5"
-        var cases: [NodeHarness.Case] = []
-        var csv: [[[String]]] = []
-        for name in JavaScriptEmitterTests.examples {
-            let path = PackagePaths.url("Examples/\(name).header").path
-            let compilation = Compilation(path: path, text: try PackagePaths.text("Examples/\(name).header"))
-            let program = try XCTUnwrap(compilation.program), spec = try XCTUnwrap(compilation.spec)
-            // `compile --target kotlin` accepts the example and writes what the emitter writes.
-            let compiled = Driver.run(["compile", "--target", "kotlin", "--package", "examples", path])
-            XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
-            XCTAssertEqual(compiled.standardOutput, KotlinEmitter(program: program, sourcePath: path, packageName: "examples").emit())
-            var settings: [[(String, String)]] = [[]]
-            let names = program.inputs.map(\.name)
-            if names.contains("safeAreaTop") { settings.append([("safeAreaTop", "47")]) }
-            if names.contains("safeAreaTop"), names.contains("textScale") { settings.append([("safeAreaTop", "59"), ("textScale", "1.35")]) }
-            var rows: [[String]] = []
-            var values: [[Value]] = []
-            var offsets: [Double] = []
-            for setting in settings {
-                let arguments = ["eval", path, "--sweep", sweep, "--format", "csv"] + setting.flatMap { ["--set", "\($0.0)=\($0.1)"] }
-                let eval = Driver.run(arguments)
-                XCTAssertEqual(eval.exitCode, 0, eval.standardError)
-                let table = eval.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
-                offsets = table.map { Double($0[0]) ?? .nan }
-                rows += table.map { Array($0.dropFirst()) }
-                if !setting.isEmpty {
-                    values.append(program.inputs.map { input in
-                        guard let given = setting.first(where: { $0.0 == input.name }), let number = Double(given.1) else {
-                            return input.defaultValue
-                        }
-                        return .number(number)
-                    })
-                }
-            }
-            cases.append(NodeHarness.Case(label: name, program: program, spec: spec, text: "", offsets: offsets, settings: values))
-            csv.append(rows)
-        }
-        let report = try KotlinHarness.run(cases, label: "examples")
-        for failure in report.failures.prefix(10) { XCTFail(failure) }
-        for warning in report.warnings.prefix(10) { XCTFail("kotlinc warns: \(warning)") }
-        var checked = 0
-        for (caseIndex, rows) in csv.enumerated() {
-            // The JVM's values are, for each setting, the frames along the sweep and then the settle functions'.
-            let program = cases[caseIndex].program
-            let perSetting = cases[caseIndex].offsets.count * program.outputs.count
-            let settles = program.snaps.count * NodeHarness.settleTargets.count * NodeHarness.settleVelocities.count
-            let all = report.values.indices.contains(caseIndex) ? report.values[caseIndex] : []
-            var values: [Double] = []
-            for start in stride(from: 0, to: all.count, by: perSetting + settles) {
-                values += all[start..<min(start + perSetting, all.count)]
-            }
-            let flat = rows.flatMap { $0 }
-            XCTAssertEqual(values.count, flat.count, "\(cases[caseIndex].label): the JVM gave another number of values")
-            for (text, got) in zip(flat, values) {
-                let want = text == "true" ? 1 : text == "false" ? 0 : (Double(text) ?? .nan)
-                XCTAssertTrue(got.bitPattern == want.bitPattern || got.isNaN && want.isNaN,
-                              "\(cases[caseIndex].label): JVM \(got), eval \(text)")
-                checked += 1
-            }
-        }
-        print("Kotlin examples: \(checked) values of eval --format csv reproduced on the JVM, bit for bit; \(report.summary)")
-        XCTAssertGreaterThan(checked, 4 * 2_000)
     }
 
     /// The differential test's random specs (every construct, curve kind, spring, `pow`, state and snap)

@@ -192,10 +192,13 @@ final class SpecFileTests: XCTestCase {
 
     /// The examples, the benchmark's spec and the specs written inside the tests (`SpecCorpus`, but for
     /// `Tests/Specs`) that check for Kotlin, each along a sweep of offsets under its defaults and one other
-    /// setting, and its settle functions at the differential test's targets and velocities.
+    /// setting, and its settle functions at the differential test's targets and velocities. The examples
+    /// go along `eval --sweep -320:720:0.5` and its far offsets, under the safe areas and text scales an
+    /// app passes.
     static func otherSpecs() throws -> [SpecCase] {
         let offsets: [Double] = [-1e300, -320, -100, -44.5, -0.0, 0, 1e-9, 22, 50, 99.99999999999999, 146, 190, 250, 300, 720, 1e6,
                                  .infinity, .nan]
+        let sweep = (0...2_080).map { -320 + Double($0) * 0.5 } + [-1e300, -0.0, 1e-9, 1e6, .infinity, .nan]
         var rng = SeededGenerator(seed: 0x434F_5250)
         var number = loaded.count
         var cases: [SpecCase] = []
@@ -204,8 +207,20 @@ final class SpecFileTests: XCTestCase {
                                           checksKotlinNames: true)
             guard let spec = compilation.spec, let program = compilation.program else { continue }
             var probes: [SpecProbe] = []
-            for setting in [program.inputs.map(\.defaultValue)] + DifferentialHarness.settings(for: spec, &rng).prefix(1) {
-                probes.append(SpecProbe(kind: .sweep(offsets: offsets), inputs: setting))
+            let isExample = entry.name.hasPrefix("Examples/")
+            var settings = [program.inputs.map(\.defaultValue)]
+            if isExample {
+                func with(_ values: [String: Double]) -> [Value] {
+                    program.inputs.map { input in values[input.name].map(Value.number) ?? input.defaultValue }
+                }
+                let names = Set(program.inputs.map(\.name))
+                if names.contains("safeAreaTop") { settings.append(with(["safeAreaTop": 47])) }
+                if names.isSuperset(of: ["safeAreaTop", "textScale"]) { settings.append(with(["safeAreaTop": 59, "textScale": 1.35])) }
+            } else {
+                settings += DifferentialHarness.settings(for: spec, &rng).prefix(1)
+            }
+            for setting in settings {
+                probes.append(SpecProbe(kind: .sweep(offsets: isExample ? sweep : offsets), inputs: setting))
                 for snap in program.snaps.indices {
                     probes.append(SpecProbe(kind: .settles(snap: snap, targets: DifferentialHarness.settleTargets,
                                                            velocities: DifferentialHarness.settleVelocities), inputs: setting))

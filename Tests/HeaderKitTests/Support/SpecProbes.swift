@@ -323,7 +323,9 @@ enum SpecBackEnds {
             files.append(name)
             drivers.append(kotlinDriver(specCase))
         }
-        let main = drivers + ["fun main() {", "    val out = StringBuilder()"] + cases.map { "    drive\($0.number)(out)" }
+        let decode = "fun offsetsOf(words: String): DoubleArray = "
+            + "words.split(',').map { java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(it, 16)) }.toDoubleArray()"
+        let main = [decode] + drivers + ["fun main() {", "    val out = StringBuilder()"] + cases.map { "    drive\($0.number)(out)" }
             + ["    print(out)", "}", ""]
         try main.joined(separator: "\n").write(to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
         var outcome = Outcome()
@@ -386,7 +388,9 @@ enum SpecBackEnds {
             case .sweep(let offsets):
                 lines.append("            out.append(\"\(specCase.number) \(index)\")")
                 if program.isStateful { lines.append("            val state = \(object).State()") }
-                lines.append("            for (offset in doubleArrayOf(\(offsets.map(KotlinNames.literal).joined(separator: ", ")))) {")
+                // As bit patterns in one string: the JVM caps a method at 64 KB, which thousands of literals pass.
+                let words = offsets.map { String($0.bitPattern, radix: 16) }.joined(separator: ",")
+                lines.append("            for (offset in offsetsOf(\"\(words)\")) {")
                 if program.isStateful {
                     lines.append("                \(object).advance(state, offset\(arguments(advanceInputs, probe.inputs)))")
                     lines.append("                val frame = \(object).frame(offset, state\(arguments(frameInputs, probe.inputs)))")
