@@ -22,48 +22,6 @@ final class CheckerTests: XCTestCase {
         XCTAssertNil(compiled.spec)
     }
 
-    /// A state whose initial value is refused still has that value's type: reading it as a length is no error.
-    func testARefusedStateInitialValueGivesOneError() {
-        let compiled = MarkedCompilation("""
-        header C
-        input start: pt = 5
-        state prev = 1️⃣start { next = offset }
-        v { height = prev }
-        """)
-        compiled.expect("the initial value of state 'prev' must be a constant: it is the default of the generated State", at: compiled["1️⃣"])
-        compiled.expectErrorCount(1)
-    }
-
-    func testUnknownFunctionSuggestsTheClosest() {
-        let compiled = MarkedCompilation("""
-        header C
-        cover { opacity = 1️⃣clmp(offset / 100pt, 0, 1) }
-        title { opacity = 2️⃣easeInn(0.5) }
-        """)
-        compiled.expect("unknown function 'clmp'; did you mean 'clamp'?", at: compiled["1️⃣"])
-        compiled.expect("unknown function 'easeInn'; did you mean 'easeIn'?", at: compiled["2️⃣"])
-        compiled.expectErrorCount(2)
-    }
-
-    func testUnknownCurveAfterVia() {
-        let compiled = MarkedCompilation("header C\ncover { opacity = keyframes(offset) { 0: 1, 100: 0 via 1️⃣easOut } }\n")
-        compiled.expect("unknown curve 'easOut'; did you mean 'easeOut'?", at: compiled["1️⃣"])
-        compiled.expectErrorCount(1)
-    }
-
-    func testUnknownPropertySuggestsTheClosest() {
-        let compiled = MarkedCompilation("""
-        header C
-        avatar {
-            1️⃣opacty = 0.5
-            2️⃣hieght = 10pt
-        }
-        """)
-        compiled.expect("unknown property 'opacty'; did you mean 'opacity'?", at: compiled["1️⃣"])
-        compiled.expect("unknown property 'hieght'; did you mean 'height'?", at: compiled["2️⃣"])
-        compiled.expectErrorCount(2)
-    }
-
     /// A misspelt name is reported in the same run as an error in its value, whether the checker or the
     /// parser finds that error.
     func testUnknownPropertyIsReportedBesideAnErrorInItsValue() {
@@ -234,32 +192,6 @@ final class CheckerTests: XCTestCase {
 
     // MARK: Types
 
-    func testArithmeticTypeErrors() {
-        let compiled = MarkedCompilation("""
-        header C
-        input k = 2
-        a { height = 1️⃣offset + true }
-        b { height = 2️⃣offset + k }
-        c { height = 3️⃣offset * offset }
-        d { opacity = 4️⃣k / offset }
-        e { height = 5️⃣-true ? 1pt : 2pt }
-        f { visible = not 6️⃣offset }
-        g { visible = 7️⃣offset < true }
-        h { visible = 8️⃣true and 1 }
-        i { height = 9️⃣offset - k }
-        """)
-        compiled.expect("arithmetic needs numbers or lengths, found length + bool", at: compiled["1️⃣"])
-        compiled.expect("cannot add length and number", at: compiled["2️⃣"])
-        compiled.expect("cannot multiply two lengths", at: compiled["3️⃣"])
-        compiled.expect("cannot divide a number by a length", at: compiled["4️⃣"])
-        compiled.expect("cannot negate a bool", at: compiled["5️⃣"])
-        compiled.expect("'not' needs a bool, found length", at: compiled["6️⃣"])
-        compiled.expect("cannot compare length < bool", at: compiled["7️⃣"])
-        compiled.expect("'and' needs two bools, found bool and number", at: compiled["8️⃣"])
-        compiled.expect("cannot subtract length and number", at: compiled["9️⃣"])
-        compiled.expectErrorCount(9)
-    }
-
     func testUnitlessLiteralsAdaptToLengths() throws {
         let compiled = MarkedCompilation("""
         header C
@@ -273,43 +205,6 @@ final class CheckerTests: XCTestCase {
         }
         """)
         XCTAssertNotNil(compiled.expectValid())
-    }
-
-    func testLengthWhereANumberIsNeededAndTheReverse() {
-        let compiled = MarkedCompilation("""
-        header C
-        input k = 2
-        cover {
-            scale = 1️⃣offset
-            height = 2️⃣k
-            opacity = mix(0, 1, 3️⃣offset)
-            rotation = pow(4️⃣offset, 2)
-            custom: pt = 5️⃣k * 2
-            flag: bool = 6️⃣k
-        }
-        """)
-        compiled.expect("property 'scale' must be a number, found length; divide by a length", at: compiled["1️⃣"])
-        compiled.expect("property 'height' must be a length, found number; multiply by a length such as '1pt'", at: compiled["2️⃣"])
-        compiled.expect("the fraction 't' of mix(a, b, t) must be a number, found length", at: compiled["3️⃣"])
-        compiled.expect("the argument of 'pow' must be a number, found length", at: compiled["4️⃣"])
-        compiled.expect("property 'custom' must be a length, found number", at: compiled["5️⃣"])
-        compiled.expect("property 'flag' must be a bool, found number", at: compiled["6️⃣"])
-        compiled.expectErrorCount(6)
-    }
-
-    func testConditionMustBeABoolAndBranchesAgree() {
-        let compiled = MarkedCompilation("""
-        header C
-        cover {
-            height = 1️⃣offset ? 1pt : 2pt
-            top = offset > 0pt ? 2️⃣1pt : false
-            bottom = offset > 0pt ? 3️⃣offset : 4️⃣bogus
-        }
-        """)
-        compiled.expect("a condition must be a bool, found length", at: compiled["1️⃣"])
-        compiled.expect("both branches must have the same type, found length and bool", at: compiled["2️⃣"])
-        compiled.expect("unknown name 'bogus'", at: compiled["4️⃣"])
-        compiled.expectErrorCount(3)
     }
 
     func testArityOfEveryBuiltin() {
@@ -359,63 +254,10 @@ final class CheckerTests: XCTestCase {
         compiled.expectErrorCount(1)
     }
 
-    func testKeyframeTypeErrors() {
-        let compiled = MarkedCompilation("""
-        header C
-        a { opacity = keyframes(1️⃣true) { 0: 1 } }
-        b { opacity = keyframes(offset) { 0: 2️⃣false } }
-        c { height = keyframes(offset) { 0: 1pt, 100: 3️⃣offset / offset } }
-        d { opacity = 4️⃣keyframes(offset) { } }
-        e { opacity = keyframes(offset, 5️⃣speed: fast) { 0: 1 } }
-        f { opacity = keyframes(offset, extend: 6️⃣sideways) { 0: 1 } }
-        """)
-        compiled.expect("a keyframes driver must be a number or a length, found bool", at: compiled["1️⃣"])
-        compiled.expect("a keyframe value must be a number or a length, found bool", at: compiled["2️⃣"])
-        compiled.expect("keyframe values must share one type, found length and number", at: compiled["3️⃣"])
-        compiled.expect("keyframes need at least one stop", at: compiled["4️⃣"])
-        compiled.expect("keyframes takes one option", at: compiled["5️⃣"])
-        compiled.expect("'extend' is 'before', 'after', 'both' or 'none', found 'sideways'", at: compiled["6️⃣"])
-        compiled.expectErrorCount(6)
-    }
-
     func testFirstStopCurveIsAWarning() throws {
         let compiled = MarkedCompilation("header C\ncover { opacity = keyframes(offset) { 0: 1 via 1️⃣easeIn, 100: 0 } }\n")
         compiled.expect("the first stop's curve is not used", at: compiled["1️⃣"], severity: .warning)
         XCTAssertNotNil(compiled.spec)
-    }
-
-    func testCubicBezierXOutsideTheUnitInterval() {
-        let compiled = MarkedCompilation("""
-        header C
-        curve a = cubicBezier(1️⃣1.5, 0, 0, 1)
-        curve b = cubicBezier(0, 0, 2️⃣-0.1, 1)
-        curve c = cubicBezier(0, 3️⃣offset, 0, 1)
-        curve d = 4️⃣cubicBezier(0, 0, 1)
-        curve ok = cubicBezier(0, -2, 1, 3)
-        cover { opacity = ok(0.5) }
-        """)
-        compiled.expect("cubicBezier's x1 must be within 0...1, found 1.5", at: compiled["1️⃣"])
-        compiled.expect("cubicBezier's x2 must be within 0...1, found -0.1", at: compiled["2️⃣"])
-        compiled.expect("cubicBezier's y1 must be a constant number", at: compiled["3️⃣"])
-        compiled.expect("cubicBezier takes four numbers", at: compiled["4️⃣"])
-        compiled.expectErrorCount(4)
-    }
-
-    func testStepsNeedsAWholePositiveCount() {
-        let compiled = MarkedCompilation("""
-        header C
-        curve a = steps(1️⃣0)
-        curve b = steps(2️⃣2.5)
-        curve c = steps(3, 3️⃣sideways)
-        curve d = steps(4️⃣1, jump-none)
-        curve ok = steps(3, jump-start)
-        cover { opacity = ok(0.5) }
-        """)
-        compiled.expect("steps needs a whole number of steps, at least 1", at: compiled["1️⃣"])
-        compiled.expect("steps needs a whole number of steps, at least 1", at: compiled["2️⃣"])
-        compiled.expect("a steps position is", at: compiled["3️⃣"])
-        compiled.expect("steps needs a whole number of steps, at least 2", at: compiled["4️⃣"])
-        compiled.expectErrorCount(4)
     }
 
     /// CSS's count is an `<integer>`: `steps(2.0)` and `steps(2e0)` are refused, not read as 2; a named
@@ -594,22 +436,6 @@ final class CheckerTests: XCTestCase {
     }
 
     // MARK: Inputs
-
-    func testInputDefaultMustBeAConstant() {
-        let compiled = MarkedCompilation("""
-        header C
-        input a: pt = 1️⃣offset
-        input b = 1
-        input c: number = 2️⃣b * 2
-        input d: number = 1 + 2 * 3
-        input e: bool = 3️⃣1
-        cover { opacity = d }
-        """)
-        compiled.expect("the default of input 'a' must be a constant", at: compiled["1️⃣"])
-        compiled.expect("the default of input 'c' must be a constant", at: compiled["2️⃣"])
-        compiled.expect("the default of input 'e' must be a bool, found number", at: compiled["3️⃣"])
-        compiled.expectErrorCount(3)
-    }
 
     /// An input whose default is wrong is reported once; its uses must not add errors of their own
     /// (the untyped input's type is unknown, not "number").

@@ -854,31 +854,9 @@ final class CommandLineTests: XCTestCase {
     }
 
     private func run(_ arguments: [String]) throws -> Run {
-        let process = Process()
-        process.executableURL = try binary()
-        process.arguments = arguments
-        // Files rather than pipes, so that a large output cannot fill a pipe and block the child.
-        let outURL = scratch.appendingPathComponent("stdout-\(UUID().uuidString)")
-        let errURL = scratch.appendingPathComponent("stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        let out = try FileHandle(forWritingTo: outURL)
-        let err = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        XCTAssertEqual(process.terminationReason, .exit)
-        return Run(standardOutput: try String(contentsOf: outURL, encoding: .utf8),
-                   standardError: try String(contentsOf: errURL, encoding: .utf8),
-                   exitCode: process.terminationStatus)
+        let result = try ProcessRunner.run(try binary(), arguments)
+        XCTAssertFalse(result.crashed)
+        return Run(standardOutput: result.output, standardError: result.error, exitCode: result.status)
     }
 
     func testBinaryEvalSeparatesOutputs() throws {
@@ -893,20 +871,10 @@ final class CommandLineTests: XCTestCase {
     /// limit on address space), it runs on the main thread instead of waiting for a thread that never starts.
     func testBinaryRunsWhenTheLargeStackCannotBeHad() throws {
         let headerc = try binary()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "ulimit -v 400000 && exec timeout 20 \"$0\" eval \"$1\" --at 0,75.5 --format csv",
-                             headerc.path, image]
-        let out = scratch.appendingPathComponent("limited-stdout")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: out)
-        process.standardOutput = handle
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        XCTAssertEqual(process.terminationStatus, 0, "124 is a hang, ended by timeout")
-        XCTAssertEqual(try String(contentsOf: out, encoding: .utf8), "offset,image.height,image.offsetY\n0.0,300.0,-0.0\n75.5,300.0,-75.5\n")
+        let result = try ProcessRunner.shell("ulimit -v 400000 && exec timeout 20 \"$0\" eval \"$1\" --at 0,75.5 --format csv",
+                                             [headerc.path, image])
+        XCTAssertEqual(result.status, 0, "124 is a hang, ended by timeout")
+        XCTAssertEqual(result.output, "offset,image.height,image.offsetY\n0.0,300.0,-0.0\n75.5,300.0,-75.5\n")
     }
 
     func testBinaryExitCodes() throws {
@@ -955,14 +923,10 @@ final class CommandLineTests: XCTestCase {
         let headerc = try binary()
         let whole = scratch.appendingPathComponent("whole.swift"), head = scratch.appendingPathComponent("head.swift")
         let errors = scratch.appendingPathComponent("errors")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\"$0\" compile \"$1\" -o /dev/stdout 2>\"$2\" | cat >\"$3\" && "
-                                 + "\"$0\" compile \"$1\" -o /dev/stdout 2>>\"$2\" | head -n 3 >\"$4\"",
-                             headerc.path, profile, errors.path, whole.path, head.path]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let result = try ProcessRunner.shell("\"$0\" compile \"$1\" -o /dev/stdout 2>\"$2\" | cat >\"$3\" && "
+                                                 + "\"$0\" compile \"$1\" -o /dev/stdout 2>>\"$2\" | head -n 3 >\"$4\"",
+                                             [headerc.path, profile, errors.path, whole.path, head.path])
+        XCTAssertEqual(result.status, 0)
         XCTAssertEqual(try String(contentsOf: errors, encoding: .utf8), "")
         let printed = Driver.run(["compile", profile]).standardOutput
         XCTAssertEqual(try String(contentsOf: whole, encoding: .utf8), printed)
@@ -979,13 +943,9 @@ final class CommandLineTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: time.path) else { throw XCTSkip("no /usr/bin/time to measure memory") }
         let headerc = try binary()
         let out = scratch.appendingPathComponent("sweep-last"), measured = scratch.appendingPathComponent("sweep-memory")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "\"$0\" -f %M -o \"$1\" \"$2\" eval \"$3\" --sweep 0:499999:1 --format csv | tail -n 1 >\"$4\"",
-                             time.path, measured.path, headerc.path, profile, out.path]
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
+        let result = try ProcessRunner.shell("\"$0\" -f %M -o \"$1\" \"$2\" eval \"$3\" --sweep 0:499999:1 --format csv | tail -n 1 >\"$4\"",
+                                             [time.path, measured.path, headerc.path, profile, out.path])
+        XCTAssertEqual(result.status, 0)
         XCTAssertEqual(try String(contentsOf: out, encoding: .utf8).components(separatedBy: ",").prefix(2), ["499999.0", "44.0"])
         let kilobytes = try String(contentsOf: measured, encoding: .utf8).split(separator: "\n").last.flatMap { Int($0) }
         let peak = try XCTUnwrap(kilobytes, "no peak memory in /usr/bin/time's report")

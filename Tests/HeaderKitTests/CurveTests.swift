@@ -437,26 +437,9 @@ final class CurveSwiftSourceTests: XCTestCase {
         XCTAssertTrue(once.allSatisfy { $0.isEmpty || $0.hasPrefix("    ") })
     }
 
-    private func swiftc(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     func testEmittedSourceIsBitIdentical() throws {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("curve-emission-\(ProcessInfo.processInfo.processIdentifier)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        guard (try? swiftc(["--version"], in: directory).status) == 0 else { throw XCTSkip("swiftc not found") }
+        let compiler = try SwiftCompilerHarness()
+        let directory = try TestScratch.directory("curve-emission")
 
         let curves = Self.sampleCurves()
         var source = ["import Foundation", "", "nonisolated enum GeneratedCurves {"]
@@ -485,26 +468,18 @@ final class CurveSwiftSourceTests: XCTestCase {
 
         for mode in [["-swift-version", "5", "-warnings-as-errors"],
                      ["-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"]] {
-            let result = try swiftc(["-parse-as-library", "-c", "GeneratedCurves.swift", "-o", "check.o"] + mode, in: directory)
+            let result = try compiler.compile(["-parse-as-library", "-c", "GeneratedCurves.swift", "-o", "check.o"] + mode, in: directory)
             XCTAssertEqual(result.status, 0, "\(mode.joined(separator: " ")):\n\(result.output)")
         }
-        let build = try swiftc(["-O", "GeneratedCurves.swift", "main.swift", "-o", "curves"], in: directory)
+        let build = try compiler.compile(["-O", "GeneratedCurves.swift", "main.swift", "-o", "curves"], in: directory)
         XCTAssertEqual(build.status, 0, build.output)
         guard build.status == 0 else { return }
 
         let inputs = Self.sampleInputs()
-        let process = Process()
-        process.executableURL = directory.appendingPathComponent("curves")
-        let stdin = Pipe(), stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        try process.run()
         let text = inputs.map { String($0.bitPattern, radix: 16) }.joined(separator: "\n") + "\n"
-        // Write on another thread: the child's output pipe could fill before stdin is drained.
-        let writer = Thread { stdin.fileHandleForWriting.write(Data(text.utf8)); try? stdin.fileHandleForWriting.close() }
-        writer.start()
-        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let inputFile = directory.appendingPathComponent("inputs")
+        try text.write(to: inputFile, atomically: true, encoding: .utf8)
+        let output = try ProcessRunner.run(directory.appendingPathComponent("curves"), [], in: directory, input: inputFile).output
         let rows = output.split(separator: "\n")
         XCTAssertEqual(rows.count, inputs.count)
         var mismatches = 0

@@ -257,7 +257,7 @@ final class FormatterTests: XCTestCase {
 
     func testRandomSpecsWithComments() {
         let count = ProcessInfo.processInfo.environment["HEADERC_FMT_COUNT"].flatMap(Int.init) ?? 200
-        var generator = SpecGenerator(seed: 0x666D_7421, allowExtend: DifferentialTests.extendParses)
+        var generator = SpecGenerator(seed: 0x666D_7421, allowExtend: DifferentialHarness.extendParses)
         var random = SeededGenerator(seed: 0x636F_6D6D)
         for index in 0..<count {
             let generated = generator.generate(index: index)
@@ -272,7 +272,7 @@ final class FormatterTests: XCTestCase {
     /// refuse), idempotently, with every token and comment in its place.
     func testMutatedSpecs() throws {
         var random = SeededGenerator(seed: 0x6D75_7461)
-        var generator = SpecGenerator(seed: 0x6D75_7462, allowExtend: DifferentialTests.extendParses)
+        var generator = SpecGenerator(seed: 0x6D75_7462, allowExtend: DifferentialHarness.extendParses)
         let bases = try SpecCorpus.all().map(\.text) + (0..<40).map { generator.generate(index: $0).text }
         let pieces = [" ", "\n", "\n\n\n", "\t", "\r\n", "\r", "(", ")", "{", "}", "-", "- ", " -", "\n-", "-\n", "*", "!", "not ",
                       ",", ":", "?", " ? 1 : ", "...", "%", "1", "x", "=", "\n(", "(x)", "f(", "max(1,\n2)", "/* c */", "// d\n", "/*\n*/",

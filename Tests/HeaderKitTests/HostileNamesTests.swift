@@ -138,11 +138,11 @@ final class HostileNamesTests: XCTestCase {
     }
 
     func testHostileNamesCompileOrAreRefusedByName() throws {
-        let swiftc = try DifferentialTests.findSwiftc()
+        let swiftc = try DifferentialHarness.findSwiftc()
         let count = ProcessInfo.processInfo.environment["HEADERC_HOSTILE_COUNT"].flatMap(Int.init) ?? 1_200
-        var generator = SpecGenerator(seed: 0x4E41_4D45, allowExtend: DifferentialTests.extendParses, hostileNameRate: 0)
+        var generator = SpecGenerator(seed: 0x4E41_4D45, allowExtend: DifferentialHarness.extendParses, hostileNameRate: 0)
         var rng = SeededGenerator(seed: 0x686F_7374)
-        var cases: [DifferentialTests.DiffCase] = []
+        var cases: [DifferentialHarness.DiffCase] = []
         var refused = 0, renamedSpecs = 0
         var enumNames = Set<String>()
         for index in 0..<count {
@@ -163,7 +163,7 @@ final class HostileNamesTests: XCTestCase {
             guard let spec = checked.spec else {
                 refused += 1
                 XCTAssertNotNil(forEval.spec, "spec \(index) is refused for more than its names:\n\(text)\n"
-                                + DifferentialTests.render(forEval))
+                                + DifferentialHarness.render(forEval))
                 for error in checked.diagnostics.errors {
                     let named = (drawn + [enumName].compactMap { $0 }).contains { name in
                         ["'\(name)'", ".\(name)'", "'\(name)."].contains { error.message.contains($0) }
@@ -173,13 +173,13 @@ final class HostileNamesTests: XCTestCase {
                 continue
             }
             if let enumName { enumNames.insert(enumName) }
-            cases.append(DifferentialTests.DiffCase(index: index, text: text, spec: spec,
-                                                    offsets: DifferentialTests.offsets(extra: []),
+            cases.append(DifferentialHarness.DiffCase(index: index, text: text, spec: spec,
+                                                    offsets: DifferentialHarness.offsets(extra: []),
                                                     settings: [], enumName: enumName))
         }
         print("hostile names: \(renamedSpecs) specs, \(cases.count) accepted and compiled, \(refused) refused by name")
         XCTAssertGreaterThanOrEqual(renamedSpecs, count * 9 / 10)
-        let report = try DifferentialTests.runDifferential(cases, swiftc: swiftc, label: "hostile-names", optimize: false)
+        let report = try DifferentialHarness.runDifferential(cases, swiftc: swiftc, label: "hostile-names", optimize: false)
         for failure in report.buildFailures.prefix(10) { XCTFail(failure) }
         for failure in report.mismatchReports.prefix(10) { XCTFail(failure) }
         for warning in report.warnings.prefix(10) { XCTFail("swiftc warns: \(warning)") }
@@ -210,16 +210,16 @@ final class LargeHeaderTests: XCTestCase {
     }()
 
     func testLargeHeaderBuiltBlockByBlockAgrees() throws {
-        let swiftc = try DifferentialTests.findSwiftc()
+        let swiftc = try DifferentialHarness.findSwiftc()
         let text = Self.largeHeader
         let spec = try XCTUnwrap(Compilation(path: "large.header", text: text).spec)
         let swift = SwiftEmitter(spec: spec, sourcePath: "large.header").emit()
         XCTAssertTrue(swift.contains("private static func frameB0(offset: CGFloat, safeAreaTop: CGFloat, textScale: Double, reduceMotion: Bool, shared: Double, sharedToo: Double) -> Frame.B0"),
                       "each block is built by a function that takes the shared values")
         var rng = SeededGenerator(seed: 40)
-        let diffCase = DifferentialTests.DiffCase(index: 0, text: text, spec: spec, offsets: DifferentialTests.offsets(extra: [50, 150]),
-                                                  settings: DifferentialTests.settings(for: spec, &rng))
-        let report = try DifferentialTests.runDifferential([diffCase], swiftc: swiftc, label: "large")
+        let diffCase = DifferentialHarness.DiffCase(index: 0, text: text, spec: spec, offsets: DifferentialHarness.offsets(extra: [50, 150]),
+                                                  settings: DifferentialHarness.settings(for: spec, &rng))
+        let report = try DifferentialHarness.runDifferential([diffCase], swiftc: swiftc, label: "large")
         for failure in report.buildFailures { XCTFail(failure) }
         for failure in report.mismatchReports { XCTFail(failure) }
         XCTAssertEqual(report.mismatchCount, 0)

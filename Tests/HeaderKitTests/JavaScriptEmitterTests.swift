@@ -12,7 +12,7 @@ final class JavaScriptEmitterTests: XCTestCase {
     /// that `eval --format csv` prints (Swift's shortest round-trip text, which reads back to the same bits).
     func testExamplesGiveEvalsCSV() throws {
         let node = try NodeHarness.findNode()
-        let directory = try DifferentialTests.makeDirectory("js-examples")
+        let directory = try DifferentialHarness.makeDirectory("js-examples")
         let sweep = "-320:720:0.5"
         var checked = 0
         for name in Self.examples {
@@ -56,7 +56,7 @@ final class JavaScriptEmitterTests: XCTestCase {
                 let scriptURL = directory.appendingPathComponent("run-\(name).mjs")
                 try script.write(to: scriptURL, atomically: true, encoding: .utf8)
                 let offsets = rows.dropFirst().map { $0[0] }
-                let (status, output) = try DifferentialTests.run(node, [scriptURL.path, "[" + offsets.joined(separator: ",") + "]"],
+                let (status, output) = try DifferentialHarness.run(node, [scriptURL.path, "[" + offsets.joined(separator: ",") + "]"],
                                                                  in: directory)
                 XCTAssertEqual(status, 0, output)
                 let lines = output.split(separator: "\n")
@@ -84,14 +84,14 @@ final class JavaScriptEmitterTests: XCTestCase {
     /// and input settings.
     func testRandomSpecsMatchTheInterpreter() throws {
         _ = try NodeHarness.findNode()
-        let seed = DifferentialTests.seed
+        let seed = DifferentialHarness.seed
         var cases: [NodeHarness.Case] = []
-        for (generated, spec, compilation) in DifferentialTests.generatedSpecs(count: DifferentialTests.count, seed: seed) {
+        for (generated, spec, compilation) in DifferentialHarness.generatedSpecs(count: DifferentialHarness.count, seed: seed) {
             guard let spec, let program = compilation.program else { continue }
             var rng = SeededGenerator(seed: seed ^ UInt64(generated.index + 1) &* 0x9E37_79B9_7F4A_7C15)
             cases.append(NodeHarness.Case(label: "spec \(generated.index)", program: program, spec: spec, text: generated.text,
-                                          offsets: DifferentialTests.offsets(extra: generated.interestingOffsets),
-                                          settings: DifferentialTests.settings(for: spec, &rng)))
+                                          offsets: DifferentialHarness.offsets(extra: generated.interestingOffsets),
+                                          settings: DifferentialHarness.settings(for: spec, &rng)))
         }
         let report = try NodeHarness.run(cases, label: "random-\(seed)")
         print("JavaScript differential (seed \(seed), \(cases.count) specs): \(report.summary)")
@@ -130,7 +130,7 @@ final class JavaScriptEmitterTests: XCTestCase {
         XCTAssertFalse(printed.standardOutput.contains("import "), "the module imports nothing")
         XCTAssertEqual(Driver.run(["compile", image, "--target", "swift"]).standardOutput, Driver.run(["compile", image]).standardOutput)
 
-        let directory = try DifferentialTests.makeDirectory("js-cli")
+        let directory = try DifferentialHarness.makeDirectory("js-cli")
         let out = directory.appendingPathComponent("image.mjs").path
         let written = Driver.run(["compile", image, "--target", "js", "-o", out])
         XCTAssertEqual(written.exitCode, 0, written.standardError)
@@ -153,7 +153,7 @@ final class JavaScriptEmitterTests: XCTestCase {
     /// from the module itself.
     func testInputsCarryTheirDeclaredRanges() throws {
         let spec = PackagePaths.url("Examples/StickyParallax.header").path
-        let directory = try DifferentialTests.makeDirectory("js-inputs-module")
+        let directory = try DifferentialHarness.makeDirectory("js-inputs-module")
         let module = directory.appendingPathComponent("sticky.mjs")
         let compiled = Driver.run(["compile", "--target", "js", spec, "-o", module.path])
         XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
@@ -171,7 +171,7 @@ final class JavaScriptEmitterTests: XCTestCase {
     /// Swift's names are not the module's business: a spec Swift refuses still compiles to JavaScript, and
     /// one the module refuses is refused with the message and exit status of any spec error.
     func testEachTargetRefusesOnlyItsOwnNames() throws {
-        let directory = try DifferentialTests.makeDirectory("js-names")
+        let directory = try DifferentialHarness.makeDirectory("js-names")
         let swiftOnly = directory.appendingPathComponent("swift-only.header")
         try "header H\nlet Double = 2\nb { top = Double * 1pt }\n".write(to: swiftOnly, atomically: true, encoding: .utf8)
         XCTAssertEqual(Driver.run(["compile", swiftOnly.path]).exitCode, 1)
@@ -347,10 +347,10 @@ final class JavaScriptEmitterTests: XCTestCase {
 
     static func runNode(_ script: String, label: String) throws -> String {
         let node = try NodeHarness.findNode()
-        let directory = try DifferentialTests.makeDirectory("js-\(label)")
+        let directory = try DifferentialHarness.makeDirectory("js-\(label)")
         let file = directory.appendingPathComponent("\(label).mjs")
         try script.write(to: file, atomically: true, encoding: .utf8)
-        let (status, output) = try DifferentialTests.run(node, [file.path], in: directory)
+        let (status, output) = try DifferentialHarness.run(node, [file.path], in: directory)
         XCTAssertEqual(status, 0, output)
         return output
     }

@@ -36,7 +36,7 @@ final class JavaScriptNamesTests: XCTestCase {
         for name in ["class", "__proto__", "constructor", "arguments", "Math", "offset2", "x"] where Self.pool.contains(name) {
             XCTAssertTrue(accepted.declarations.contains(name) || accepted.blocks.contains(name), "\(name) is never drawn")
         }
-        var generator = SpecGenerator(seed: 0x4A53_4E41, allowExtend: DifferentialTests.extendParses, hostileNameRate: 0)
+        var generator = SpecGenerator(seed: 0x4A53_4E41, allowExtend: DifferentialHarness.extendParses, hostileNameRate: 0)
         var rng = SeededGenerator(seed: 0x6A73_6E6D)
         var cases: [NodeHarness.Case] = []
         var refused = 0, renamed = 0
@@ -46,7 +46,7 @@ final class JavaScriptNamesTests: XCTestCase {
             renamed += 1
             let compilation = Compilation(path: "hostile\(index).header", text: text, checksSwiftNames: false)
             guard let spec = compilation.spec, let program = compilation.program else {
-                XCTFail("spec \(index) is refused by the language:\n\(text)\n" + DifferentialTests.render(compilation))
+                XCTFail("spec \(index) is refused by the language:\n\(text)\n" + DifferentialHarness.render(compilation))
                 continue
             }
             var diagnostics = Diagnostics()
@@ -60,8 +60,8 @@ final class JavaScriptNamesTests: XCTestCase {
             }
             var settingRNG = SeededGenerator(seed: UInt64(index) &* 0x9E37_79B9_7F4A_7C15)
             cases.append(NodeHarness.Case(label: "hostile \(index)", program: program, spec: spec, text: text,
-                                          offsets: DifferentialTests.offsets(extra: []),
-                                          settings: DifferentialTests.settings(for: spec, &settingRNG)))
+                                          offsets: DifferentialHarness.offsets(extra: []),
+                                          settings: DifferentialHarness.settings(for: spec, &settingRNG)))
         }
         XCTAssertGreaterThanOrEqual(renamed, count * 9 / 10)
         let report = try NodeHarness.run(cases, label: "hostile")
@@ -75,7 +75,7 @@ final class JavaScriptNamesTests: XCTestCase {
     func testSettleFunctionsThatWouldShareANameAreRefused() {
         let text = "header H\nsnap rest { 0pt, 100pt }\nsnap Rest { 0pt }\nb { top = 1pt }\n"
         let compilation = Compilation(path: "h.header", text: text, checksSwiftNames: false)
-        guard let program = compilation.program else { return XCTFail(DifferentialTests.render(compilation)) }
+        guard let program = compilation.program else { return XCTFail(DifferentialHarness.render(compilation)) }
         var diagnostics = Diagnostics()
         JavaScriptNames.validate(program, into: &diagnostics)
         XCTAssertEqual(diagnostics.errors.map(\.message),

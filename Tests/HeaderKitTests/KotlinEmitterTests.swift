@@ -2,124 +2,29 @@ import Foundation
 import XCTest
 @testable import HeaderKit
 
-/// The Kotlin file must compute what `eval` computes, bit for bit, on the JVM: every example, the
-/// differential test's random specs and specs full of names Kotlin reserves, each built with `kotlinc`
-/// (Debian's 1.3.31 here; the tests skip, saying so, without it) and run with `java`.
+/// The Kotlin file must compute what `eval` computes, bit for bit, on the JVM: the differential test's
+/// random specs and specs full of names Kotlin reserves, each built with `kotlinc` (Debian's 1.3.31 here;
+/// the tests skip, saying so, without it) and run with `java`. The examples, along `eval`'s sweep, and
+/// every other spec of the tests go through the JVM in `SpecFileTests`'s one Kotlin build.
 final class KotlinEmitterTests: XCTestCase {
     /// How many of the differential test's random specs go through kotlinc (`HEADERC_KOTLIN_COUNT`, up to
-    /// `DifferentialTests.count`): kotlinc takes about a second for every hundred lines.
+    /// `DifferentialHarness.count`): kotlinc takes about a second for every hundred lines.
     static var randomCount: Int {
         ProcessInfo.processInfo.environment["HEADERC_KOTLIN_COUNT"].flatMap(Int.init) ?? 300
-    }
-
-    /// Every example along a sweep and under several input settings, against `eval --format csv`'s text
-    /// read back as doubles (Swift's shortest round-trip form names one double exactly).
-    func testExamplesGiveEvalsCSV() throws {
-        _ = try KotlinHarness.findKotlinc()
-        let sweep = "-320:720:0.5"
-        var cases: [NodeHarness.Case] = []
-        var csv: [[[String]]] = []
-        for name in JavaScriptEmitterTests.examples {
-            let path = PackagePaths.url("Examples/\(name).header").path
-            let compilation = Compilation(path: path, text: try PackagePaths.text("Examples/\(name).header"))
-            let program = try XCTUnwrap(compilation.program), spec = try XCTUnwrap(compilation.spec)
-            // `compile --target kotlin` accepts the example and writes what the emitter writes.
-            let compiled = Driver.run(["compile", "--target", "kotlin", "--package", "examples", path])
-            XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
-            XCTAssertEqual(compiled.standardOutput, KotlinEmitter(program: program, sourcePath: path, packageName: "examples").emit())
-            var settings: [[(String, String)]] = [[]]
-            let names = program.inputs.map(\.name)
-            if names.contains("safeAreaTop") { settings.append([("safeAreaTop", "47")]) }
-            if names.contains("safeAreaTop"), names.contains("textScale") { settings.append([("safeAreaTop", "59"), ("textScale", "1.35")]) }
-            var rows: [[String]] = []
-            var values: [[Value]] = []
-            var offsets: [Double] = []
-            for setting in settings {
-                let arguments = ["eval", path, "--sweep", sweep, "--format", "csv"] + setting.flatMap { ["--set", "\($0.0)=\($0.1)"] }
-                let eval = Driver.run(arguments)
-                XCTAssertEqual(eval.exitCode, 0, eval.standardError)
-                let table = eval.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
-                offsets = table.map { Double($0[0]) ?? .nan }
-                rows += table.map { Array($0.dropFirst()) }
-                if !setting.isEmpty {
-                    values.append(program.inputs.map { input in
-                        guard let given = setting.first(where: { $0.0 == input.name }), let number = Double(given.1) else {
-                            return input.defaultValue
-                        }
-                        return .number(number)
-                    })
-                }
-            }
-            cases.append(NodeHarness.Case(label: name, program: program, spec: spec, text: "", offsets: offsets, settings: values))
-            csv.append(rows)
-        }
-        let report = try KotlinHarness.run(cases, label: "examples")
-        for failure in report.failures.prefix(10) { XCTFail(failure) }
-        for warning in report.warnings.prefix(10) { XCTFail("kotlinc warns: \(warning)") }
-        var checked = 0
-        for (caseIndex, rows) in csv.enumerated() {
-            // The JVM's values are, for each setting, the frames along the sweep and then the settle functions'.
-            let program = cases[caseIndex].program
-            let perSetting = cases[caseIndex].offsets.count * program.outputs.count
-            let settles = program.snaps.count * NodeHarness.settleTargets.count * NodeHarness.settleVelocities.count
-            let all = report.values.indices.contains(caseIndex) ? report.values[caseIndex] : []
-            var values: [Double] = []
-            for start in stride(from: 0, to: all.count, by: perSetting + settles) {
-                values += all[start..<min(start + perSetting, all.count)]
-            }
-            let flat = rows.flatMap { $0 }
-            XCTAssertEqual(values.count, flat.count, "\(cases[caseIndex].label): the JVM gave another number of values")
-            for (text, got) in zip(flat, values) {
-                let want = text == "true" ? 1 : text == "false" ? 0 : (Double(text) ?? .nan)
-                XCTAssertTrue(got.bitPattern == want.bitPattern || got.isNaN && want.isNaN,
-                              "\(cases[caseIndex].label): JVM \(got), eval \(text)")
-                checked += 1
-            }
-        }
-        print("Kotlin examples: \(checked) values of eval --format csv reproduced on the JVM, bit for bit; \(report.summary)")
-        XCTAssertGreaterThan(checked, 4 * 2_000)
-    }
-
-    /// Every spec the tests hold (`SpecCorpus`: the examples, the benchmark's and the specs written inside
-    /// the tests) that checks for Kotlin, built and run on the JVM at a sweep of offsets under its defaults
-    /// and one other setting, against the interpreter (which is what `eval --format csv` prints).
-    func testEverySpecOfTheTestsAgrees() throws {
-        _ = try KotlinHarness.findKotlinc()
-        var cases: [NodeHarness.Case] = []
-        var refused = 0
-        let offsets: [Double] = [-1e300, -320, -100, -44.5, -0.0, 0, 1e-9, 22, 50, 99.99999999999999, 146, 190, 250, 300, 720, 1e6, .infinity, .nan]
-        var rng = SeededGenerator(seed: 0x434F_5250)
-        for entry in try SpecCorpus.all() {
-            let compilation = Compilation(source: SourceFile(path: "corpus.header", text: entry.text), checksSwiftNames: false,
-                                          checksKotlinNames: true)
-            guard let spec = compilation.spec, let program = compilation.program else {
-                refused += 1
-                continue
-            }
-            cases.append(NodeHarness.Case(label: entry.name, program: program, spec: spec, text: entry.text, offsets: offsets,
-                                          settings: Array(DifferentialTests.settings(for: spec, &rng).prefix(1))))
-        }
-        let report = try KotlinHarness.run(cases, label: "corpus")
-        print("Kotlin over the specs of the tests: \(cases.count) built (\(refused) do not check, most of them on purpose); \(report.summary)")
-        for failure in report.failures.prefix(10) { XCTFail(failure) }
-        for warning in report.warnings.prefix(10) { XCTFail("kotlinc warns: \(warning)") }
-        XCTAssertEqual(report.mismatches, 0)
-        XCTAssertEqual(report.casesRun, cases.count)
-        XCTAssertGreaterThan(cases.count, 100)
     }
 
     /// The differential test's random specs (every construct, curve kind, spring, `pow`, state and snap)
     /// at its offsets and input settings: no value may differ, those through `pow` and the springs included.
     func testRandomSpecsMatchTheInterpreter() throws {
         _ = try KotlinHarness.findKotlinc()
-        let seed = DifferentialTests.seed
+        let seed = DifferentialHarness.seed
         var cases: [NodeHarness.Case] = []
-        for (generated, spec, compilation) in DifferentialTests.generatedSpecs(count: min(Self.randomCount, DifferentialTests.count), seed: seed) {
+        for (generated, spec, compilation) in DifferentialHarness.generatedSpecs(count: min(Self.randomCount, DifferentialHarness.count), seed: seed) {
             guard let spec, let program = compilation.program else { continue }
             var rng = SeededGenerator(seed: seed ^ UInt64(generated.index + 1) &* 0x9E37_79B9_7F4A_7C15)
             cases.append(NodeHarness.Case(label: "spec \(generated.index)", program: program, spec: spec, text: generated.text,
-                                          offsets: DifferentialTests.offsets(extra: generated.interestingOffsets),
-                                          settings: DifferentialTests.settings(for: spec, &rng)))
+                                          offsets: DifferentialHarness.offsets(extra: generated.interestingOffsets),
+                                          settings: DifferentialHarness.settings(for: spec, &rng)))
         }
         let report = try KotlinHarness.run(cases, label: "random-\(seed)")
         print("Kotlin differential (seed \(seed)): \(report.summary)")
@@ -147,7 +52,7 @@ final class KotlinEmitterTests: XCTestCase {
         let pool = steered + steered + steered + refusable
         let accepted = HostileNamesTests.accepted(from: pool)
         let count = ProcessInfo.processInfo.environment["HEADERC_KOTLIN_HOSTILE_COUNT"].flatMap(Int.init) ?? 1_100
-        var generator = SpecGenerator(seed: 0x4B4F_544C, allowExtend: DifferentialTests.extendParses, hostileNameRate: 0)
+        var generator = SpecGenerator(seed: 0x4B4F_544C, allowExtend: DifferentialHarness.extendParses, hostileNameRate: 0)
         var rng = SeededGenerator(seed: 0x6B6F_746C)
         var cases: [NodeHarness.Case] = []
         var refused = 0, renamed = 0
@@ -196,7 +101,7 @@ final class KotlinEmitterTests: XCTestCase {
         var pows = (0..<count).map { _ in (rng.double(in: 0...1_000), rng.double(in: -6...6)) }
         pows += (0..<count).map { _ in (OwnedMathTests.anyDouble(&rng), rng.chance(0.5) ? Double(rng.below(41)) - 20 : OwnedMathTests.anyDouble(&rng)) }
         pows += OwnedMathTests.specials.flatMap { x in OwnedMathTests.specials.map { (x, $0) } }
-        let directory = try DifferentialTests.makeDirectory("kotlin-math")
+        let directory = try DifferentialHarness.makeDirectory("kotlin-math")
         defer { try? FileManager.default.removeItem(at: directory) }
         func write(_ values: [Double], _ name: String) throws {
             var data = Data(capacity: values.count * 8)
@@ -227,9 +132,9 @@ final class KotlinEmitterTests: XCTestCase {
             }
             """]
         try main.joined(separator: "\n\n").write(to: directory.appendingPathComponent("Math.kt"), atomically: true, encoding: .utf8)
-        let build = try DifferentialTests.run(kotlinc, ["Math.kt", "-include-runtime", "-d", "math.jar"], in: directory)
+        let build = try DifferentialHarness.run(kotlinc, ["Math.kt", "-include-runtime", "-d", "math.jar"], in: directory)
         XCTAssertEqual(build.status, 0, build.output)
-        let run = try DifferentialTests.run(java, ["-jar", "math.jar"], in: directory)
+        let run = try DifferentialHarness.run(java, ["-jar", "math.jar"], in: directory)
         XCTAssertEqual(run.status, 0, run.output)
         let data = try Data(contentsOf: directory.appendingPathComponent("out.bin"))
         var words = [UInt64](repeating: 0, count: data.count / 8)
@@ -258,7 +163,7 @@ final class KotlinEmitterTests: XCTestCase {
                       kotlin)
         var rng = SeededGenerator(seed: 40)
         let diffCase = NodeHarness.Case(label: "large", program: program, spec: spec, text: LargeHeaderTests.largeHeader,
-                                        offsets: DifferentialTests.offsets(extra: [50, 150]), settings: DifferentialTests.settings(for: spec, &rng))
+                                        offsets: DifferentialHarness.offsets(extra: [50, 150]), settings: DifferentialHarness.settings(for: spec, &rng))
         let report = try KotlinHarness.run([diffCase], label: "large")
         for failure in report.failures.prefix(5) { XCTFail(failure) }
         for warning in report.warnings.prefix(5) { XCTFail("kotlinc warns: \(warning)") }
@@ -269,7 +174,7 @@ final class KotlinEmitterTests: XCTestCase {
     /// `compile --target kotlin` takes `--package` and `--name`, refuses a bad package, and refuses names
     /// Kotlin cannot take where Swift can, naming them; `check` reports the same.
     func testCompileTargetKotlin() throws {
-        let directory = try DifferentialTests.makeDirectory("kotlin-cli")
+        let directory = try DifferentialHarness.makeDirectory("kotlin-cli")
         defer { try? FileManager.default.removeItem(at: directory) }
         let spec = directory.appendingPathComponent("a.header")
         try "header A\ninput when: pt = 2\ncover {\n    height = when * 3\n}\n".write(to: spec, atomically: true, encoding: .utf8)

@@ -74,7 +74,7 @@ final class PictureTests: XCTestCase {
 
     /// Keyframe stops on the offset (constant or through an input) and snap points are marked where they are.
     func testPlotMarksStopsAndSnapPoints() throws {
-        let directory = try DifferentialTests.makeDirectory("plot-marks")
+        let directory = try DifferentialHarness.makeDirectory("plot-marks")
         let spec = directory.appendingPathComponent("marks.header")
         try """
             header Marks
@@ -222,7 +222,7 @@ final class PictureTests: XCTestCase {
 
         // An album: `artwork` is an image area, the full width; pulled to -80 it is 300 + 80 = 380 tall, and the
         // header (200 + 80 = 280) clips it. The 3 pt reading bar is too thin for its name.
-        let directory = try DifferentialTests.makeDirectory("render-model")
+        let directory = try DifferentialHarness.makeDirectory("render-model")
         let spec = directory.appendingPathComponent("Album.header")
         try "header Album\nheader {\n    height = 200pt - offset\n}\nartwork {\n    height = 300pt - offset\n    blur = 10\n}\nreadingBar {\n    height = 3pt\n}\n"
             .write(to: spec, atomically: true, encoding: .utf8)
@@ -284,7 +284,7 @@ final class PictureTests: XCTestCase {
             XCTAssertEqual(outcome.exitCode, 2, "\(arguments)")
             XCTAssertEqual(outcome.standardError, message)
         }
-        let directory = try DifferentialTests.makeDirectory("plot-cli")
+        let directory = try DifferentialHarness.makeDirectory("plot-cli")
         let out = directory.appendingPathComponent("plot.svg").path
         let written = Driver.run(["plot", image, "-o", out])
         XCTAssertEqual(written.exitCode, 0, written.standardError)

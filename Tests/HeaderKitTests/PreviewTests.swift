@@ -7,24 +7,6 @@ import XCTest
 /// the readout the page computed through the embedded module must be the interpreter's, bit for bit, and
 /// its layers must carry those numbers.
 final class PreviewTests: XCTestCase {
-    static func findChromium() throws -> URL {
-        var candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/chromium-headless-shell" }
-        candidates += ["/usr/bin/chromium-headless-shell", "/usr/lib/chromium-headless-shell/chromium-headless-shell"]
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
-            return URL(fileURLWithPath: candidate)
-        }
-        throw XCTSkip("chromium-headless-shell not found (apt-get install chromium-headless-shell): the preview is not opened")
-    }
-
-    /// The page's DOM once its scripts have run, opened at `fragment`.
-    static func dumpDOM(_ page: URL, fragment: String, chromium: URL) throws -> String {
-        let url = page.absoluteString + "#" + fragment
-        let (status, output) = try DifferentialTests.run(chromium, ["--no-sandbox", "--disable-gpu", "--virtual-time-budget=3000",
-                                                                    "--dump-dom", url], in: page.deletingLastPathComponent())
-        XCTAssertEqual(status, 0, output)
-        return output
-    }
-
     /// `data-output` and `data-bits` of each readout cell.
     static func readout(_ dom: String) -> [String: String] {
         var cells: [String: String] = [:]
@@ -38,8 +20,8 @@ final class PreviewTests: XCTestCase {
     }
 
     func testReadoutIsTheInterpretersAtEveryOffset() throws {
-        let chromium = try Self.findChromium()
-        let directory = try DifferentialTests.makeDirectory("preview")
+        let chromium = try ChromiumHarness.find()
+        let directory = try DifferentialHarness.makeDirectory("preview")
         let cases: [(String, [[Double]], [(String, Value)])] = [
             ("ProfileStretchy", [[-80], [0], [37.5], [146], [400]], [("safeAreaTop", .number(47)), ("textScale", .number(1.3))]),
             ("StickyParallax", [[-120], [0], [60], [250]], [("reduceMotion", .bool(true))]),
@@ -71,7 +53,7 @@ final class PreviewTests: XCTestCase {
                 var values: [Value] = []
                 for offset in trace { values = interpreter.frame(at: offset) }
                 let fragment = "offset=" + trace.map { "\($0)" }.joined(separator: ",") + inputFragment
-                let dom = try Self.dumpDOM(page, fragment: fragment, chromium: chromium)
+                let dom = try ChromiumHarness.dumpDOM(page, fragment: fragment, chromium: chromium)
                 XCTAssertTrue(dom.contains("data-ready=\"true\""), "\(name) #\(fragment): the page did not finish")
                 let cells = Self.readout(dom)
                 for (output, value) in zip(compilation.program?.outputs ?? [], values) {
@@ -105,8 +87,8 @@ final class PreviewTests: XCTestCase {
     /// A scroll that ends comes to rest where the interpreter's settle puts it (a pull past the top at rest),
     /// and the readout there is the interpreter's.
     func testScrollEndsWhereSettleSays() throws {
-        let chromium = try Self.findChromium()
-        let directory = try DifferentialTests.makeDirectory("preview-snap")
+        let chromium = try ChromiumHarness.find()
+        let directory = try DifferentialHarness.makeDirectory("preview-snap")
         let spec = PackagePaths.url("Examples/ProfileStretchy.header").path
         let page = directory.appendingPathComponent("ProfileStretchy.html")
         XCTAssertEqual(Driver.run(["preview", spec, "-o", page.path]).exitCode, 0)
@@ -116,7 +98,7 @@ final class PreviewTests: XCTestCase {
         let height = try XCTUnwrap(compilation.program?.outputs.firstIndex { $0.qualifiedName == "cover.height" })
         for (ended, velocity) in [(30.0, 0.0), (70, 0), (-80, 0), (200, 0), (50, 2000), (50, -2000), (98, -100)] {
             let rest = ended < 0 ? 0 : interpreter.settle(snap: 0, offset: ended, velocity: velocity)
-            let dom = try Self.dumpDOM(page, fragment: "offset=0&safeAreaTop=47&ended=\(ended)&velocity=\(velocity)", chromium: chromium)
+            let dom = try ChromiumHarness.dumpDOM(page, fragment: "offset=0&safeAreaTop=47&ended=\(ended)&velocity=\(velocity)", chromium: chromium)
             XCTAssertTrue(dom.contains("data-offset=\"\(Self.javaScriptText(rest))\""), "ended at \(ended) (\(velocity) pt/s): rest should be \(rest)")
             guard case .number(let expected) = interpreter.frame(at: rest)[height] else { return XCTFail("cover.height is a number") }
             XCTAssertEqual(Self.readout(dom)["cover.height"], String(expected.bitPattern, radix: 16), "at rest \(rest)")
@@ -155,7 +137,7 @@ final class PreviewTests: XCTestCase {
             XCTAssertEqual(outcome.standardError, message)
         }
         // The spec's file name, in the module's first comment, cannot open an HTML comment in the script.
-        let directory = try DifferentialTests.makeDirectory("preview-cli")
+        let directory = try DifferentialHarness.makeDirectory("preview-cli")
         let spec = directory.appendingPathComponent("Closing<!--.header")
         try "header Closing\ncover { height = 100pt }\n".write(to: spec, atomically: true, encoding: .utf8)
         let page = Driver.run(["preview", spec.path])

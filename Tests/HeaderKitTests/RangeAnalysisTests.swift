@@ -460,7 +460,7 @@ final class RangeAnalysisTests: XCTestCase {
     func testEveryValueLiesInItsProvenRange() throws {
         var random = SeededGenerator(seed: 0x5241_4E47)
         var checked = 0, specs = 0
-        for (generated, _, compilation) in DifferentialTests.generatedSpecs(count: 400, seed: DifferentialTests.seed) {
+        for (generated, _, compilation) in DifferentialHarness.generatedSpecs(count: 400, seed: DifferentialHarness.seed) {
             guard let program = compilation.program else { continue }
             specs += 1
             let analysis = RangeAnalysis.analyze(program)
@@ -543,7 +543,7 @@ final class RangeAnalysisTests: XCTestCase {
     /// generated ones) reproduces in the interpreter at its witness.
     func testEveryWitnessReproduces() throws {
         var sources: [(String, String)] = try SpecCorpus.all().map { ($0.name, $0.text) }
-        for (generated, _, _) in DifferentialTests.generatedSpecs(count: 400, seed: DifferentialTests.seed) {
+        for (generated, _, _) in DifferentialHarness.generatedSpecs(count: 400, seed: DifferentialHarness.seed) {
             sources.append(("spec\(generated.index).header", generated.text))
         }
         var warnings = 0

@@ -41,37 +41,13 @@ final class RobustnessTests: XCTestCase {
     /// Runs `headerc` with `arguments`, ending it (by its own handle) when it outlives `timeout`.
     private static func runChild(_ arguments: [String], timeout: Double = 20) throws -> ChildResult {
         guard let headerc = Self.headerc else { throw XCTSkip("the headerc executable is not built") }
-        let process = Process()
-        process.executableURL = headerc
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_BACKTRACE"] = "enable=no"
-        process.environment = environment
-        let errorFile = FileManager.default.temporaryDirectory.appendingPathComponent("headerc-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errorFile) }
-        let errorHandle = try FileHandle(forWritingTo: errorFile)
-        process.standardError = errorHandle
-        process.standardOutput = FileHandle.nullDevice
-        let start = Date()
-        try process.run()
+        let run = try ProcessRunner.run(headerc, arguments, environment: ["SWIFT_BACKTRACE": "enable=no"], timeout: timeout)
         var result = ChildResult()
-        while process.isRunning {
-            if Date().timeIntervalSince(start) > timeout {
-                // SIGKILL, by the child's own id: SIGTERM may be ignored by a child of the test runner.
-                kill(process.processIdentifier, SIGKILL)
-                result.timedOut = true
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        process.waitUntilExit()
-        try? errorHandle.close()
-        result.seconds = min(Date().timeIntervalSince(start), result.timedOut ? timeout : .infinity)
-        result.status = process.terminationStatus
-        result.crashed = !result.timedOut && process.terminationReason == .uncaughtSignal
-        let data = (try? Data(contentsOf: errorFile)) ?? Data()
-        result.standardError = String(decoding: data.prefix(4000), as: UTF8.self)
+        result.timedOut = run.timedOut
+        result.seconds = run.seconds
+        result.status = run.status
+        result.crashed = run.crashed
+        result.standardError = String(run.error.prefix(4000))
         return result
     }
 

@@ -51,23 +51,6 @@ final class StateAndSnapTests: XCTestCase {
         XCTAssertEqual(forward, backward.reversed())
     }
 
-    func testStateDiagnostics() {
-        let cases: [(String, String)] = [
-            ("header H\nlet a = offset\nstate h = 1pt { next = a }\nx { height = h }", "cannot read the named value 'a'"),
-            ("header H\ninput s: pt = 0\nstate h = s { next = h }\nx { height = h }", "must be a constant"),
-            ("header H\nlet d = delta\nx { height = d }", "'delta' (the change of offset) can only be read in a state's 'next'"),
-            ("header H\nstate h = 1pt in 5pt...2pt { next = h }\nx { height = h }", "bounds of state 'h' are reversed"),
-            ("header H\nsnap s { offset }\nx { height = 1pt }", "a snap point cannot depend on the offset"),
-            ("header H\nanimation a = easeIn\nx { height = 1pt }", "an animation is a spring"),
-        ]
-        for (text, expected) in cases {
-            let compilation = Compilation(path: "s.header", text: text)
-            XCTAssertNil(compilation.spec, text)
-            XCTAssertTrue(compilation.diagnostics.errors.contains { $0.message.contains(expected) },
-                          "\(text)\n\(compilation.diagnostics.errors.map(\.message))")
-        }
-    }
-
     /// A bound that folds to NaN is reported as NaN, not as "-nan is above 1.0".
     func testStateBoundThatIsNaN() {
         let compiled = MarkedCompilation("header H\nstate s: pt = 0pt in 1️⃣min(sqrt(-1) * 1pt, 1pt)...1pt { next = s - delta }\nx { height = s }\n")

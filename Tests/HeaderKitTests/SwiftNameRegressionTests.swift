@@ -18,19 +18,19 @@ final class SwiftNameRegressionTests: XCTestCase {
     ]
 
     func testOnceBrokenNamesCompileAndAgree() throws {
-        let swiftc = try DifferentialTests.findSwiftc()
-        var cases: [DifferentialTests.DiffCase] = []
+        let swiftc = try DifferentialHarness.findSwiftc()
+        var cases: [DifferentialHarness.DiffCase] = []
         var rng = SeededGenerator(seed: 13)
         for (index, (label, text)) in Self.accepted.enumerated() {
             let compilation = Compilation(path: "\(label).header", text: text)
             guard let spec = compilation.spec else {
-                XCTFail("\(label) is refused:\n\(DifferentialTests.render(compilation))")
+                XCTFail("\(label) is refused:\n\(DifferentialHarness.render(compilation))")
                 continue
             }
-            cases.append(DifferentialTests.DiffCase(index: index, text: text, spec: spec, offsets: DifferentialTests.offsets(extra: [20]),
-                                                    settings: DifferentialTests.settings(for: spec, &rng)))
+            cases.append(DifferentialHarness.DiffCase(index: index, text: text, spec: spec, offsets: DifferentialHarness.offsets(extra: [20]),
+                                                    settings: DifferentialHarness.settings(for: spec, &rng)))
         }
-        let report = try DifferentialTests.runDifferential(cases, swiftc: swiftc, label: "names")
+        let report = try DifferentialHarness.runDifferential(cases, swiftc: swiftc, label: "names")
         for failure in report.buildFailures { XCTFail(failure) }
         for failure in report.mismatchReports { XCTFail(failure) }
         for warning in report.warnings { XCTFail("swiftc warns: \(warning)") }

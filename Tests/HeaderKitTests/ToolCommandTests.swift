@@ -217,16 +217,8 @@ final class ToolCommandTests: XCTestCase {
             throw XCTSkip("no headerc binary")
         }
         let input = try write("in.header", messy)
-        let output = scratch.appendingPathComponent("out")
-        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = ["fmt", "-"]
-        process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: input))
-        process.standardOutput = try FileHandle(forWritingTo: output)
-        try process.run()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        XCTAssertEqual(try read(output.path), tidy)
+        let result = try ProcessRunner.run(binary, ["fmt", "-"], input: URL(fileURLWithPath: input))
+        XCTAssertEqual(result.status, 0)
+        XCTAssertEqual(result.output, tidy)
     }
 }

@@ -10,21 +10,12 @@ import XCTest
 enum KotlinHarness {
     /// `kotlinc`, or a skip that says why the Kotlin back end is not run.
     static func findKotlinc() throws -> URL {
-        var candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/kotlinc" }
-        candidates += ["/usr/bin/kotlinc", "/usr/local/bin/kotlinc"]
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
-            return URL(fileURLWithPath: candidate)
-        }
-        throw XCTSkip("kotlinc not found (Debian's `kotlin` package; .ci/run installs it): the Kotlin back end is not run")
+        try ProcessRunner.find("kotlinc", fallbacks: ["/usr/bin/kotlinc", "/usr/local/bin/kotlinc"],
+                               skipping: "the Kotlin back end is not run (Debian's `kotlin` package; .ci/run installs it)")
     }
 
     static func findJava() throws -> URL {
-        var candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/java" }
-        candidates += ["/usr/bin/java"]
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
-            return URL(fileURLWithPath: candidate)
-        }
-        throw XCTSkip("java not found: the Kotlin back end is not run")
+        try ProcessRunner.find("java", fallbacks: ["/usr/bin/java"], skipping: "the Kotlin back end is not run")
     }
 
     struct Report {
@@ -55,7 +46,7 @@ enum KotlinHarness {
         let kotlinc = try findKotlinc()
         let java = try findJava()
         let start = Date()
-        let directory = try DifferentialTests.makeDirectory("kotlin-\(label)")
+        let directory = try DifferentialHarness.makeDirectory("kotlin-\(label)")
         var report = Report()
         // Kept when something failed, for a person to look at.
         defer { if report.failures.isEmpty { try? FileManager.default.removeItem(at: directory) } }
@@ -74,7 +65,7 @@ enum KotlinHarness {
         try main.write(to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
         let compileStart = Date()
         // kotlinc's default heap runs out on a few hundred files.
-        let (status, output) = try DifferentialTests.run(URL(fileURLWithPath: "/usr/bin/env"),
+        let (status, output) = try DifferentialHarness.run(URL(fileURLWithPath: "/usr/bin/env"),
                                                          ["JAVA_OPTS=-Xmx6g", kotlinc.path] + files
                                                              + ["Main.kt", "-include-runtime", "-d", "cases.jar"],
                                                          in: directory)
@@ -87,7 +78,7 @@ enum KotlinHarness {
             report.seconds = Date().timeIntervalSince(start)
             return report
         }
-        let (runStatus, runOutput) = try DifferentialTests.run(java, ["-jar", "cases.jar"], in: directory)
+        let (runStatus, runOutput) = try DifferentialHarness.run(java, ["-jar", "cases.jar"], in: directory)
         if runStatus != 0 { report.failures.append("java exited with \(runStatus): \(runOutput.prefix(2_000))") }
         for (number, diffCase) in cases.enumerated() {
             compare(diffCase, number: number, in: directory, into: &report)

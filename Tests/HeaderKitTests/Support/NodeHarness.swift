@@ -8,12 +8,7 @@ import XCTest
 enum NodeHarness {
     /// `node`, or a skip when the machine has none.
     static func findNode() throws -> URL {
-        var candidates = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map { "\($0)/node" }
-        candidates += ["/usr/bin/node", "/usr/local/bin/node"]
-        for candidate in candidates where FileManager.default.isExecutableFile(atPath: candidate) {
-            return URL(fileURLWithPath: candidate)
-        }
-        throw XCTSkip("node not found: the JavaScript module is not run")
+        try ProcessRunner.find("node", fallbacks: ["/usr/bin/node", "/usr/local/bin/node"], skipping: "the JavaScript module is not run")
     }
 
     struct Case {
@@ -51,13 +46,13 @@ enum NodeHarness {
         }
     }
 
-    static let settleTargets: [Double] = DifferentialTests.settleTargets
-    static let settleVelocities: [Double] = DifferentialTests.settleVelocities
+    static let settleTargets: [Double] = DifferentialHarness.settleTargets
+    static let settleVelocities: [Double] = DifferentialHarness.settleVelocities
 
     static func run(_ cases: [Case], label: String, batchSize: Int = 250) throws -> Report {
         let node = try findNode()
         let start = Date()
-        let directory = try DifferentialTests.makeDirectory("js-\(label)")
+        let directory = try DifferentialHarness.makeDirectory("js-\(label)")
         try driverSource.write(to: directory.appendingPathComponent("driver.mjs"), atomically: true, encoding: .utf8)
         var report = Report()
         for batchStart in stride(from: 0, to: cases.count, by: batchSize) {
@@ -74,7 +69,7 @@ enum NodeHarness {
                 + entries.joined(separator: ",\n") + "\n]}\n"
             let manifestName = "batch\(batchStart).json"
             try manifest.write(to: directory.appendingPathComponent(manifestName), atomically: true, encoding: .utf8)
-            let (status, output) = try DifferentialTests.run(node, ["driver.mjs", manifestName], in: directory)
+            let (status, output) = try DifferentialHarness.run(node, ["driver.mjs", manifestName], in: directory)
             if status != 0 { report.failures.append("node exited with \(status): \(output.prefix(2_000))") }
             for (offset, diffCase) in batch.enumerated() {
                 compare(diffCase, number: batchStart + offset, in: directory, into: &report)

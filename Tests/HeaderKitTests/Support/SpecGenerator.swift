@@ -145,7 +145,7 @@ struct SpecGenerator {
                 let initial = kind == .length ? rng.pick(["260pt", "0pt", "120pt", "-10pt"]) : rng.pick(["0", "1", "0.5"])
                 var line = "state \(name)"
                 // A number state is always annotated: unannotated, its uses are typed as lengths
-                // (see DifferentialTests.testUnannotatedNumberStateIsANumber).
+                // (see DifferentialHarness.testUnannotatedNumberStateIsANumber).
                 if kind == .number || rng.chance(0.3) { line += kind == .length ? ": pt" : ": number" }
                 line += " = \(initial)"
                 if rng.chance(0.7) {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// The folder under the system's temporary directory that holds every work directory the tests make with
-/// `DifferentialTests.makeDirectory` (generated Swift, JavaScript modules, preview pages, plots), one for the
+/// `DifferentialHarness.makeDirectory` (generated Swift, JavaScript modules, preview pages, plots), one for the
 /// run: `headerc-tests-run-<pid>`. It is removed when the test bundle finishes, unless a test failed, when it
 /// is kept and named so that what the failing test wrote can be looked at.
 enum TestScratch {
