@@ -539,6 +539,20 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertEqual(analysis.outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 1))
     }
 
+    /// Bool inputs split the paths of the bodies that read them: eleven bools, each adding its own power of
+    /// two, give every sum from 0 to 2¹¹ - 1 = 2047 (by hand), the last bool as well as the first, and an
+    /// output that reads none of them is 1 on one path.
+    func testEveryBoolInputTakesBothValues() throws {
+        let names = (0..<11).map { "b\($0)" }
+        let sum = names.enumerated().map { "(\($1) ? \(1 << $0) : 0)" }.joined(separator: " + ")
+        let inputs = names.map { "input \($0) = false" }.joined(separator: "\n")
+        let text = "header Bools\n\(inputs)\nlet total = \(sum)\nv { offsetY = total * 1pt }\nw { opacity = 1 }\n"
+        let analysis = RangeAnalysis.analyze(try XCTUnwrap(Compilation(path: "bools.header", text: text).program))
+        XCTAssertEqual(analysis.outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 2047))
+        XCTAssertEqual(analysis.outputs[1].range, RangeAnalysis.ProvenRange(min: 1, max: 1))
+        XCTAssertNil(analysis.outputs[1].changes)
+    }
+
     /// Every warning of every spec in the test suite (the examples, the specs written in the tests, the
     /// generated ones) reproduces in the interpreter at its witness.
     func testEveryWitnessReproduces() throws {

@@ -54,41 +54,39 @@ public struct RangeAnalysis: Sendable {
     /// their stops): whether it can be true, and whether it can be false.
     let outcomes: [SourceRange: (canBeTrue: Bool, canBeFalse: Bool)]
     public let issues: [RangeIssue]
+    /// The finite ends of the offsets of the outputs' paths that change: on a path each value is affine in the
+    /// offset (but for results of nonlinear operations), so its extremes lie at these ends, where a witness is
+    /// sought first (`WitnessSearch`).
+    let pathOffsetEnds: [Double]
 
     public static func analyze(_ program: Program) -> RangeAnalysis {
         var evaluation = SymbolicEvaluation(program: program)
-        var starts = [AnalysisPath()]
-        for (index, input) in program.inputs.enumerated() {
-            if input.type == .bool, starts.count < 1 << 10 {
-                starts = starts.flatMap { path in
-                    [false, true].map { value in
-                        var path = path
-                        path.boolInputs[index] = value
-                        return path
-                    }
-                }
-            } else if let range = input.range {
+        // Bool inputs split the paths a body starts from (`SymbolicEvaluation.starts(for:)`).
+        for (index, input) in program.inputs.enumerated() where input.type != .bool {
+            if let range = input.range {
                 evaluation.inputVariables[index] = evaluation.space.add(
                     AnalysisVariable(lower: range.lowerBound, upper: range.upperBound, followsOffset: false))
             }
         }
-        stateRanges(program, &evaluation, starts)
+        stateRanges(program, &evaluation)
         var outputs: [OutputRange] = []
+        var ends: Set<Double> = []
         for output in program.outputs {
             var outcomes: [SymbolicEvaluation.Outcome] = []
-            for start in starts { outcomes += evaluation.evaluate(output.body, on: start) }
-            outputs.append(summary(output, outcomes, evaluation))
+            for start in evaluation.starts(for: output.body) { outcomes += evaluation.evaluate(output.body, on: start) }
+            outputs.append(summary(output, outcomes, evaluation, &ends))
         }
         let conditions = evaluation.conditions
             .filter { $0.value.canBeTrue != $0.value.canBeFalse }
             .map { DecidedCondition(range: $0.key, value: $0.value.canBeTrue) }
             .sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
-        return RangeAnalysis(outputs: outputs, conditions: conditions, outcomes: evaluation.conditions, issues: evaluation.issues)
+        return RangeAnalysis(outputs: outputs, conditions: conditions, outcomes: evaluation.conditions, issues: evaluation.issues,
+                             pathOffsetEnds: ends.sorted())
     }
 
     /// Each state's values: from its initial value, the hull of what `next` can give from the values so
     /// far, until nothing grows; a side still growing after a few rounds is unbounded.
-    private static func stateRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation, _ starts: [AnalysisPath]) {
+    private static func stateRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation) {
         for (index, state) in program.states.enumerated() {
             evaluation.stateVariables[index] = evaluation.space.add(
                 AnalysisVariable(lower: state.initial, upper: state.initial, followsOffset: true))
@@ -99,7 +97,7 @@ public struct RangeAnalysis: Sendable {
             for (index, state) in program.states.enumerated() {
                 guard let id = evaluation.stateVariables[index] else { continue }
                 var outcomes: [SymbolicEvaluation.Outcome] = []
-                for start in starts { outcomes += evaluation.evaluate(state.next, on: start) }
+                for start in evaluation.starts(for: state.next) { outcomes += evaluation.evaluate(state.next, on: start) }
                 var variable = evaluation.space.variables[id]
                 var specials = evaluation.stateSpecials[index] ?? AbstractNumber(form: nil)
                 for (path, value) in outcomes {
@@ -146,7 +144,7 @@ public struct RangeAnalysis: Sendable {
     }
 
     private static func summary(_ output: Program.Output, _ outcomes: [SymbolicEvaluation.Outcome],
-                                _ evaluation: SymbolicEvaluation) -> OutputRange {
+                                _ evaluation: SymbolicEvaluation, _ ends: inout Set<Double>) -> OutputRange {
         let space = evaluation.space
         var range = ProvenRange(min: .infinity, max: -.infinity)
         var canBeTrue = false, canBeFalse = false
@@ -181,7 +179,7 @@ public struct RangeAnalysis: Sendable {
         range.min = clean(range.min, .down)
         range.max = clean(range.max, .up)
         return OutputRange(name: output.qualifiedName, type: output.type, range: range, canBeTrue: canBeTrue, canBeFalse: canBeFalse,
-                           changes: changingOffsets(taken, steadyValues: steady.count, space))
+                           changes: changingOffsets(taken, steadyValues: steady.count, space, &ends))
     }
 
     /// The offsets outside which an output is constant: every offset of a path whose value follows the
@@ -189,7 +187,7 @@ public struct RangeAnalysis: Sendable {
     /// offsets of another value. One value on every path never changes, however the paths part, and paths
     /// that part on the inputs alone have no finite end.
     private static func changingOffsets(_ taken: [(path: AnalysisPath, steady: Int?)], steadyValues: Int,
-                                        _ space: VariableSpace) -> (from: Double, to: Double)? {
+                                        _ space: VariableSpace, _ ends: inout Set<Double>) -> (from: Double, to: Double)? {
         let varies = taken.contains { $0.steady == nil }
         guard varies || steadyValues > 1 else { return nil }
         var from = Double.infinity, to = -Double.infinity
@@ -199,6 +197,7 @@ public struct RangeAnalysis: Sendable {
         for (path, value) in taken {
             let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
             if offset.infeasible { continue }
+            for end in [offset.lower, offset.upper] where end.isFinite { ends.insert(end) }
             offsets.append((offset.lower, offset.upper, value))
             if let value {
                 hulls[value] = (Swift.min(hulls[value].lower, offset.lower), Swift.max(hulls[value].upper, offset.upper))

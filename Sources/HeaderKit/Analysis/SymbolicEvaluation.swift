@@ -27,10 +27,14 @@ struct SymbolicEvaluation {
     }
     private var unconditionedValues: [ValueKey: [Outcome]] = [:]
     private var valueSizes: [Int] = []
+    /// The bool inputs each named value reads, through the values it reads too.
+    private var valueBoolInputs: [Set<Int>] = []
     private var nextOrigin = 0
     /// The largest named value (in nodes, with what it reads) evaluated again under each reader's conditions.
     static let conditionedBudget = 64
 
+    /// The settings of a body's bool inputs it starts from, at most: beyond, bools split where they are read.
+    static let startLimit = 1 << 10
     /// Paths one node may fan out to before they are merged.
     static let fanOutLimit = 24
     /// Paths a body may hold before its locals are merged.
@@ -40,6 +44,8 @@ struct SymbolicEvaluation {
         self.program = program
         _ = space.add(AnalysisVariable(lower: -.infinity, upper: .infinity, followsOffset: true))
         _ = space.add(AnalysisVariable(lower: -.infinity, upper: .infinity, followsOffset: true))
+        // Once for each value, since a value comes after the values it reads.
+        for value in program.values { valueBoolInputs.append(boolInputsRead(by: value.body)) }
     }
 
     typealias Outcome = (path: AnalysisPath, value: AbstractValue)
@@ -131,6 +137,14 @@ struct SymbolicEvaluation {
         case .target, .velocity: return [(path, .number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)))]
         case .input(let index):
             if let bool = path.boolInputs[index] { return [(path, .bool(bool))] }
+            // A bool input splits the path where it is first read: each value on a path of its own.
+            if program.inputs.indices.contains(index), program.inputs[index].type == .bool {
+                return [false, true].map { value in
+                    var decided = path
+                    decided.boolInputs[index] = value
+                    return (decided, .bool(value))
+                }
+            }
             if let variable = inputVariables[index] { return [(path, .number(AbstractNumber(form: boxed(variable))))] }
             switch program.inputs.indices.contains(index) ? program.inputs[index].defaultValue : .number(.nan) {
             case .number(let value): return [(path, .number(AbstractNumber(constant: value)))]
@@ -170,13 +184,15 @@ struct SymbolicEvaluation {
             inner.locals = [:]
             return bodyOutcomes(index, on: inner).map { reached, value in remembering(identified(value), on: reached) }
         }
-        let key = ValueKey(index: index, boolInputs: path.boolInputs)
+        // The value depends on the bools it reads alone: its ways are shared by every setting of the others.
+        let decided = path.boolInputs.filter { boolInputsRead(by: index).contains($0.key) }
+        let key = ValueKey(index: index, boolInputs: decided)
         let ways: [Outcome]
         if let cached = unconditionedValues[key] {
             ways = cached
         } else {
             var start = AnalysisPath()
-            start.boolInputs = path.boolInputs
+            start.boolInputs = decided
             ways = bodyOutcomes(index, on: start).map { reached, value in
                 var kept = AnalysisPath()
                 kept.constraints = reached.constraints
@@ -191,6 +207,8 @@ struct SymbolicEvaluation {
         for (way, value) in ways {
             var joined = path
             joined.exactBounds.merge(way.exactBounds) { current, _ in current }
+            // The bools the way decided that the path had not (the path's own agree with the way's).
+            if way.boolInputs.count > decided.count { joined.boolInputs.merge(way.boolInputs) { current, _ in current } }
             if !way.constraints.isEmpty {
                 joined.constraints += way.constraints
                 joined.strict += way.strict
@@ -229,6 +247,37 @@ struct SymbolicEvaluation {
             }
         }
         return valueSizes.indices.contains(index) ? valueSizes[index] : Int.max
+    }
+
+    /// The bool inputs a named value reads, directly or through the values it reads.
+    private func boolInputsRead(by index: Int) -> Set<Int> {
+        valueBoolInputs.indices.contains(index) ? valueBoolInputs[index] : Set(program.inputs.indices)
+    }
+
+    /// The bool inputs a body reads, directly or through the named values it reads (those before it only,
+    /// while `valueBoolInputs` fills).
+    private func boolInputsRead(by body: Body) -> Set<Int> {
+        var read = Set(body.uses.inputs.filter { program.inputs.indices.contains($0) && program.inputs[$0].type == .bool })
+        for other in body.uses.values where valueBoolInputs.indices.contains(other) { read.formUnion(valueBoolInputs[other]) }
+        return read
+    }
+
+    /// Paths to start a body from: one for each setting of the bool inputs it reads, so that a bool splits
+    /// a path once, before its conditions multiply the paths (split where it is read, the paths of every
+    /// setting would meet at one node, and be merged past `fanOutLimit`). Past `startLimit` settings, the
+    /// other bools split the paths where they are read.
+    func starts(for body: Body) -> [AnalysisPath] {
+        var starts = [AnalysisPath()]
+        for index in boolInputsRead(by: body).sorted() where starts.count < Self.startLimit {
+            starts = starts.flatMap { path in
+                [false, true].map { value in
+                    var path = path
+                    path.boolInputs[index] = value
+                    return path
+                }
+            }
+        }
+        return starts
     }
 
     /// The value with its form marked as one computation's number (see `LinearForm.origin`).
