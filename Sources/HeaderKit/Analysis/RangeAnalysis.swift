@@ -242,3 +242,15 @@ public struct RangeAnalysis: Sendable {
         Double(String(format: "%.12g", value))
     }
 }
+
+/// Something that can go wrong at a place in the source.
+public struct RangeIssue: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case divisionByZero
+        case squareRootOfNegative
+        case powerOfNegative
+    }
+
+    public let kind: Kind
+    public let range: SourceRange
+}
