@@ -553,6 +553,20 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertNil(analysis.outputs[1].changes)
     }
 
+    /// A state's range is the fixpoint however long it takes to reach: in a chain of fourteen states, each
+    /// taking the next one's value and the last 1, the first becomes 1 at the fourteenth frame of a trace,
+    /// and every state is 0 or 1 (by hand), so the first one's range is 0...1. The interpreter agrees.
+    func testAChainOfStatesReachesItsFixpoint() throws {
+        let states = (1...14).map { "state s\($0) = 0 { next = \($0 < 14 ? "s\($0 + 1)" : "1") }" }.joined(separator: "\n")
+        let compilation = Compilation(path: "states.header", text: "header Chain\n\(states)\nv { opacity = s1 }\n")
+        let (spec, program) = (try XCTUnwrap(compilation.spec), try XCTUnwrap(compilation.program))
+        XCTAssertEqual(RangeAnalysis.analyze(program).outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 1))
+        let interpreter = Interpreter(spec: spec, program: program)
+        let trace = (0..<16).map { offset -> Value in interpreter.frame(at: Double(offset))[0] }
+        XCTAssertEqual(trace[12], .number(0))
+        XCTAssertEqual(trace[13], .number(1))
+    }
+
     /// Every warning of every spec in the test suite (the examples, the specs written in the tests, the
     /// generated ones) reproduces in the interpreter at its witness.
     func testEveryWitnessReproduces() throws {

@@ -1,7 +1,7 @@
 /// Named values on a path: read under the reader's conditions when small, else evaluated once and joined
 /// to each reader's, and the bool settings a body starts from.
 extension SymbolicEvaluation {
-    /// A named value read on a path that has not computed it. A small one (at most `conditionedBudget`
+    /// A named value read on a path that has not computed it. A small one (at most `AnalysisLimits.valueSizeUnderConditions`
     /// nodes, with the values it reads) is evaluated under the path's conditions, as precise as can be
     /// (`travel > 0 ? ratio : 1` proves `ratio = offset / travel` does not divide by 0). A larger one is
     /// evaluated once, on a path that no condition has narrowed, and remembered: each reader joins its
@@ -17,7 +17,7 @@ extension SymbolicEvaluation {
             stored.values[index] = value
             return (stored, value)
         }
-        if !path.constraints.isEmpty, valueSize(index) <= Self.conditionedBudget {
+        if !path.constraints.isEmpty, valueSize(index) <= AnalysisLimits.valueSizeUnderConditions {
             var inner = path
             inner.locals = [:]
             return bodyOutcomes(index, on: inner).map { reached, value in remembering(identified(value), on: reached) }
@@ -50,7 +50,7 @@ extension SymbolicEvaluation {
             if !way.constraints.isEmpty {
                 joined.constraints += way.constraints
                 joined.strict += way.strict
-                let excess = joined.constraints.count - VariableSpace.constraintLimit
+                let excess = joined.constraints.count - AnalysisLimits.conditionsOnAPath
                 if excess > 0 {
                     joined.constraints.removeFirst(excess)
                     joined.strict.removeFirst(excess)
@@ -66,17 +66,17 @@ extension SymbolicEvaluation {
     /// node, so that the hull is what the path remembers and a value read many times is not merged again.
     mutating func bodyOutcomes(_ index: Int, on start: AnalysisPath) -> [Outcome] {
         let outcomes = evaluate(program.values[index].body, on: start)
-        if outcomes.count > Self.fanOutLimit, outcomes.allSatisfy({ if case .number = $0.value { true } else { false } }) {
+        if outcomes.count > AnalysisLimits.pathsFromOneNode, outcomes.allSatisfy({ if case .number = $0.value { true } else { false } }) {
             return [(start, hull(outcomes))]
         }
         return outcomes
     }
 
     /// The nodes of a named value's body and of the values it reads, through them, counted up to just past
-    /// `conditionedBudget`: once for each value, since a value comes after the values it reads.
+    /// `AnalysisLimits.valueSizeUnderConditions`: once for each value, since a value comes after the values it reads.
     mutating func valueSize(_ index: Int) -> Int {
         if valueSizes.isEmpty {
-            let cap = Self.conditionedBudget + 1
+            let cap = AnalysisLimits.valueSizeUnderConditions + 1
             for value in program.values {
                 var size = 0
                 for root in value.body.locals + [value.body.result] { root.forEachNode { _ in size += 1 } }
@@ -102,11 +102,11 @@ extension SymbolicEvaluation {
 
     /// Paths to start a body from: one for each setting of the bool inputs it reads, so that a bool splits
     /// a path once, before its conditions multiply the paths (split where it is read, the paths of every
-    /// setting would meet at one node, and be merged past `fanOutLimit`). Past `startLimit` settings, the
+    /// setting would meet at one node, and be merged past `AnalysisLimits.pathsFromOneNode`). Past `AnalysisLimits.startingSettings` settings, the
     /// other bools split the paths where they are read.
     func starts(for body: Body) -> [AnalysisPath] {
         var starts = [AnalysisPath()]
-        for index in boolInputsRead(by: body).sorted() where starts.count < Self.startLimit {
+        for index in boolInputsRead(by: body).sorted() where starts.count < AnalysisLimits.startingSettings {
             starts = starts.flatMap { path in
                 [false, true].map { value in
                     var path = path

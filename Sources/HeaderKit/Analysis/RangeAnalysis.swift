@@ -85,15 +85,18 @@ public struct RangeAnalysis: Sendable {
     }
 
     /// Each state's values: from its initial value, the hull of what `next` can give from the values so
-    /// far, until nothing grows; a side still growing after a few rounds is unbounded.
+    /// far, until nothing grows; a side that has grown `AnalysisLimits.finiteGrowthsOfAState` times and grows
+    /// again is unbounded. Each round that is not the last makes a side grow, so the rounds end.
     private static func stateRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation) {
         for (index, state) in program.states.enumerated() {
             evaluation.stateVariables[index] = evaluation.space.add(
                 AnalysisVariable(lower: state.initial, upper: state.initial, followsOffset: true))
         }
         guard !program.states.isEmpty else { return }
-        for round in 0..<12 {
-            var grew = false
+        var growths = Array(repeating: (lower: 0, upper: 0), count: program.states.count)
+        var grew = true
+        while grew {
+            grew = false
             for (index, state) in program.states.enumerated() {
                 guard let id = evaluation.stateVariables[index] else { continue }
                 var outcomes: [SymbolicEvaluation.Outcome] = []
@@ -109,19 +112,24 @@ public struct RangeAnalysis: Sendable {
                     let bounds = evaluation.floatBounds(form, on: path)
                     if bounds.infeasible { continue }
                     if bounds.lower < variable.lower {
-                        variable.lower = round >= 6 ? -.infinity : bounds.lower
+                        variable.lower = growths[index].lower >= AnalysisLimits.finiteGrowthsOfAState ? -.infinity : bounds.lower
+                        growths[index].lower += 1
                         grew = true
                     }
                     if bounds.upper > variable.upper {
-                        variable.upper = round >= 6 ? .infinity : bounds.upper
+                        variable.upper = growths[index].upper >= AnalysisLimits.finiteGrowthsOfAState ? .infinity : bounds.upper
+                        growths[index].upper += 1
                         grew = true
                     }
                 }
                 evaluation.space.variables[id] = variable
+                // A state that can now be NaN or infinite changes what the states that read it give, as a bound that grew.
+                let before = evaluation.stateSpecials[index] ?? AbstractNumber(form: nil)
+                if (specials.nan, specials.positiveInfinity, specials.negativeInfinity)
+                    != (before.nan, before.positiveInfinity, before.negativeInfinity) { grew = true }
                 evaluation.stateSpecials[index] = specials
                 evaluation.forgetValues()
             }
-            if !grew { return }
         }
     }
 
@@ -207,15 +215,25 @@ public struct RangeAnalysis: Sendable {
             }
         }
         let varying = (lower: from, upper: to)
-        // Past a few dozen values, every end counts: coarser, and linear.
-        let everyEnd = steadyValues > 64
-        func takenOver(at end: Double, from value: Int) -> Bool {
-            if everyEnd || (varying.lower <= end && end <= varying.upper) { return true }
-            return hulls.indices.contains { $0 != value && hulls[$0].lower <= end && end <= hulls[$0].upper }
+        // How many values' hulls hold an end: those that start at or before it less those that stop before
+        // it, by halving the sorted ends. The end's own value's hull is one of them.
+        let held = hulls.filter { $0.lower <= $0.upper }
+        let lowers = held.map(\.lower).sorted(), uppers = held.map(\.upper).sorted()
+        func count(_ sorted: [Double], below limit: Double, orAt: Bool) -> Int {
+            var (low, high) = (0, sorted.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < limit || (orAt && sorted[middle] == limit) { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        func takenOver(at end: Double) -> Bool {
+            if varying.lower <= end && end <= varying.upper { return true }
+            return count(lowers, below: end, orAt: true) - count(uppers, below: end, orAt: false) > 1
         }
         for (lower, upper, value) in offsets {
-            guard let value else { continue }
-            for end in [lower, upper] where end.isFinite && (end < from || end > to) && takenOver(at: end, from: value) {
+            guard value != nil else { continue }
+            for end in [lower, upper] where end.isFinite && (end < from || end > to) && takenOver(at: end) {
                 from = Swift.min(from, end)
                 to = Swift.max(to, end)
             }

@@ -30,15 +30,6 @@ struct SymbolicEvaluation {
     /// The bool inputs each named value reads, through the values it reads too.
     var valueBoolInputs: [Set<Int>] = []
     var nextOrigin = 0
-    /// The largest named value (in nodes, with what it reads) evaluated again under each reader's conditions.
-    static let conditionedBudget = 64
-
-    /// The settings of a body's bool inputs it starts from, at most: beyond, bools split where they are read.
-    static let startLimit = 1 << 10
-    /// Paths one node may fan out to before they are merged.
-    static let fanOutLimit = 24
-    /// Paths a body may hold before its locals are merged.
-    static let pathLimit = 96
 
     init(program: Program) {
         self.program = program
@@ -63,7 +54,7 @@ struct SymbolicEvaluation {
                     next.append(stored)
                 }
             }
-            if next.count > Self.pathLimit { next = merge(next, locals: index + 1, into: start) }
+            if next.count > AnalysisLimits.pathsInOneBody { next = merge(next, locals: index + 1, into: start) }
             paths = next
         }
         var outcomes: [Outcome] = []
@@ -147,7 +138,7 @@ struct SymbolicEvaluation {
                 outcomes.append((reached, .number(self.curve(curve, number, on: reached))))
             }
         }
-        if outcomes.count > Self.fanOutLimit {
+        if outcomes.count > AnalysisLimits.pathsFromOneNode {
             let merged = hull(outcomes)
             let base = remembering(outcomes.map(\.path), on: path)
             if case .bool = merged {

@@ -1,8 +1,6 @@
 /// The variables and the questions asked of them: the bounds of a form over a path.
 struct VariableSpace {
     var variables: [AnalysisVariable] = []
-    /// Conditions a path keeps, the latest ones.
-    static let constraintLimit = 32
 
     mutating func add(_ variable: AnalysisVariable) -> Int {
         variables.append(variable)
@@ -277,7 +275,7 @@ struct VariableSpace {
         var path = path
         // A path keeps its latest conditions only: forgetting one only lets the path hold more points (sound),
         // and keeps each linear program small.
-        if path.constraints.count >= Self.constraintLimit {
+        if path.constraints.count >= AnalysisLimits.conditionsOnAPath {
             path.constraints.removeFirst(2)
             path.strict.removeFirst(2)
         }

@@ -2,7 +2,7 @@
 /// then at the ends of their ranges (and bools flipped); at each setting, the offsets nearest 0 first:
 /// the program's constants and their negatives, the ends of the offsets of the analysis's paths (and the
 /// whole offsets beside them), the ends of the offsets between which each output changes, a few far ones,
-/// and at the defaults every whole offset from -1000 to 1000 too; at most `offsetLimit` of them, so that
+/// and at the defaults every whole offset from -1000 to 1000 too; at most `AnalysisLimits.witnessOffsets` of them, so that
 /// the search costs a bounded number of frames however large the spec.
 struct WitnessSearch {
     struct Witness {
@@ -31,8 +31,6 @@ struct WitnessSearch {
     private var frames: [Int: [Int: Summary]] = [:]
     private var faultTables: [Int: [SourceRange: (Int, [Double])]] = [:]
 
-    static let settingLimit = 64
-    static let offsetLimit = 4096
 
     init(program: Program, spec: CheckedSpec, analysis: RangeAnalysis, watching outputs: [Int]) {
         self.program = program
@@ -53,7 +51,7 @@ struct WitnessSearch {
         var settings: [[Value]] = [[]]
         for values in options {
             settings = settings.flatMap { prefix in values.map { prefix + [$0] } }
-            if settings.count > Self.settingLimit { settings = Array(settings.prefix(Self.settingLimit)) }
+            if settings.count > AnalysisLimits.witnessSettings { settings = Array(settings.prefix(AnalysisLimits.witnessSettings)) }
         }
         self.settings = settings
         var turning: Set<Double> = [0]
@@ -76,7 +74,7 @@ struct WitnessSearch {
         for end in analysis.pathOffsetEnds { turning.formUnion([end, (end - 1).rounded(.down), (end + 1).rounded(.up)]) }
         // Nearest the rest position first, and of two at one distance the one scrolled up.
         func nearestFirst(_ candidates: Set<Double>) -> [Double] {
-            Array(candidates.sorted { (abs($0), $0 < 0 ? 1 : 0) < (abs($1), $1 < 0 ? 1 : 0) }.prefix(Self.offsetLimit))
+            Array(candidates.sorted { (abs($0), $0 < 0 ? 1 : 0) < (abs($1), $1 < 0 ? 1 : 0) }.prefix(AnalysisLimits.witnessOffsets))
         }
         offsets = nearestFirst(turning.union((-1000...1000).map(Double.init)))
         turningOffsets = nearestFirst(turning)
