@@ -567,6 +567,36 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertEqual(trace[13], .number(1))
     }
 
+    /// A keyframe segment between stops that move with the inputs: the comparisons that choose it put the
+    /// driver between the stops, so its fraction lies in 0...1 and nothing divides by 0. By hand: with
+    /// stops 0 and d = a - b (a, b in 0...10), the value is 0 up to 0, then d at once where d ≤ 0 (stops that
+    /// meet are a jump), or the offset up to d where d > 0: within -10...10, never NaN. With stops a and b in
+    /// 0...100 and values 0 and 10, it is 0, 10 or between: 0...10. Each is sampled in the interpreter.
+    func testAKeyframeSegmentBetweenMovingStopsIsAFraction() throws {
+        for (stops, lower, upper) in [("0pt: 0pt, a - b: a - b", -10.0, 10.0), ("a: 0pt, b: 10pt", 0, 10)] {
+            let range = stops.hasPrefix("0pt") ? "10pt" : "100pt"
+            let text = "header K\ninput a: pt in 0pt...\(range) = 5\ninput b: pt in 0pt...\(range) = 5\nv { offsetY = keyframes(offset) { \(stops) } }\n"
+            let compilation = Compilation(path: "k.header", text: text)
+            let (spec, program) = (try XCTUnwrap(compilation.spec), try XCTUnwrap(compilation.program))
+            let proven = RangeAnalysis.analyze(program).outputs[0].range
+            XCTAssertEqual(proven, RangeAnalysis.ProvenRange(min: lower, max: upper), stops)
+            let warnings = RangeWarnings.diagnose(program, spec: spec, analysis: RangeAnalysis.analyze(program), source: compilation.source)
+            XCTAssertEqual(warnings.map(\.message), [], stops)
+            let interpreter = Interpreter(spec: spec, program: program)
+            let points = [0, 1e-300, 1e-9, 0.1, 3, 5, 5.000000000000001, 7, 10, upper]
+            for a in points where a <= (upper == 10 && lower == 0 ? 100 : 10) {
+                for b in points {
+                    _ = interpreter.setInput("a", to: .number(a))
+                    _ = interpreter.setInput("b", to: .number(b))
+                    for offset in [-1, 0, 1e-300, 1e-10, 0.05, 1, a - b, (a - b).nextDown, (a - b).nextUp, a, a.nextUp, b, b.nextDown, 20] {
+                        guard case .number(let value) = interpreter.frame(at: offset)[0] else { return XCTFail("not a number") }
+                        XCTAssertTrue(proven.contains(value), "\(stops): \(value) at offset \(offset) with a = \(a), b = \(b)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Every warning of every spec in the test suite (the examples, the specs written in the tests, the
     /// generated ones) reproduces in the interpreter at its witness.
     func testEveryWitnessReproduces() throws {

@@ -115,6 +115,7 @@ struct SymbolicEvaluation {
             }
         case .binary(let operation, let lhs, let rhs):
             outcomes = []
+            let fraction = operation == .divide ? Self.segmentFraction(lhs, rhs) : nil
             for (afterLeft, left) in evaluate(lhs, on: path) {
                 // `and` and `or` read both sides, but a decided left side decides (nothing has effects).
                 if case .bool(let decided) = left, (operation == .and && !decided) || (operation == .or && decided) {
@@ -122,6 +123,10 @@ struct SymbolicEvaluation {
                     continue
                 }
                 for (afterRight, right) in evaluate(rhs, on: afterLeft) {
+                    if let fraction, let bounded = boundedFraction(fraction, left, right, on: afterRight) {
+                        outcomes.append((afterRight, bounded))
+                        continue
+                    }
                     outcomes += binary(operation, left, right, on: afterRight, at: expression.range)
                 }
             }
