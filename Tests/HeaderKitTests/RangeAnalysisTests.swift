@@ -597,6 +597,50 @@ final class RangeAnalysisTests: XCTestCase {
         }
     }
 
+    /// pow is within an ulp but not correctly rounded, so its bounds are its corners widened: sampled at
+    /// the ends of each range, a few ulps beside them, 0, 1 and -1 where they lie within, and seeded points
+    /// between, over bases and exponents near its corners (a base near 0 or 1, exponents near 0, large ones
+    /// that overflow or underflow), every result the interpreter gives lies in the proven interval, and a
+    /// NaN or an infinity only where the analysis says it can be.
+    func testPowLiesInItsProvenRangeNearItsCorners() throws {
+        let bases: [(Double, Double)] = [(0, 1), (1, 2), (0.5, 1.5), (1 - 1e-15, 1 + 1e-15), (0, 1e-300), (1e-10, 1e10),
+                                         (0.999, 1.001), (-2, 2), (-1, 0), (2, 2)]
+        let exponents: [(Double, Double)] = [(-2, 2), (0, 1), (0.5, 0.5), (-1e-15, 1e-15), (100, 1000), (-1000, -100),
+                                             (3, 3), (-3, -3), (0.1, 0.3), (1, 1), (-0.5, 2.5)]
+        var generator = SeededGenerator(seed: 20)
+        var checked = 0
+        func samples(_ low: Double, _ high: Double) -> [Double] {
+            var values = [low, high, low.nextUp, high.nextDown, low.nextUp.nextUp, high.nextDown.nextDown]
+            values += [0, 1, -1].filter { $0 >= low && $0 <= high }
+            values += (0..<12).map { _ in low + (high - low) * Double.random(in: 0...1, using: &generator) }
+            return values.filter { $0 >= low && $0 <= high }
+        }
+        for (baseLow, baseHigh) in bases {
+            for (exponentLow, exponentHigh) in exponents {
+                let text = """
+                    header P
+                    input x in \(baseLow)...\(baseHigh) = \(baseLow)
+                    input y in \(exponentLow)...\(exponentHigh) = \(exponentLow)
+                    v { offsetY = pow(x, y) * 1pt }
+                    """
+                let compilation = Compilation(path: "p.header", text: text)
+                let (spec, program) = (try XCTUnwrap(compilation.spec, text), try XCTUnwrap(compilation.program, text))
+                let proven = RangeAnalysis.analyze(program).outputs[0].range
+                let interpreter = Interpreter(spec: spec, program: program)
+                for x in samples(baseLow, baseHigh) {
+                    for y in samples(exponentLow, exponentHigh) {
+                        _ = interpreter.setInput("x", to: .number(x))
+                        _ = interpreter.setInput("y", to: .number(y))
+                        guard case .number(let value) = interpreter.frame(at: 0)[0] else { return XCTFail("not a number") }
+                        XCTAssertTrue(proven.contains(value), "pow(\(x), \(y)) = \(value), proven \(proven)\n\(text)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 10_000)
+    }
+
     /// Every warning of every spec in the test suite (the examples, the specs written in the tests, the
     /// generated ones) reproduces in the interpreter at its witness.
     func testEveryWitnessReproduces() throws {
