@@ -641,6 +641,48 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertGreaterThan(checked, 10_000)
     }
 
+    /// A divisor that is 0 only inside the inputs' ranges, at none of their ends or defaults: `check` finds
+    /// the input value that makes it 0 and warns there, and the interpreter divides by 0 at that witness.
+    /// The news-article case first (`articleLength - viewportHeight`, 0 where the article is as long as the
+    /// viewport), then 200 generated specs with the zero planted at an interior point.
+    func testAZeroInsideTheInputsRangesIsFound() throws {
+        var specs = ["""
+            header News
+            input articleLength: pt in 500pt...10000pt = 4000pt
+            input viewportHeight: pt in 300pt...2000pt = 844pt
+            let scrollable = articleLength - viewportHeight
+            readingBar { progress = clamp(offset / scrollable, 0, 1) }
+            """]
+        var generator = SeededGenerator(seed: 25)
+        while specs.count < 201 {
+            let lx = Int.random(in: 100...200, using: &generator), hx = lx + Int.random(in: 50...500, using: &generator)
+            let ly = Int.random(in: 0...99, using: &generator), hy = ly + Int.random(in: 10...300, using: &generator)
+            let c = [1, 2, 4][Int.random(in: 0...2, using: &generator)]
+            let target = Int.random(in: (lx + 1)...(hx - 1), using: &generator)
+            let k = c * target - ly
+            // The zero must lie at none of the points tried before: each input at its default or an end.
+            let corners = [lx, hx].flatMap { x in [ly, hy].map { y in c * x - y - k } }
+            guard !corners.contains(0) else { continue }
+            specs.append("""
+                header Plant
+                input x: pt in \(lx)pt...\(hx)pt = \(lx)pt
+                input y: pt in \(ly)pt...\(hy)pt = \(ly)pt
+                let d = \(c) * x - (y + \(k)pt)
+                b { opacity = clamp(offset / d, 0, 1) }
+                """)
+        }
+        var reproduced = 0
+        for (index, text) in specs.enumerated() {
+            let compilation = Compilation(path: "plant\(index).header", text: text)
+            let (spec, program) = (try XCTUnwrap(compilation.spec, text), try XCTUnwrap(compilation.program, text))
+            let messages = RangeWarnings.diagnose(program, spec: spec, analysis: RangeAnalysis.analyze(program), source: compilation.source)
+                .map(\.message)
+            XCTAssertTrue(messages.contains { $0.hasPrefix("division by zero") }, "\(messages)\n\(text)")
+            reproduced += try RangeWarningReproduction.check(text, path: "plant\(index).header")
+        }
+        XCTAssertGreaterThanOrEqual(reproduced, specs.count)
+    }
+
     /// Every warning of every spec in the test suite (the examples, the specs written in the tests, the
     /// generated ones) reproduces in the interpreter at its witness.
     func testEveryWitnessReproduces() throws {

@@ -81,6 +81,7 @@ extension SymbolicEvaluation {
         }
         if canBeZero {
             record(.divisionByZero, at: range)
+            noteZeroSettings(of: g)
             // 0 / 0, where floating point can round the numerator to 0 too.
             result.nan = (realNumerator.lower <= 0 && realNumerator.upper >= 0)
                 || mayRoundToZero(f, on: path)

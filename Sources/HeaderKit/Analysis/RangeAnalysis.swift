@@ -58,6 +58,8 @@ public struct RangeAnalysis: Sendable {
     /// offset (but for results of nonlinear operations), so its extremes lie at these ends, where a witness is
     /// sought first (`WitnessSearch`).
     let pathOffsetEnds: [Double]
+    /// Input values inside the ranges at which a divisor can be 0 (`SymbolicEvaluation.zeroSettings`).
+    let zeroSettings: [[Int: Double]]
 
     public static func analyze(_ program: Program) -> RangeAnalysis {
         var evaluation = SymbolicEvaluation(program: program)
@@ -81,7 +83,7 @@ public struct RangeAnalysis: Sendable {
             .map { DecidedCondition(range: $0.key, value: $0.value.canBeTrue) }
             .sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
         return RangeAnalysis(outputs: outputs, conditions: conditions, outcomes: evaluation.conditions, issues: evaluation.issues,
-                             pathOffsetEnds: ends.sorted())
+                             pathOffsetEnds: ends.sorted(), zeroSettings: evaluation.zeroSettings)
     }
 
     /// Each state's values: from its initial value, the hull of what `next` can give from the values so

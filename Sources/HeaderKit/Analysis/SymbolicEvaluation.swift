@@ -17,6 +17,9 @@ struct SymbolicEvaluation {
     /// Where something can go wrong, by kind and source range.
     var issues: [RangeIssue] = []
     private var issueKeys: Set<String> = []
+    /// Input values, each by input index, at which a divisor that can be 0 is 0 with the other inputs at
+    /// their defaults and the offset at 0: where a witness of it may lie inside the inputs' ranges.
+    var zeroSettings: [[Int: Double]] = []
     /// Each comparison by its source range: the outcomes seen.
     var conditions: [SourceRange: (canBeTrue: Bool, canBeFalse: Bool)] = [:]
 
@@ -192,6 +195,29 @@ struct SymbolicEvaluation {
         guard !issueKeys.contains(key) else { return }
         issueKeys.insert(key)
         issues.append(RangeIssue(kind: kind, range: range))
+    }
+
+    /// For each ranged input the divisor's form follows, the value that makes the form 0, the other inputs
+    /// at their defaults and the offset at 0, when that value lies within the input's range. Only candidates:
+    /// a witness is what the interpreter then does there.
+    mutating func noteZeroSettings(of divisor: LinearForm) {
+        var inputOf: [Int: Int] = [:]
+        for (input, id) in inputVariables { inputOf[id] = input }
+        var defaults: [Int: Double] = [:]
+        for (id, _) in divisor.terms {
+            guard let input = inputOf[id] else { if id == Self.offsetVariable { continue } else { return } }
+            guard case .number(let value) = program.inputs[input].defaultValue else { return }
+            defaults[id] = value
+        }
+        for (id, coefficient) in divisor.terms {
+            guard let input = inputOf[id], let range = program.inputs[input].range else { continue }
+            var rest = divisor.constant
+            for (other, a) in divisor.terms where other != id { rest += a * (defaults[other] ?? 0) }
+            let value = -rest / coefficient
+            guard value.isFinite, range.contains(value), value != defaults[id] else { continue }
+            let setting = [input: value]
+            if zeroSettings.count < AnalysisLimits.witnessSettings, !zeroSettings.contains(setting) { zeroSettings.append(setting) }
+        }
     }
 
     mutating func noteCondition(_ range: SourceRange, _ outcome: Bool) {

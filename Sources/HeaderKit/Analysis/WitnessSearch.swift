@@ -53,6 +53,12 @@ struct WitnessSearch {
             settings = settings.flatMap { prefix in values.map { prefix + [$0] } }
             if settings.count > AnalysisLimits.witnessSettings { settings = Array(settings.prefix(AnalysisLimits.witnessSettings)) }
         }
+        // Then the inputs inside their ranges where a divisor is 0, the others at their defaults.
+        for overrides in analysis.zeroSettings {
+            var setting = program.inputs.map(\.defaultValue)
+            for (input, value) in overrides where setting.indices.contains(input) { setting[input] = .number(value) }
+            if !settings.contains(setting) { settings.append(setting) }
+        }
         self.settings = settings
         var turning: Set<Double> = [0]
         for far in [1e4, 1e6, 1e9] { turning.formUnion([far, -far]) }
