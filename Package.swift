@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "HeaderSema", dependencies: [source, syntax, math]),
         .target(name: "HeaderIR", dependencies: [source, syntax, math, sema]),
         .target(name: "HeaderEval", dependencies: [source, syntax, math, ir]),
-        .target(name: "HeaderAnalysis", dependencies: [source, syntax, math, sema, ir, eval], exclude: ["README.md"]),
+        .target(name: "HeaderAnalysis", dependencies: [source, syntax, math, ir, eval], exclude: ["README.md"]),
         .target(name: "HeaderCodeGen", dependencies: [source, syntax, math, ir]),
         .target(name: "HeaderTools", dependencies: [source, syntax, math, ir, eval, codeGen]),
         .target(name: "HeaderDriver", dependencies: [source, syntax, math, sema, ir, eval, analysis, codeGen, tools]),

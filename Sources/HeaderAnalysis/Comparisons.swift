@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 import HeaderEval
 
@@ -70,6 +69,7 @@ extension SymbolicEvaluation {
             // A branch that only a boundary allows, where a strict condition shuts it, is not taken.
             if whenTrue != nil, whenFalse != nil, !space.isFeasible(branch) { continue }
             noteExactBound(operation, outcome, lhs, rhs, on: &branch)
+            noteOrdering(operation, outcome, lhs, rhs, on: &branch)
             noteCondition(range, outcome)
             outcomes.append((branch, .bool(outcome)))
         }
@@ -115,6 +115,41 @@ extension SymbolicEvaluation {
         default: return
         }
         path.exactBounds[origin] = bounds
+    }
+
+    /// A comparison of two numbers that are each a named value's, a local's or a variable's own orders them
+    /// exactly, whatever the rounding of their forms (the comparison itself rounds nothing).
+    package func noteOrdering(_ operation: BinaryOperation, _ outcome: Bool, _ lhs: LinearForm, _ rhs: LinearForm,
+                      on path: inout AnalysisPath) {
+        guard let a = lhs.origin, let b = rhs.origin else { return }
+        switch (operation, outcome) {
+        case (.less, true), (.greaterEqual, false): path.orderings.insert(Ordering(low: a, high: b, strict: true))
+        case (.lessEqual, true), (.greater, false): path.orderings.insert(Ordering(low: a, high: b, strict: false))
+        case (.greater, true), (.lessEqual, false): path.orderings.insert(Ordering(low: b, high: a, strict: true))
+        case (.greaterEqual, true), (.less, false): path.orderings.insert(Ordering(low: b, high: a, strict: false))
+        case (.equal, true), (.notEqual, false):
+            path.orderings.insert(Ordering(low: a, high: b, strict: false))
+            path.orderings.insert(Ordering(low: b, high: a, strict: false))
+        default: return
+        }
+    }
+
+    /// Whether the numbers of two forms are in order on the path (`a < b`, or with `strictly` false
+    /// `a ≤ b`), exactly: two exact constants by their values, a number and a constant by what comparisons
+    /// of the number said (`ExactBounds`), two numbers by their orderings.
+    package func ordered(_ a: LinearForm, _ b: LinearForm, strictly: Bool, on path: AnalysisPath) -> Bool {
+        let aConstant = a.isConstant && !a.rounds, bConstant = b.isConstant && !b.rounds
+        if aConstant, bConstant { return strictly ? a.constant < b.constant : a.constant <= b.constant }
+        if let origin = a.origin, bConstant, let bounds = path.exactBounds[origin] {
+            return bounds.upper < b.constant || (bounds.upper == b.constant && (!strictly || bounds.upperStrict))
+        }
+        if aConstant, let origin = b.origin, let bounds = path.exactBounds[origin] {
+            return bounds.lower > a.constant || (bounds.lower == a.constant && (!strictly || bounds.lowerStrict))
+        }
+        guard let low = a.origin, let high = b.origin else { return false }
+        if low == high { return !strictly }
+        return path.orderings.contains(Ordering(low: low, high: high, strict: true))
+            || (!strictly && path.orderings.contains(Ordering(low: low, high: high, strict: false)))
     }
 
     /// What the comparisons taken say of the number of this form itself, when it is a named value's or a local's.

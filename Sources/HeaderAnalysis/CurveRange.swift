@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 import HeaderEval
 import Foundation

@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 import HeaderEval
 
@@ -26,8 +25,6 @@ package enum LinearProgram {
 
     /// Below this, the pivoting takes a number as zero.
     package static let tolerance = 1e-9
-    /// Pivots allowed before giving up; a program that gives up is answered as unbounded (sound).
-    package static let pivotLimit = 5_000
 
     /// The largest `objective · x` over `x ≥ 0` with `rows[i] · x ≤ bounds[i]`.
     package static func maximize(_ objective: [Double], rows: [[Double]], bounds: [Double]) -> Outcome {
@@ -97,7 +94,7 @@ package enum LinearProgram {
         /// past the pivot limit.
         mutating func run(phase: Int) -> Bool {
             let x = phase == 1 ? m + 1 : m
-            while pivots < LinearProgram.pivotLimit {
+            while pivots < AnalysisLimits.simplexPivots {
                 var s = -1
                 for j in 0...n {
                     if phase == 2 && nonbasic[j] == -1 { continue }

@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 import HeaderEval
 import Foundation
@@ -60,52 +59,55 @@ public struct RangeAnalysis: Sendable {
     /// their stops): whether it can be true, and whether it can be false.
     package let outcomes: [SourceRange: (canBeTrue: Bool, canBeFalse: Bool)]
     public let issues: [RangeIssue]
+    /// The finite ends of the offsets of the outputs' paths that change: on a path each value is affine in the
+    /// offset (but for results of nonlinear operations), so its extremes lie at these ends, where a witness is
+    /// sought first (`WitnessSearch`).
+    package let pathOffsetEnds: [Double]
+    /// Input values inside the ranges at which a divisor can be 0 (`SymbolicEvaluation.zeroSettings`).
+    package let zeroSettings: [[Int: Double]]
 
     public static func analyze(_ program: Program) -> RangeAnalysis {
         var evaluation = SymbolicEvaluation(program: program)
-        var starts = [AnalysisPath()]
-        for (index, input) in program.inputs.enumerated() {
-            if input.type == .bool, starts.count < 1 << 10 {
-                starts = starts.flatMap { path in
-                    [false, true].map { value in
-                        var path = path
-                        path.boolInputs[index] = value
-                        return path
-                    }
-                }
-            } else if let range = input.range {
+        // Bool inputs split the paths a body starts from (`SymbolicEvaluation.starts(for:)`).
+        for (index, input) in program.inputs.enumerated() where input.type != .bool {
+            if let range = input.range {
                 evaluation.inputVariables[index] = evaluation.space.add(
                     AnalysisVariable(lower: range.lowerBound, upper: range.upperBound, followsOffset: false))
             }
         }
-        stateRanges(program, &evaluation, starts)
+        stateRanges(program, &evaluation)
         var outputs: [OutputRange] = []
+        var ends: Set<Double> = []
         for output in program.outputs {
             var outcomes: [SymbolicEvaluation.Outcome] = []
-            for start in starts { outcomes += evaluation.evaluate(output.body, on: start) }
-            outputs.append(summary(output, outcomes, evaluation))
+            for start in evaluation.starts(for: output.body) { outcomes += evaluation.evaluate(output.body, on: start) }
+            outputs.append(summary(output, outcomes, evaluation, &ends))
         }
         let conditions = evaluation.conditions
             .filter { $0.value.canBeTrue != $0.value.canBeFalse }
             .map { DecidedCondition(range: $0.key, value: $0.value.canBeTrue) }
             .sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
-        return RangeAnalysis(outputs: outputs, conditions: conditions, outcomes: evaluation.conditions, issues: evaluation.issues)
+        return RangeAnalysis(outputs: outputs, conditions: conditions, outcomes: evaluation.conditions, issues: evaluation.issues,
+                             pathOffsetEnds: ends.sorted(), zeroSettings: evaluation.zeroSettings)
     }
 
     /// Each state's values: from its initial value, the hull of what `next` can give from the values so
-    /// far, until nothing grows; a side still growing after a few rounds is unbounded.
-    private static func stateRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation, _ starts: [AnalysisPath]) {
+    /// far, until nothing grows; a side that has grown `AnalysisLimits.finiteGrowthsOfAState` times and grows
+    /// again is unbounded. Each round that is not the last makes a side grow, so the rounds end.
+    private static func stateRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation) {
         for (index, state) in program.states.enumerated() {
             evaluation.stateVariables[index] = evaluation.space.add(
                 AnalysisVariable(lower: state.initial, upper: state.initial, followsOffset: true))
         }
         guard !program.states.isEmpty else { return }
-        for round in 0..<12 {
-            var grew = false
+        var growths = Array(repeating: (lower: 0, upper: 0), count: program.states.count)
+        var grew = true
+        while grew {
+            grew = false
             for (index, state) in program.states.enumerated() {
                 guard let id = evaluation.stateVariables[index] else { continue }
                 var outcomes: [SymbolicEvaluation.Outcome] = []
-                for start in starts { outcomes += evaluation.evaluate(state.next, on: start) }
+                for start in evaluation.starts(for: state.next) { outcomes += evaluation.evaluate(state.next, on: start) }
                 var variable = evaluation.space.variables[id]
                 var specials = evaluation.stateSpecials[index] ?? AbstractNumber(form: nil)
                 for (path, value) in outcomes {
@@ -117,19 +119,24 @@ public struct RangeAnalysis: Sendable {
                     let bounds = evaluation.floatBounds(form, on: path)
                     if bounds.infeasible { continue }
                     if bounds.lower < variable.lower {
-                        variable.lower = round >= 6 ? -.infinity : bounds.lower
+                        variable.lower = growths[index].lower >= AnalysisLimits.finiteGrowthsOfAState ? -.infinity : bounds.lower
+                        growths[index].lower += 1
                         grew = true
                     }
                     if bounds.upper > variable.upper {
-                        variable.upper = round >= 6 ? .infinity : bounds.upper
+                        variable.upper = growths[index].upper >= AnalysisLimits.finiteGrowthsOfAState ? .infinity : bounds.upper
+                        growths[index].upper += 1
                         grew = true
                     }
                 }
                 evaluation.space.variables[id] = variable
+                // A state that can now be NaN or infinite changes what the states that read it give, as a bound that grew.
+                let before = evaluation.stateSpecials[index] ?? AbstractNumber(form: nil)
+                if (specials.nan, specials.positiveInfinity, specials.negativeInfinity)
+                    != (before.nan, before.positiveInfinity, before.negativeInfinity) { grew = true }
                 evaluation.stateSpecials[index] = specials
                 evaluation.forgetValues()
             }
-            if !grew { return }
         }
     }
 
@@ -152,7 +159,7 @@ public struct RangeAnalysis: Sendable {
     }
 
     private static func summary(_ output: Program.Output, _ outcomes: [SymbolicEvaluation.Outcome],
-                                _ evaluation: SymbolicEvaluation) -> OutputRange {
+                                _ evaluation: SymbolicEvaluation, _ ends: inout Set<Double>) -> OutputRange {
         let space = evaluation.space
         var range = ProvenRange(min: .infinity, max: -.infinity)
         var canBeTrue = false, canBeFalse = false
@@ -187,7 +194,7 @@ public struct RangeAnalysis: Sendable {
         range.min = clean(range.min, .down)
         range.max = clean(range.max, .up)
         return OutputRange(name: output.qualifiedName, type: output.type, range: range, canBeTrue: canBeTrue, canBeFalse: canBeFalse,
-                           changes: changingOffsets(taken, steadyValues: steady.count, space))
+                           changes: changingOffsets(taken, steadyValues: steady.count, space, &ends))
     }
 
     /// The offsets outside which an output is constant: every offset of a path whose value follows the
@@ -195,7 +202,7 @@ public struct RangeAnalysis: Sendable {
     /// offsets of another value. One value on every path never changes, however the paths part, and paths
     /// that part on the inputs alone have no finite end.
     private static func changingOffsets(_ taken: [(path: AnalysisPath, steady: Int?)], steadyValues: Int,
-                                        _ space: VariableSpace) -> (from: Double, to: Double)? {
+                                        _ space: VariableSpace, _ ends: inout Set<Double>) -> (from: Double, to: Double)? {
         let varies = taken.contains { $0.steady == nil }
         guard varies || steadyValues > 1 else { return nil }
         var from = Double.infinity, to = -Double.infinity
@@ -205,6 +212,7 @@ public struct RangeAnalysis: Sendable {
         for (path, value) in taken {
             let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
             if offset.infeasible { continue }
+            for end in [offset.lower, offset.upper] where end.isFinite { ends.insert(end) }
             offsets.append((offset.lower, offset.upper, value))
             if let value {
                 hulls[value] = (Swift.min(hulls[value].lower, offset.lower), Swift.max(hulls[value].upper, offset.upper))
@@ -214,15 +222,25 @@ public struct RangeAnalysis: Sendable {
             }
         }
         let varying = (lower: from, upper: to)
-        // Past a few dozen values, every end counts: coarser, and linear.
-        let everyEnd = steadyValues > 64
-        func takenOver(at end: Double, from value: Int) -> Bool {
-            if everyEnd || (varying.lower <= end && end <= varying.upper) { return true }
-            return hulls.indices.contains { $0 != value && hulls[$0].lower <= end && end <= hulls[$0].upper }
+        // How many values' hulls hold an end: those that start at or before it less those that stop before
+        // it, by halving the sorted ends. The end's own value's hull is one of them.
+        let held = hulls.filter { $0.lower <= $0.upper }
+        let lowers = held.map(\.lower).sorted(), uppers = held.map(\.upper).sorted()
+        func count(_ sorted: [Double], below limit: Double, orAt: Bool) -> Int {
+            var (low, high) = (0, sorted.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < limit || (orAt && sorted[middle] == limit) { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        func takenOver(at end: Double) -> Bool {
+            if varying.lower <= end && end <= varying.upper { return true }
+            return count(lowers, below: end, orAt: true) - count(uppers, below: end, orAt: false) > 1
         }
         for (lower, upper, value) in offsets {
-            guard let value else { continue }
-            for end in [lower, upper] where end.isFinite && (end < from || end > to) && takenOver(at: end, from: value) {
+            guard value != nil else { continue }
+            for end in [lower, upper] where end.isFinite && (end < from || end > to) && takenOver(at: end) {
                 from = Swift.min(from, end)
                 to = Swift.max(to, end)
             }
@@ -248,4 +266,16 @@ public struct RangeAnalysis: Sendable {
     private static func roundNumber(near value: Double) -> Double? {
         Double(String(format: "%.12g", value))
     }
+}
+
+/// Something that can go wrong at a place in the source.
+public struct RangeIssue: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        case divisionByZero
+        case squareRootOfNegative
+        case powerOfNegative
+    }
+
+    public let kind: Kind
+    public let range: SourceRange
 }

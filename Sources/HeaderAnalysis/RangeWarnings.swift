@@ -1,7 +1,6 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 import HeaderEval
 
@@ -28,11 +27,11 @@ public enum RangeWarnings {
     /// Properties whose last word names a size, which cannot be drawn below 0.
     package static let nonNegativeWords: Set<String> = ["height", "width", "size", "blur", "radius", "scale"]
 
-    public static func diagnose(_ program: Program, spec: CheckedSpec, analysis: RangeAnalysis, source: SourceFile) -> [Diagnostic] {
-        warnings(program, spec: spec, analysis: analysis, source: source).map(\.diagnostic)
+    public static func diagnose(_ program: Program, analysis: RangeAnalysis, source: SourceFile) -> [Diagnostic] {
+        warnings(program, analysis: analysis, source: source).map(\.diagnostic)
     }
 
-    public static func warnings(_ program: Program, spec: CheckedSpec, analysis: RangeAnalysis, source: SourceFile) -> [Warning] {
+    public static func warnings(_ program: Program, analysis: RangeAnalysis, source: SourceFile) -> [Warning] {
         // The outputs whose proven range asks for a witness: the search keeps their values alone.
         func leavesUnit(_ word: String, _ proven: RangeAnalysis.ProvenRange) -> Bool {
             unitWords.contains(word) && (proven.min < 0 || proven.max > 1)
@@ -44,7 +43,7 @@ public enum RangeWarnings {
             let proven = analysis.outputs[index].range, word = lastWord(program.outputs[index].name)
             return leavesUnit(word, proven) || fallsBelowZero(word, proven) || proven.nan || proven.infinite
         }
-        let deadStopWarnings = deadStops(spec, analysis).map { stop in
+        let deadStopWarnings = deadStops(program, analysis).map { stop in
             Warning(diagnostic: Diagnostic(.warning, stop.message, at: stop.range), offset: .nan, inputs: [], output: nil, operandRange: nil,
                     value: .nan)
         }
@@ -53,7 +52,7 @@ public enum RangeWarnings {
         // 0, the checker's).
         let located = locate(analysis.issues, in: program)
         guard !watched.isEmpty || !located.isEmpty else { return deadStopWarnings }
-        var search = WitnessSearch(program: program, spec: spec, analysis: analysis, watching: watched)
+        var search = WitnessSearch(program: program, analysis: analysis, watching: watched)
         var diagnostics: [Warning] = []
         func warn(_ message: String, at range: SourceRange, _ notes: [Diagnostic.Note], _ witness: WitnessSearch.Witness, output: Int?) {
             diagnostics.append(Warning(diagnostic: Diagnostic(.warning, message, at: range, notes: notes), offset: witness.offset,
@@ -111,37 +110,22 @@ public enum RangeWarnings {
     /// (`driver <= position`) never true. What the analysis proves of every offset and input is the
     /// evidence: there is no point to show. Keyframes searched by halving (more than
     /// `KeyframeLowering.linearSearchLimit` stops) do not test every stop on every way, and are left out.
-    private static func deadStops(_ spec: CheckedSpec, _ analysis: RangeAnalysis) -> [(message: String, range: SourceRange)] {
+    private static func deadStops(_ program: Program, _ analysis: RangeAnalysis) -> [(message: String, range: SourceRange)] {
         var found: [(String, SourceRange)] = []
-        var pending = spec.values.map(\.expression) + spec.outputs.map(\.expression)
-        while let expression = pending.popLast() {
-            switch expression.unlocated {
-            case .keyframes(let keyframes):
-                pending.append(keyframes.driver)
-                for stop in keyframes.stops { pending += [stop.position, stop.value] }
-                let stops = keyframes.stops
-                guard stops.count > 1, stops.count <= KeyframeLowering.linearSearchLimit else { continue }
-                let evaluated = analysis.outcomes[stops[0].range] != nil || analysis.outcomes[stops[1].range] != nil
-                guard evaluated else { continue }
-                for (index, stop) in stops.enumerated() {
-                    let outcome = analysis.outcomes[stop.range]
-                    let position: String
-                    if case .constant(let value) = stop.position { position = format(value) } else { position = "its position" }
-                    if index == 0 {
-                        if !keyframes.extendsBefore, outcome.map({ !$0.canBeTrue }) ?? false {
-                            found.append(("this keyframe stop is never reached: its driver stays above \(position)", stop.range))
-                        }
-                    } else if !(outcome?.canBeFalse ?? false) {
-                        found.append(("this keyframe stop is never reached: its driver stays below \(position)", stop.range))
+        for keyframes in program.keyframes {
+            let stops = keyframes.stops
+            let evaluated = analysis.outcomes[stops[0].range] != nil || analysis.outcomes[stops[1].range] != nil
+            guard evaluated else { continue }
+            for (index, stop) in stops.enumerated() {
+                let outcome = analysis.outcomes[stop.range]
+                let position = stop.position.map(format) ?? "its position"
+                if index == 0 {
+                    if !keyframes.extendsBefore, outcome.map({ !$0.canBeTrue }) ?? false {
+                        found.append(("this keyframe stop is never reached: its driver stays above \(position)", stop.range))
                     }
+                } else if !(outcome?.canBeFalse ?? false) {
+                    found.append(("this keyframe stop is never reached: its driver stays below \(position)", stop.range))
                 }
-            case .negate(let operand), .not(let operand), .curve(_, let operand): pending.append(operand)
-            case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .boolEquality(_, let lhs, let rhs),
-                 .logical(_, let lhs, let rhs):
-                pending += [lhs, rhs]
-            case .conditional(let condition, let then, let otherwise): pending += [condition, then, otherwise]
-            case .builtin(_, let arguments): pending += arguments
-            case .constant, .boolConstant, .slot, .located: break
             }
         }
         return found.sorted { $0.1.start < $1.1.start }

@@ -1,15 +1,12 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 import HeaderEval
 
 /// The variables and the questions asked of them: the bounds of a form over a path.
 package struct VariableSpace {
     package var variables: [AnalysisVariable] = []
-    /// Conditions a path keeps, the latest ones.
-    package static let constraintLimit = 32
 
     package mutating func add(_ variable: AnalysisVariable) -> Int {
         variables.append(variable)
@@ -284,7 +281,7 @@ package struct VariableSpace {
         var path = path
         // A path keeps its latest conditions only: forgetting one only lets the path hold more points (sound),
         // and keeps each linear program small.
-        if path.constraints.count >= Self.constraintLimit {
+        if path.constraints.count >= AnalysisLimits.conditionsOnAPath {
             path.constraints.removeFirst(2)
             path.strict.removeFirst(2)
         }

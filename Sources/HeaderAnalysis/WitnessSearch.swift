@@ -1,15 +1,15 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
-import HeaderSema
 import HeaderIR
 import HeaderEval
 
 /// Where a warning happens: the spec evaluated at candidate points, the inputs at their defaults first,
 /// then at the ends of their ranges (and bools flipped); at each setting, the offsets nearest 0 first:
-/// every whole offset from -1000 to 1000, the program's constants and their negatives, the ends of the
-/// offsets between which each output changes, and a few far ones; at most `offsetLimit` of them, so that
-/// the search costs a fixed number of frames however large the spec.
+/// the program's constants and their negatives, the ends of the offsets of the analysis's paths (and the
+/// whole offsets beside them), the ends of the offsets between which each output changes, a few far ones,
+/// and at the defaults every whole offset from -1000 to 1000 too; at most `AnalysisLimits.witnessOffsets` of them, so that
+/// the search costs a bounded number of frames however large the spec.
 package struct WitnessSearch {
     package struct Witness {
         package let value: Double
@@ -23,20 +23,22 @@ package struct WitnessSearch {
     }
 
     package let program: Program
-    package let spec: CheckedSpec
     private let settings: [[Value]]
+    /// The offsets tried at the defaults: every candidate.
     private let offsets: [Double]
+    /// The offsets tried at every other setting: where the program's values turn (its constants, the ends of
+    /// the analysis's paths, where its outputs start and stop changing), not every whole offset, so that a
+    /// setting costs a few hundred frames. On a path a value is affine in the offset, but for the results of
+    /// nonlinear operations, so its extremes are at its path's ends.
+    private let turningOffsets: [Double]
     /// The outputs whose values are watched, and for each setting, what each one does.
     private let watched: [Int]
     private var frames: [Int: [Int: Summary]] = [:]
     private var faultTables: [Int: [SourceRange: (Int, [Double])]] = [:]
 
-    package static let settingLimit = 64
-    package static let offsetLimit = 4096
 
-    package init(program: Program, spec: CheckedSpec, analysis: RangeAnalysis, watching outputs: [Int]) {
+    package init(program: Program, analysis: RangeAnalysis, watching outputs: [Int]) {
         self.program = program
-        self.spec = spec
         watched = outputs
         var options: [[Value]] = []
         for input in program.inputs {
@@ -53,27 +55,39 @@ package struct WitnessSearch {
         var settings: [[Value]] = [[]]
         for values in options {
             settings = settings.flatMap { prefix in values.map { prefix + [$0] } }
-            if settings.count > Self.settingLimit { settings = Array(settings.prefix(Self.settingLimit)) }
+            if settings.count > AnalysisLimits.witnessSettings { settings = Array(settings.prefix(AnalysisLimits.witnessSettings)) }
+        }
+        // Then the inputs inside their ranges where a divisor is 0, the others at their defaults.
+        for overrides in analysis.zeroSettings {
+            var setting = program.inputs.map(\.defaultValue)
+            for (input, value) in overrides where setting.indices.contains(input) { setting[input] = .number(value) }
+            if !settings.contains(setting) { settings.append(setting) }
         }
         self.settings = settings
-        var candidates = Set((-1000...1000).map(Double.init))
-        for far in [1e4, 1e6, 1e9] { candidates.formUnion([far, -far]) }
+        var turning: Set<Double> = [0]
+        for far in [1e4, 1e6, 1e9] { turning.formUnion([far, -far]) }
         for body in program.values.map(\.body) + program.outputs.map(\.body) {
             for root in body.locals + [body.result] {
                 root.forEachNode { node in
                     if let value = node.constantValue, value.isFinite {
-                        candidates.insert(value)
-                        candidates.insert(-value)
+                        turning.insert(value)
+                        turning.insert(-value)
                     }
                 }
             }
         }
         for output in analysis.outputs {
             guard let changes = output.changes else { continue }
-            for end in [changes.from, changes.to] where end.isFinite { candidates.insert(end) }
+            for end in [changes.from, changes.to] where end.isFinite { turning.insert(end) }
         }
+        // A path's end may be strict: the whole offsets beside it too.
+        for end in analysis.pathOffsetEnds { turning.formUnion([end, (end - 1).rounded(.down), (end + 1).rounded(.up)]) }
         // Nearest the rest position first, and of two at one distance the one scrolled up.
-        offsets = Array(candidates.sorted { (abs($0), $0 < 0 ? 1 : 0) < (abs($1), $1 < 0 ? 1 : 0) }.prefix(Self.offsetLimit))
+        func nearestFirst(_ candidates: Set<Double>) -> [Double] {
+            Array(candidates.sorted { (abs($0), $0 < 0 ? 1 : 0) < (abs($1), $1 < 0 ? 1 : 0) }.prefix(AnalysisLimits.witnessOffsets))
+        }
+        offsets = nearestFirst(turning.union((-1000...1000).map(Double.init)))
+        turningOffsets = nearestFirst(turning)
     }
 
     /// The lowest value below 0 (else, with `aboveOne`, the highest above 1) that the output takes at one
@@ -85,7 +99,7 @@ package struct WitnessSearch {
             let below = proven.min.isFinite ? seen.lowest : seen.firstBelowZero
             let above = proven.max.isFinite ? seen.highest : seen.firstAboveOne
             if let (value, index) = below ?? (aboveOne ? above : nil) {
-                return Witness(value: value, place: place(setting, offsets[index]), offset: offsets[index], inputs: settings[setting],
+                return Witness(value: value, place: place(setting, offsetsTried(at: setting)[index]), offset: offsetsTried(at: setting)[index], inputs: settings[setting],
                                operand: program.outputs[output].body.result)
             }
         }
@@ -97,7 +111,7 @@ package struct WitnessSearch {
         for setting in settings.indices {
             guard let seen = summaries(setting)[output] else { return nil }
             if let (value, index) = seen.firstNaN ?? seen.firstInfinite {
-                return Witness(value: value, place: place(setting, offsets[index]), offset: offsets[index], inputs: settings[setting],
+                return Witness(value: value, place: place(setting, offsetsTried(at: setting)[index]), offset: offsetsTried(at: setting)[index], inputs: settings[setting],
                                operand: program.outputs[output].body.result)
             }
         }
@@ -118,7 +132,7 @@ package struct WitnessSearch {
         for setting in settings.indices {
             guard let (index, operands) = faultTable(setting)[node.range] else { continue }
             let value = kind == .divisionByZero ? operands.last : operands.first
-            return Witness(value: value ?? .nan, place: place(setting, offsets[index]), offset: offsets[index], inputs: settings[setting],
+            return Witness(value: value ?? .nan, place: place(setting, offsetsTried(at: setting)[index]), offset: offsetsTried(at: setting)[index], inputs: settings[setting],
                            operand: shown)
         }
         return nil
@@ -133,7 +147,7 @@ package struct WitnessSearch {
             interpreter.setInput(program.inputs[index].name, to: value)
         }
         var table: [SourceRange: (Int, [Double])] = [:]
-        for (offsetIndex, offset) in offsets.enumerated() {
+        for (offsetIndex, offset) in offsetsTried(at: setting).enumerated() {
             interpreter.resetState()
             for fault in interpreter.faults(at: offset).faults where table[fault.range] == nil {
                 table[fault.range] = (offsetIndex, fault.operands)
@@ -181,7 +195,7 @@ package struct WitnessSearch {
             interpreter.setInput(program.inputs[index].name, to: value)
         }
         var seen = [Summary](repeating: Summary(), count: watched.count)
-        for (offsetIndex, offset) in offsets.enumerated() {
+        for (offsetIndex, offset) in offsetsTried(at: setting).enumerated() {
             interpreter.resetState()
             let frame = interpreter.frame(at: offset)
             for (column, output) in watched.enumerated() {
@@ -196,6 +210,11 @@ package struct WitnessSearch {
         let table = Dictionary(zip(watched, seen)) { first, _ in first }
         frames[setting] = table
         return table
+    }
+
+    /// The offsets tried at a setting: every candidate at the defaults, where the values turn at the others.
+    private func offsetsTried(at setting: Int) -> [Double] {
+        setting == 0 ? offsets : turningOffsets
     }
 
     /// "at offset 200 with the defaults", "at offset 0 with textScale = 4 and reduceMotion = true".

@@ -148,8 +148,8 @@ public struct Driver {
 
     /// What the range analysis warns of in a spec that checked.
     package static func rangeWarnings(_ compilation: Compilation) -> [Diagnostic] {
-        guard let spec = compilation.spec, let program = compilation.program else { return [] }
-        return RangeWarnings.diagnose(program, spec: spec, analysis: RangeAnalysis.analyze(program), source: compilation.source)
+        guard let program = compilation.program else { return [] }
+        return RangeWarnings.diagnose(program, analysis: RangeAnalysis.analyze(program), source: compilation.source)
     }
 
     private static func eval(_ options: EvalOptions, _ outcome: inout Outcome) {

@@ -14,6 +14,12 @@ package enum KeyframeLowering {
         let stops = keyframes.stops
         guard let firstStop = stops.first else { return .constant(.nan, at: range) }
         if stops.count == 1 { return lowering.lower(firstStop.value, into: &builder) }
+        if stops.count <= linearSearchLimit {
+            lowering.keyframes.append(Program.Keyframes(stops: stops.map { stop in
+                if case .constant(let position) = stop.position { return Program.Keyframes.Stop(range: stop.range, position: position) }
+                return Program.Keyframes.Stop(range: stop.range, position: nil)
+            }, extendsBefore: keyframes.extendsBefore))
+        }
         let x = builder.bind(lowering.lower(keyframes.driver, into: &builder), name: "driver")
         let positions = stops.map { builder.bind(lowering.lower($0.position, into: &builder), name: "position") }
         let values = stops.map { builder.bind(lowering.lower($0.value, into: &builder), name: "stop") }

@@ -81,18 +81,26 @@ public enum Lowering {
 
         private func lower(_ expression: CheckedExpression, type: ValueType? = nil, at range: SourceRange,
                            extra: (inout BodyBuilder, Expr) -> Expr = { $1 }) -> Body {
+            lowerWithKeyframes(expression, type: type, at: range, extra: extra).body
+        }
+
+        /// The body, and the keyframes in it whose stops are tested in order.
+        private func lowerWithKeyframes(_ expression: CheckedExpression, type: ValueType? = nil, at range: SourceRange,
+                                        extra: (inout BodyBuilder, Expr) -> Expr = { $1 }) -> (body: Body, keyframes: [Program.Keyframes]) {
             var builder = BodyBuilder()
             var lowering = ExpressionLowering(slotRead: read, range: range)
             var result = lowering.lower(expression, into: &builder)
             result = extra(&builder, result)
             if let type, type != .bool, result.type != .bool { result.type = type }
-            return builder.finish(result, uses: uses)
+            return (builder.finish(result, uses: uses), lowering.keyframes)
         }
 
         mutating func program() -> Program {
             var values: [Program.NamedValue] = []
+            var keyframes: [Program.Keyframes] = []
             for (index, value) in spec.values.enumerated() {
-                let body = lower(value.expression, type: value.type, at: value.nameRange)
+                let (body, found) = lowerWithKeyframes(value.expression, type: value.type, at: value.nameRange)
+                keyframes += found
                 valueUses.append(body.uses)
                 if body.locals.isEmpty, body.result.constantValue != nil || body.result.boolValue != nil {
                     constantValues[index] = body.result
@@ -117,9 +125,10 @@ public enum Lowering {
             for block in spec.blocks {
                 let first = outputs.count
                 for output in block.properties {
+                    let (body, found) = lowerWithKeyframes(output.expression, type: output.type, at: output.nameRange)
+                    keyframes += found
                     outputs.append(Program.Output(block: block.name, name: output.name, nameRange: output.nameRange,
-                                                  type: output.type, body: lower(output.expression, type: output.type, at: output.nameRange),
-                                                  documentation: output.documentation))
+                                                  type: output.type, body: body, documentation: output.documentation))
                 }
                 blocks.append(Program.Block(name: block.name, nameRange: block.nameRange, outputs: first..<outputs.count,
                                             documentation: block.documentation))
@@ -132,7 +141,7 @@ public enum Lowering {
                 return Program.Snap(name: snap.name, pointCount: points.count, settle: builder.finish(result, uses: uses),
                                     documentation: snap.documentation)
             }
-            return Program(name: spec.name, nameRange: spec.nameRange,
+            var program = Program(name: spec.name, nameRange: spec.nameRange,
                            inputs: spec.inputs.map {
                                Program.Input(name: $0.name, nameRange: $0.nameRange, type: $0.type, defaultValue: $0.defaultValue,
                                              range: $0.range, documentation: $0.documentation)
@@ -141,6 +150,8 @@ public enum Lowering {
                            animations: spec.animations.map {
                                Program.Animation(name: $0.name, nameRange: $0.nameRange, spring: $0.spring, documentation: $0.documentation)
                            })
+            program.keyframes = keyframes
+            return program
         }
     }
 }
@@ -148,6 +159,8 @@ public enum Lowering {
 /// Lowers the expressions of one body.
 package struct ExpressionLowering {
     package let slotRead: (Int, SourceRange) -> Expr
+    /// The keyframes lowered so far whose stops are tested in order (see `Program.keyframes`).
+    package var keyframes: [Program.Keyframes] = []
     /// Where the expression being lowered is written: the range every node made for it takes.
     package private(set) var range: SourceRange
 

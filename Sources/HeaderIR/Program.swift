@@ -20,8 +20,21 @@ public struct Program: Sendable {
     public let outputs: [Output]
     public let snaps: [Snap]
     public let animations: [Animation]
+    /// The named values' and outputs' keyframes that test their stops in order, as written: where each
+    /// stop's test stands, for the warnings about stops the driver never reaches.
+    public var keyframes: [Keyframes] = []
 
     public var isStateful: Bool { !states.isEmpty }
+
+    public struct Keyframes: Sendable {
+        public struct Stop: Sendable {
+            public let range: SourceRange
+            /// The position when it is written as a constant.
+            public let position: Double?
+        }
+        public let stops: [Stop]
+        public let extendsBefore: Bool
+    }
 
     /// A spring declared as an animation, for the app's own animations: the back ends expose it as data.
     public struct Animation: Sendable {

@@ -15,9 +15,9 @@ func printRealHeaderFigures() {
     for _ in 0..<5 {
         let start = clock()
         let compilation = Compilation(path: path, text: text)
-        if let spec = compilation.spec, let program = compilation.program {
+        if let program = compilation.program {
             let analysis = RangeAnalysis.analyze(program)
-            warnings = RangeWarnings.diagnose(program, spec: spec, analysis: analysis, source: compilation.source).count
+            warnings = RangeWarnings.diagnose(program, analysis: analysis, source: compilation.source).count
         } else {
             print("NavigationBarHider: does not check")
             return

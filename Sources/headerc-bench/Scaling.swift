@@ -90,9 +90,9 @@ func printScaling() {
         // `headerc check` runs the front end, then proves ranges and finds the witnesses of its warnings.
         figures["check with range warnings", default: [:]][blocks] = seconds() {
             let compilation = Compilation(path: path, text: text)
-            if let spec = compilation.spec, let program = compilation.program {
+            if let program = compilation.program {
                 let analysis = RangeAnalysis.analyze(program)
-                sink += Double(RangeWarnings.diagnose(program, spec: spec, analysis: analysis, source: compilation.source).count)
+                sink += Double(RangeWarnings.diagnose(program, analysis: analysis, source: compilation.source).count)
             }
         }
         (figures["eval one offset", default: [:]][blocks], freeing["eval one offset", default: [:]][blocks]) = timed {
@@ -123,9 +123,9 @@ func printScaling() {
             let text = shape(blocks)
             figures[name, default: [:]][blocks] = seconds() {
                 let compilation = Compilation(path: "shape.header", text: text)
-                if let spec = compilation.spec, let program = compilation.program {
+                if let program = compilation.program {
                     let analysis = RangeAnalysis.analyze(program)
-                    sink += Double(RangeWarnings.diagnose(program, spec: spec, analysis: analysis, source: compilation.source).count)
+                    sink += Double(RangeWarnings.diagnose(program, analysis: analysis, source: compilation.source).count)
                 }
             }
         }

@@ -442,8 +442,8 @@ final class RangeAnalysisTests: XCTestCase {
         """
         let compiled = MarkedCompilation(text)
         let program = try XCTUnwrap(compiled.compilation.program)
-        let spec = try XCTUnwrap(compiled.spec)
-        let warnings = RangeWarnings.warnings(program, spec: spec, analysis: RangeAnalysis.analyze(program), source: compiled.source)
+        _ = try XCTUnwrap(compiled.spec)
+        let warnings = RangeWarnings.warnings(program, analysis: RangeAnalysis.analyze(program), source: compiled.source)
         // p is within 0...1, so the stop at 1.5 is never reached; p + 2 is within 2...3, so it never comes
         // back to the stop at 0; the stop at 1 is passed (p + 2 >= 1), and the offset reaches every stop.
         XCTAssertEqual(warnings.map(\.diagnostic.message), [
@@ -539,6 +539,150 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertEqual(analysis.outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 1))
     }
 
+    /// Bool inputs split the paths of the bodies that read them: eleven bools, each adding its own power of
+    /// two, give every sum from 0 to 2¹¹ - 1 = 2047 (by hand), the last bool as well as the first, and an
+    /// output that reads none of them is 1 on one path.
+    func testEveryBoolInputTakesBothValues() throws {
+        let names = (0..<11).map { "b\($0)" }
+        let sum = names.enumerated().map { "(\($1) ? \(1 << $0) : 0)" }.joined(separator: " + ")
+        let inputs = names.map { "input \($0) = false" }.joined(separator: "\n")
+        let text = "header Bools\n\(inputs)\nlet total = \(sum)\nv { offsetY = total * 1pt }\nw { opacity = 1 }\n"
+        let analysis = RangeAnalysis.analyze(try XCTUnwrap(Compilation(path: "bools.header", text: text).program))
+        XCTAssertEqual(analysis.outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 2047))
+        XCTAssertEqual(analysis.outputs[1].range, RangeAnalysis.ProvenRange(min: 1, max: 1))
+        XCTAssertNil(analysis.outputs[1].changes)
+    }
+
+    /// A state's range is the fixpoint however long it takes to reach: in a chain of fourteen states, each
+    /// taking the next one's value and the last 1, the first becomes 1 at the fourteenth frame of a trace,
+    /// and every state is 0 or 1 (by hand), so the first one's range is 0...1. The interpreter agrees.
+    func testAChainOfStatesReachesItsFixpoint() throws {
+        let states = (1...14).map { "state s\($0) = 0 { next = \($0 < 14 ? "s\($0 + 1)" : "1") }" }.joined(separator: "\n")
+        let compilation = Compilation(path: "states.header", text: "header Chain\n\(states)\nv { opacity = s1 }\n")
+        let program = try XCTUnwrap(compilation.program)
+        XCTAssertEqual(RangeAnalysis.analyze(program).outputs[0].range, RangeAnalysis.ProvenRange(min: 0, max: 1))
+        let interpreter = Interpreter(program: program)
+        let trace = (0..<16).map { offset -> Value in interpreter.frame(at: Double(offset))[0] }
+        XCTAssertEqual(trace[12], .number(0))
+        XCTAssertEqual(trace[13], .number(1))
+    }
+
+    /// A keyframe segment between stops that move with the inputs: the comparisons that choose it put the
+    /// driver between the stops, so its fraction lies in 0...1 and nothing divides by 0. By hand: with
+    /// stops 0 and d = a - b (a, b in 0...10), the value is 0 up to 0, then d at once where d ≤ 0 (stops that
+    /// meet are a jump), or the offset up to d where d > 0: within -10...10, never NaN. With stops a and b in
+    /// 0...100 and values 0 and 10, it is 0, 10 or between: 0...10. Each is sampled in the interpreter.
+    func testAKeyframeSegmentBetweenMovingStopsIsAFraction() throws {
+        for (stops, lower, upper) in [("0pt: 0pt, a - b: a - b", -10.0, 10.0), ("a: 0pt, b: 10pt", 0, 10)] {
+            let range = stops.hasPrefix("0pt") ? "10pt" : "100pt"
+            let text = "header K\ninput a: pt in 0pt...\(range) = 5\ninput b: pt in 0pt...\(range) = 5\nv { offsetY = keyframes(offset) { \(stops) } }\n"
+            let compilation = Compilation(path: "k.header", text: text)
+            let program = try XCTUnwrap(compilation.program)
+            let proven = RangeAnalysis.analyze(program).outputs[0].range
+            XCTAssertEqual(proven, RangeAnalysis.ProvenRange(min: lower, max: upper), stops)
+            let warnings = RangeWarnings.diagnose(program, analysis: RangeAnalysis.analyze(program), source: compilation.source)
+            XCTAssertEqual(warnings.map(\.message), [], stops)
+            let interpreter = Interpreter(program: program)
+            let points = [0, 1e-300, 1e-9, 0.1, 3, 5, 5.000000000000001, 7, 10, upper]
+            for a in points where a <= (upper == 10 && lower == 0 ? 100 : 10) {
+                for b in points {
+                    _ = interpreter.setInput("a", to: .number(a))
+                    _ = interpreter.setInput("b", to: .number(b))
+                    for offset in [-1, 0, 1e-300, 1e-10, 0.05, 1, a - b, (a - b).nextDown, (a - b).nextUp, a, a.nextUp, b, b.nextDown, 20] {
+                        guard case .number(let value) = interpreter.frame(at: offset)[0] else { return XCTFail("not a number") }
+                        XCTAssertTrue(proven.contains(value), "\(stops): \(value) at offset \(offset) with a = \(a), b = \(b)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// pow is within an ulp but not correctly rounded, so its bounds are its corners widened: sampled at
+    /// the ends of each range, a few ulps beside them, 0, 1 and -1 where they lie within, and seeded points
+    /// between, over bases and exponents near its corners (a base near 0 or 1, exponents near 0, large ones
+    /// that overflow or underflow), every result the interpreter gives lies in the proven interval, and a
+    /// NaN or an infinity only where the analysis says it can be.
+    func testPowLiesInItsProvenRangeNearItsCorners() throws {
+        let bases: [(Double, Double)] = [(0, 1), (1, 2), (0.5, 1.5), (1 - 1e-15, 1 + 1e-15), (0, 1e-300), (1e-10, 1e10),
+                                         (0.999, 1.001), (-2, 2), (-1, 0), (2, 2)]
+        let exponents: [(Double, Double)] = [(-2, 2), (0, 1), (0.5, 0.5), (-1e-15, 1e-15), (100, 1000), (-1000, -100),
+                                             (3, 3), (-3, -3), (0.1, 0.3), (1, 1), (-0.5, 2.5)]
+        var generator = SeededGenerator(seed: 20)
+        var checked = 0
+        func samples(_ low: Double, _ high: Double) -> [Double] {
+            var values = [low, high, low.nextUp, high.nextDown, low.nextUp.nextUp, high.nextDown.nextDown]
+            values += [0, 1, -1].filter { $0 >= low && $0 <= high }
+            values += (0..<12).map { _ in low + (high - low) * Double.random(in: 0...1, using: &generator) }
+            return values.filter { $0 >= low && $0 <= high }
+        }
+        for (baseLow, baseHigh) in bases {
+            for (exponentLow, exponentHigh) in exponents {
+                let text = """
+                    header P
+                    input x in \(baseLow)...\(baseHigh) = \(baseLow)
+                    input y in \(exponentLow)...\(exponentHigh) = \(exponentLow)
+                    v { offsetY = pow(x, y) * 1pt }
+                    """
+                let compilation = Compilation(path: "p.header", text: text)
+                let program = try XCTUnwrap(compilation.program, text)
+                let proven = RangeAnalysis.analyze(program).outputs[0].range
+                let interpreter = Interpreter(program: program)
+                for x in samples(baseLow, baseHigh) {
+                    for y in samples(exponentLow, exponentHigh) {
+                        _ = interpreter.setInput("x", to: .number(x))
+                        _ = interpreter.setInput("y", to: .number(y))
+                        guard case .number(let value) = interpreter.frame(at: 0)[0] else { return XCTFail("not a number") }
+                        XCTAssertTrue(proven.contains(value), "pow(\(x), \(y)) = \(value), proven \(proven)\n\(text)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 10_000)
+    }
+
+    /// A divisor that is 0 only inside the inputs' ranges, at none of their ends or defaults: `check` finds
+    /// the input value that makes it 0 and warns there, and the interpreter divides by 0 at that witness.
+    /// The news-article case first (`articleLength - viewportHeight`, 0 where the article is as long as the
+    /// viewport), then 200 generated specs with the zero planted at an interior point.
+    func testAZeroInsideTheInputsRangesIsFound() throws {
+        var specs = ["""
+            header News
+            input articleLength: pt in 500pt...10000pt = 4000pt
+            input viewportHeight: pt in 300pt...2000pt = 844pt
+            let scrollable = articleLength - viewportHeight
+            readingBar { progress = clamp(offset / scrollable, 0, 1) }
+            """]
+        var generator = SeededGenerator(seed: 25)
+        while specs.count < 201 {
+            let lx = Int.random(in: 100...200, using: &generator), hx = lx + Int.random(in: 50...500, using: &generator)
+            let ly = Int.random(in: 0...99, using: &generator), hy = ly + Int.random(in: 10...300, using: &generator)
+            let c = [1, 2, 4][Int.random(in: 0...2, using: &generator)]
+            let target = Int.random(in: (lx + 1)...(hx - 1), using: &generator)
+            let k = c * target - ly
+            // The zero must lie at none of the points tried before: each input at its default or an end.
+            let corners = [lx, hx].flatMap { x in [ly, hy].map { y in c * x - y - k } }
+            guard !corners.contains(0) else { continue }
+            specs.append("""
+                header Plant
+                input x: pt in \(lx)pt...\(hx)pt = \(lx)pt
+                input y: pt in \(ly)pt...\(hy)pt = \(ly)pt
+                let d = \(c) * x - (y + \(k)pt)
+                b { opacity = clamp(offset / d, 0, 1) }
+                """)
+        }
+        var reproduced = 0
+        for (index, text) in specs.enumerated() {
+            let compilation = Compilation(path: "plant\(index).header", text: text)
+            let program = try XCTUnwrap(compilation.program, text)
+            let messages = RangeWarnings.diagnose(program, analysis: RangeAnalysis.analyze(program), source: compilation.source)
+                .map(\.message)
+            XCTAssertTrue(messages.contains { $0.hasPrefix("division by zero") }, "\(messages)\n\(text)")
+            reproduced += try RangeWarningReproduction.check(text, path: "plant\(index).header")
+        }
+        XCTAssertGreaterThanOrEqual(reproduced, specs.count)
+    }
+
     /// Every warning of every spec in the test suite (the examples, the specs written in the tests, the
     /// generated ones) reproduces in the interpreter at its witness.
     func testEveryWitnessReproduces() throws {
@@ -556,8 +700,8 @@ final class RangeAnalysisTests: XCTestCase {
     func testNoWarningWithoutARun() throws {
         func messages(_ text: String) throws -> [String] {
             let compilation = Compilation(path: "w.header", text: text)
-            let spec = try XCTUnwrap(compilation.spec), program = try XCTUnwrap(compilation.program)
-            return RangeWarnings.warnings(program, spec: spec, analysis: RangeAnalysis.analyze(program), source: compilation.source)
+            let program = try XCTUnwrap(compilation.program)
+            return RangeWarnings.warnings(program, analysis: RangeAnalysis.analyze(program), source: compilation.source)
                 .map(\.diagnostic.message)
         }
         // Equal stop positions are a jump: nothing divides by their difference.

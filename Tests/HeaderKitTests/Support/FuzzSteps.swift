@@ -75,7 +75,7 @@ enum FuzzSteps {
             check(!javaScript.isEmpty, "the JavaScript emitter writes something")
             let analysis = RangeAnalysis.analyze(program)
             check(analysis.outputs.count == program.outputs.count, "the analysis proves a range for every output")
-            let warnings = RangeWarnings.diagnose(program, spec: spec, analysis: analysis, source: compilation.source)
+            let warnings = RangeWarnings.diagnose(program, analysis: analysis, source: compilation.source)
             check(DiagnosticRenderer(source: compilation.source).render(warnings).isEmpty == warnings.isEmpty, "every range warning renders")
         }
     }

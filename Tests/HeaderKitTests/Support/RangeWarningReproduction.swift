@@ -10,8 +10,8 @@ enum RangeWarningReproduction {
     @discardableResult
     static func check(_ text: String, path: String, file: StaticString = #filePath, line: UInt = #line) throws -> Int {
         let compilation = Compilation(path: path, text: text)
-        guard let spec = compilation.spec, let program = compilation.program else { return 0 }
-        let found = RangeWarnings.warnings(program, spec: spec, analysis: RangeAnalysis.analyze(program), source: compilation.source)
+        guard let program = compilation.program else { return 0 }
+        let found = RangeWarnings.warnings(program, analysis: RangeAnalysis.analyze(program), source: compilation.source)
         var checked = 0
         for warning in found where !warning.offset.isNaN {
             checked += 1
