@@ -27,7 +27,9 @@ let package = Package(
         .target(name: "HeaderCodeGen", dependencies: [source, syntax, math, ir]),
         .target(name: "HeaderTools", dependencies: [source, syntax, math, ir, eval, codeGen]),
         .target(name: "HeaderDriver", dependencies: [source, syntax, math, sema, ir, eval, analysis, codeGen, tools]),
-        .target(name: "HeaderKit", dependencies: [source, syntax, math, sema, ir, eval, analysis, codeGen, tools, "HeaderDriver"]),
+        .target(name: "HeaderLanguageServer", dependencies: [source, syntax, math, sema, ir, analysis, tools, "HeaderDriver"]),
+        .target(name: "HeaderKit", dependencies: [source, syntax, math, sema, ir, eval, analysis, codeGen, tools, "HeaderDriver",
+                                                  "HeaderLanguageServer"]),
         .executableTarget(name: "headerc", dependencies: ["HeaderKit"]),
         .executableTarget(
             name: "headerc-bench",
