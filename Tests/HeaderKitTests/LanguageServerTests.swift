@@ -1,0 +1,327 @@
+import Foundation
+import XCTest
+
+/// `headerc lsp` as an editor meets it: one server process for the class, spoken to over pipes. Each test
+/// opens documents of its own. Positions are the protocol's: 0-based lines, UTF-16 code units.
+final class LanguageServerTests: XCTestCase {
+    nonisolated(unsafe) private static var shared: LanguageServerClient?
+
+    private var server: LanguageServerClient {
+        get throws {
+            if let server = LanguageServerTests.shared { return server }
+            let server = try LanguageServerClient()
+            let response = server.request("initialize", ["processId": NSNull(), "capabilities": [String: Any]()])
+            let capabilities = (response["result"] as? [String: Any])?["capabilities"] as? [String: Any]
+            XCTAssertEqual(capabilities?["positionEncoding"] as? String, "utf-16", "UTF-16 unless the client offers another")
+            server.notify("initialized", [:])
+            LanguageServerTests.shared = server
+            return server
+        }
+    }
+
+    override class func tearDown() {
+        guard let server = shared else { return }
+        let response = server.request("shutdown")
+        XCTAssertTrue(response.keys.contains("result") && response["error"] == nil, "shutdown answers null")
+        server.notify("exit", [:])
+        XCTAssertEqual(server.exitCode(), 0, "exit after shutdown exits with 0")
+        shared = nil
+    }
+
+    private func open(_ server: LanguageServerClient, _ uri: String, _ text: String, version: Int = 1) {
+        server.notify("textDocument/didOpen", ["textDocument": ["uri": uri, "languageId": "header", "version": version, "text": text]])
+    }
+
+    private func range(_ line: Int, _ start: Int, _ end: Int) -> [String: [String: Int]] {
+        ["start": ["line": line, "character": start], "end": ["line": line, "character": end]]
+    }
+
+    private func rangeOf(_ value: Any?) -> [String: [String: Int]]? {
+        guard let object = value as? [String: Any], let start = object["start"] as? [String: Int],
+              let end = object["end"] as? [String: Int] else { return nil }
+        return ["start": start, "end": end]
+    }
+
+    private func at(_ uri: String, _ line: Int, _ character: Int) -> [String: Any] {
+        ["textDocument": ["uri": uri], "position": ["line": line, "character": character]]
+    }
+
+    // MARK: diagnostics
+
+    /// The unknown name stands after two emoji in a comment: each is two UTF-16 code units (and one
+    /// Character, and four UTF-8 bytes), so a server counting anything but UTF-16 is off by two or more.
+    private static let emojiSpec = """
+        header Emoji
+
+        let rest = 120pt
+        let shown = /* 🎉👍 */ rest + 1️⃣missing2️⃣
+
+        bar {
+            height = shown
+        }
+
+        """
+
+    func testDiagnosticsArePlacedInUTF16AndAFixClearsThem() throws {
+        let server = try server
+        let marked = Markers.extract(LanguageServerTests.emojiSpec)
+        let uri = "file:///tmp/emoji.header"
+        open(server, uri, marked.text)
+        let diagnostics = server.diagnostics(for: uri, version: 1)
+        XCTAssertEqual(diagnostics.count, 1, "\(diagnostics)")
+        let error = try XCTUnwrap(diagnostics.first)
+        XCTAssertEqual(error["severity"] as? Int, 1)
+        XCTAssertEqual(error["message"] as? String, "unknown name 'missing'")
+        // Worked out by hand: "let shown = " is 12 units, "/* " 3, 🎉 and 👍 two each, " */ " 4, "rest + " 7.
+        XCTAssertEqual(rangeOf(error["range"]), range(3, 30, 37))
+        // And from the markers: the Characters before each, counted again in UTF-16.
+        let line = marked.text.components(separatedBy: "\n")[3]
+        let start = line.prefix(marked["1️⃣"].column - 1).utf16.count, end = line.prefix(marked["2️⃣"].column - 1).utf16.count
+        XCTAssertEqual(rangeOf(error["range"]), range(marked["1️⃣"].line - 1, start, end))
+
+        // An incremental change, in UTF-16 ranges, that replaces the unknown name with a declared one.
+        server.notify("textDocument/didChange", [
+            "textDocument": ["uri": uri, "version": 2],
+            "contentChanges": [["range": range(3, 30, 37), "text": "rest"]],
+        ])
+        XCTAssertEqual(server.diagnostics(for: uri, version: 2).count, 0, "the fix clears the error")
+
+        // Two changes in one quick burst, the second a whole new text: only the last version is published.
+        server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 3],
+                                                 "contentChanges": [["range": range(3, 23, 27), "text": "nothing"]]])
+        server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 4],
+                                                 "contentChanges": [["text": "header Emoji\n\nlet a = 1 +\n"]]])
+        let last = server.diagnostics(for: uri, version: 4)
+        XCTAssertFalse(server.holds { ($0["params"] as? [String: Any])?["version"] as? Int == 3 }, "version 3 was never published")
+        XCTAssertEqual(last.count, 1, "\(last)")
+        XCTAssertEqual((last.first?["range"] as? [String: Any]).flatMap { $0["start"] as? [String: Int] }?["line"], 3,
+                       "the missing operand is reported at the end of the text, on line 4")
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        XCTAssertEqual(server.diagnostics(for: uri, version: nil).count, 0, "closing clears the diagnostics")
+    }
+
+    // MARK: formatting
+
+    func testFormattingIsWhatFmtPrints() throws {
+        let server = try server
+        let text = "header   Fmt\nlet  a=1\nx{\n  y=a}\n"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-fmt-\(UUID().uuidString).header")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let fmt = Process()
+        fmt.executableURL = try LanguageServerClient.binary()
+        fmt.arguments = ["fmt", file.path]
+        let pipe = Pipe()
+        fmt.standardOutput = pipe
+        try fmt.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        fmt.waitUntilExit()
+        XCTAssertNotEqual(printed, text)
+
+        let uri = "file:///tmp/fmt.header"
+        open(server, uri, text)
+        let edits = try XCTUnwrap(server.request("textDocument/formatting", ["textDocument": ["uri": uri],
+                                                                            "options": ["tabSize": 4, "insertSpaces": true]])["result"] as? [[String: Any]])
+        XCTAssertEqual(edits.count, 1)
+        XCTAssertEqual(edits.first?["newText"] as? String, printed)
+        // Four lines, each ended: the document ends at the start of a fifth.
+        XCTAssertEqual(rangeOf(edits.first?["range"]), ["start": ["line": 0, "character": 0], "end": ["line": 4, "character": 0]])
+
+        server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [["text": printed]]])
+        let again = server.request("textDocument/formatting", ["textDocument": ["uri": uri], "options": [String: Any]()])
+        XCTAssertEqual((again["result"] as? [Any])?.count, 0, "a formatted file gets no edit")
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
+    // MARK: names
+
+    private static let namesSpec = """
+        header Hover
+
+        input scale in 0.5...2 = 1
+        /// The avatar's side, scaled.
+        let side = 40pt * scale
+
+        avatar {
+            size = side
+            radius = side / 2
+        }
+
+        """
+
+    func testHoverShowsDocumentationTypeAndProvenRange() throws {
+        let server = try server
+        let uri = "file:///tmp/hover.header"
+        open(server, uri, LanguageServerTests.namesSpec)
+        // `side` in `    size = side`: it starts after 11 units.
+        let hover = try XCTUnwrap(server.request("textDocument/hover", at(uri, 7, 12))["result"] as? [String: Any])
+        let value = try XCTUnwrap((hover["contents"] as? [String: Any])?["value"] as? String)
+        XCTAssertEqual((hover["contents"] as? [String: Any])?["kind"] as? String, "markdown")
+        XCTAssertTrue(value.contains("let side: pt"), value)
+        XCTAssertTrue(value.contains("The avatar's side, scaled."), value)
+        // 40 pt times a scale between 0.5 and 2.
+        XCTAssertTrue(value.contains("Proven range: `20 … 80 pt`"), value)
+        XCTAssertEqual(rangeOf(hover["range"]), range(7, 11, 15))
+
+        // An output: half of the side.
+        let radius = try XCTUnwrap(server.request("textDocument/hover", at(uri, 8, 6))["result"] as? [String: Any])
+        let radiusText = try XCTUnwrap((radius["contents"] as? [String: Any])?["value"] as? String)
+        XCTAssertTrue(radiusText.contains("avatar.radius: pt") && radiusText.contains("`10 … 40 pt`"), radiusText)
+
+        // A built-in.
+        server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2],
+                                                 "contentChanges": [["range": range(8, 13, 21), "text": "clamp(side, 0pt, 30pt)"]]])
+        let builtin = try XCTUnwrap(server.request("textDocument/hover", at(uri, 8, 15))["result"] as? [String: Any])
+        XCTAssertTrue(((builtin["contents"] as? [String: Any])?["value"] as? String ?? "").contains("clamp(x, low, high)"))
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
+    func testDefinitionAndReferencesOfANamedValue() throws {
+        let server = try server
+        let uri = "file:///tmp/names.header"
+        open(server, uri, LanguageServerTests.namesSpec)
+        // `side` in `    radius = side / 2` starts after 13 units; it is declared on line 5 after `let `.
+        let definition = try XCTUnwrap(server.request("textDocument/definition", at(uri, 8, 14))["result"] as? [String: Any])
+        XCTAssertEqual(definition["uri"] as? String, uri)
+        XCTAssertEqual(rangeOf(definition["range"]), range(4, 4, 8))
+
+        var params = at(uri, 4, 5)
+        params["context"] = ["includeDeclaration": true]
+        let references = try XCTUnwrap(server.request("textDocument/references", params)["result"] as? [[String: Any]])
+        XCTAssertEqual(references.compactMap { rangeOf($0["range"]) }, [range(4, 4, 8), range(7, 11, 15), range(8, 13, 17)])
+        params["context"] = ["includeDeclaration": false]
+        let uses = try XCTUnwrap(server.request("textDocument/references", params)["result"] as? [[String: Any]])
+        XCTAssertEqual(uses.compactMap { rangeOf($0["range"]) }, [range(7, 11, 15), range(8, 13, 17)])
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
+    func testCompletionOffersBuiltinsAndNamesInScope() throws {
+        let server = try server
+        let uri = "file:///tmp/completion.header"
+        open(server, uri, LanguageServerTests.namesSpec)
+        let result = try XCTUnwrap(server.request("textDocument/completion", at(uri, 8, 13))["result"] as? [String: Any])
+        let items = try XCTUnwrap(result["items"] as? [[String: Any]])
+        let byLabel = Dictionary(items.map { ($0["label"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+        XCTAssertEqual(byLabel["clamp"]?["detail"] as? String, "clamp(x, low, high)")
+        XCTAssertNotNil(byLabel["side"], "a named value")
+        XCTAssertNotNil(byLabel["scale"], "an input")
+        XCTAssertNotNil(byLabel["easeInOut"], "a curve preset")
+        XCTAssertNotNil(byLabel["radius"], "a property the file uses")
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
+    func testOutlineHoldsDeclarationsAndBlocksWithTheirProperties() throws {
+        let server = try server
+        let uri = "file:///tmp/outline.header"
+        open(server, uri, LanguageServerTests.namesSpec)
+        let symbols = try XCTUnwrap(server.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]])
+        XCTAssertEqual(symbols.map { $0["name"] as? String }, ["Hover"])
+        let children = symbols.first?["children"] as? [[String: Any]] ?? []
+        XCTAssertEqual(children.map { $0["name"] as? String }, ["scale", "side", "avatar"])
+        let properties = children.last?["children"] as? [[String: Any]] ?? []
+        XCTAssertEqual(properties.map { $0["name"] as? String }, ["size", "radius"])
+        XCTAssertEqual(rangeOf(properties.last?["selectionRange"]), range(8, 4, 10))
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
+    // MARK: inlay hints
+
+    func testInlayHintsShowEachOutputsProvenRangeInTheExamples() throws {
+        let server = try server
+        // The outputs of each example, counted in the files.
+        let outputs = ["AppleMusicProfile": 4, "ProfileStretchy": 7, "StickyParallax": 6, "StretchyImage": 2]
+        for (name, count) in outputs {
+            let uri = "file:///examples/\(name).header"
+            open(server, uri, try PackagePaths.text("Examples/\(name).header"))
+            let whole = ["start": ["line": 0, "character": 0], "end": ["line": 1000, "character": 0]]
+            let hints = try XCTUnwrap(server.request("textDocument/inlayHint", ["textDocument": ["uri": uri], "range": whole])["result"] as? [[String: Any]])
+            XCTAssertEqual(hints.count, count, name)
+            XCTAssertTrue(hints.allSatisfy { ($0["label"] as? String)?.hasPrefix("∈ ") == true }, "\(hints)")
+            let labels = hints.map { hint -> String in
+                let position = hint["position"] as? [String: Int] ?? [:]
+                return "\(position["line"] ?? -1):\(position["character"] ?? -1) \(hint["label"] as? String ?? "")"
+            }
+            switch name {
+            case "StretchyImage":
+                // 300 pt plus the overscroll, unbounded; minus the scroll, never above 0. Each after its line's 36 and 29 units.
+                XCTAssertEqual(labels, ["7:36 ∈ 300 … +inf pt", "9:29 ∈ -inf … 0 pt"])
+            case "AppleMusicProfile":
+                // p is clamped to 0...1: 50 pt plus up to 60 pt.
+                XCTAssertTrue(labels.contains("23:26 ∈ 50 … 110 pt"), "\(labels)")
+            default:
+                break
+            }
+            server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+        }
+    }
+
+    // MARK: bad traffic
+
+    /// Each mistake is answered as the protocol says, and a request after it still gets its answer.
+    func testBadTrafficIsAnsweredAndTheServerGoesOn() throws {
+        let server = try server
+        func stillAnswers(_ file: StaticString = #filePath, _ line: UInt = #line) {
+            let response = server.request("textDocument/documentSymbol", ["textDocument": ["uri": "file:///tmp/alive.header"]],
+                                          file: file, line: line)
+            XCTAssertNotNil(response["result"], "the server still answers", file: file, line: line)
+        }
+        open(server, "file:///tmp/alive.header", "header Alive\n")
+        func isError(_ code: Int) -> ([String: Any]) -> Bool {
+            { ($0["error"] as? [String: Any])?["code"] as? Int == code }
+        }
+
+        // Not JSON: a parse error with a null id.
+        server.sendRaw(Array("Content-Length: 13\r\n\r\n{\"jsonrpc\": 2".utf8))
+        let garbled = server.wait(for: isError(-32700))
+        XCTAssertTrue(garbled["id"] is NSNull, "\(garbled)")
+        stillAnswers()
+
+        // A length that says too little: the body is cut, fails as JSON, and the rest is skipped up to the
+        // next header.
+        let cutShort = server.frame(["jsonrpc": "2.0", "id": 901, "method": "textDocument/documentSymbol",
+                                     "params": ["textDocument": ["uri": "file:///tmp/alive.header"]]])
+        let cutBody = cutShort.drop { $0 != UInt8(ascii: "{") }
+        server.sendRaw(Array("Content-Length: 10\r\n\r\n".utf8) + Array(cutBody))
+        XCTAssertTrue(server.wait(for: isError(-32700))["id"] is NSNull)
+        stillAnswers()
+
+        // A length that says too much: the body ends where the next header starts.
+        let body = Array("{\"jsonrpc\":\"2.0\",\"id\":\"long\",\"method\":\"textDocument/documentSymbol\",\"params\":{\"textDocument\":{\"uri\":\"file:///tmp/alive.header\"}}}".utf8)
+        server.sendRaw(Array("Content-Length: \(body.count + 500)\r\n\r\n".utf8) + body)
+        stillAnswers()
+
+        // A header with no length at all.
+        server.sendRaw(Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n".utf8))
+        stillAnswers()
+
+        // An unknown method, with a string id.
+        let unknown = server.request("textDocument/frobnicate", [:], id: "x-1")
+        XCTAssertEqual((unknown["error"] as? [String: Any])?["code"] as? Int, -32601)
+        XCTAssertEqual(unknown["id"] as? String, "x-1")
+
+        // An unknown notification gets no answer at all; the next request's answer is the next message.
+        server.notify("$/somethingElse", ["x": 1])
+        server.notify("$/cancelRequest", ["id": 12345])
+        stillAnswers()
+
+        // A request about a document never opened.
+        let never = server.request("textDocument/hover", at("file:///tmp/never-opened.header", 0, 0))
+        XCTAssertEqual((never["error"] as? [String: Any])?["code"] as? Int, -32602, "\(never)")
+        stillAnswers()
+        server.notify("textDocument/didClose", ["textDocument": ["uri": "file:///tmp/alive.header"]])
+    }
+
+    /// A session that asks for UTF-8 positions, and ends without `shutdown`: its exit code is 1.
+    func testUTF8PositionsWhenOfferedAndExitWithoutShutdown() throws {
+        let server = try LanguageServerClient()
+        let response = server.request("initialize", ["capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]]])
+        XCTAssertEqual(((response["result"] as? [String: Any])?["capabilities"] as? [String: Any])?["positionEncoding"] as? String, "utf-8")
+        let uri = "file:///tmp/emoji8.header"
+        open(server, uri, Markers.extract(LanguageServerTests.emojiSpec).text)
+        let error = try XCTUnwrap(server.diagnostics(for: uri, version: 1).first)
+        // In bytes: 12, 3, four for each emoji, 4 and 7.
+        XCTAssertEqual(rangeOf(error["range"]), range(3, 34, 41))
+        server.notify("exit", [:])
+        XCTAssertEqual(server.exitCode(), 1, "exit without shutdown exits with 1")
+    }
+}
