@@ -36,7 +36,7 @@ let package = Package(
             dependencies: ["HeaderKit"],
             exclude: ["Specs", "Regenerate.md"]
         ),
-        .testTarget(name: "HeaderKitTests", dependencies: ["HeaderKit"]),
+        .testTarget(name: "HeaderKitTests", dependencies: ["HeaderKit"], exclude: ["Support/NeovimSession.lua"]),
         // Compiles the `.header` specs among a target's sources to Swift at build time (Examples/PluginDemo).
         .plugin(name: "HeaderPlugin", capability: .buildTool(), dependencies: ["headerc"]),
     ]

@@ -324,4 +324,65 @@ final class LanguageServerTests: XCTestCase {
         server.notify("exit", [:])
         XCTAssertEqual(server.exitCode(), 1, "exit without shutdown exits with 1")
     }
+
+    // MARK: a real editor
+
+    /// Neovim's own client, headless (`Support/NeovimSession.lua`): it opens a copy of an example with one
+    /// declaration squeezed and a block added whose square root the range analysis warns of, waits for the diagnostics, asks for a hover and formats
+    /// the buffer through its own formatting path.
+    func testNeovimsClientGetsDiagnosticsHoverAndFormatting() throws {
+        let searchPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+            + ["/usr/bin", "/usr/local/bin"]
+        guard let nvim = searchPath.map({ "\($0)/nvim" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("nvim is not installed (Debian's neovim, which .ci/run installs): the Neovim test skips")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lsp-nvim-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let example = try PackagePaths.text("Examples/ProfileStretchy.header")
+        let exampleLines = example.components(separatedBy: "\n").count - 1
+        let text = example.replacingOccurrences(of: "let coverHeight = 190pt", with: "let   coverHeight=190pt")
+            + "extra {\n    root: number = sqrt(offset / 1pt)\n}\n"
+        let spec = directory.appendingPathComponent("Profile.header")
+        try text.write(to: spec, atomically: true, encoding: .utf8)
+        let result = directory.appendingPathComponent("result")
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: nvim)
+        process.arguments = ["--headless", "--clean", "-c", "luafile " + PackagePaths.url("Tests/HeaderKitTests/Support/NeovimSession.lua").path]
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        environment["HEADERC"] = try LanguageServerClient.binary().path
+        environment["SPEC"] = spec.path
+        environment["RESULT"] = result.path
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        XCTAssertEqual(process.terminationStatus, 0)
+
+        let facts = try String(contentsOf: result, encoding: .utf8).components(separatedBy: "\n")
+        XCTAssertTrue(facts.contains("diagnostics 1"), "\(facts)")
+        // The square root is on the second added line, after `    root: number = `, 19 characters.
+        XCTAssertTrue(facts.contains { $0.hasPrefix("diagnostic \(exampleLines + 1):19 severity 2 square root of a negative number") },
+                      "\(facts)")
+        let hover = facts.first { $0.hasPrefix("hover ") } ?? ""
+        XCTAssertTrue(hover.contains("let coverHeight: pt") && hover.contains("The cover's height at rest.")
+                      && hover.contains("Proven range: `190 pt`"), hover)
+
+        let fmt = Process()
+        fmt.executableURL = try LanguageServerClient.binary()
+        fmt.arguments = ["fmt", spec.path]
+        let pipe = Pipe()
+        fmt.standardOutput = pipe
+        try fmt.run()
+        let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        fmt.waitUntilExit()
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("result.formatted"), encoding: .utf8), printed)
+        XCTAssertTrue(printed.contains("let coverHeight = 190pt"))
+    }
 }
