@@ -116,9 +116,9 @@ final class Inbox: @unchecked Sendable {
     }
 
     /// The id a `$/cancelRequest` names. Only small messages are read here: a cancellation is a few dozen
-    /// bytes, and the worker parses the rest.
+    /// bytes, and the worker parses the rest. (The method may arrive as `$\/cancelRequest`: JSON may escape a slash.)
     private static func cancelledID(_ bytes: [UInt8]) -> RequestID? {
-        guard bytes.count < 512, String(decoding: bytes, as: UTF8.self).contains("$/cancelRequest"),
+        guard bytes.count < 512, String(decoding: bytes, as: UTF8.self).contains("cancelRequest"),
               let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
               object["method"] as? String == "$/cancelRequest",
               let params = object["params"] as? [String: Any] else { return nil }

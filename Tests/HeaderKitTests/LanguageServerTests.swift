@@ -311,6 +311,29 @@ final class LanguageServerTests: XCTestCase {
         server.notify("textDocument/didClose", ["textDocument": ["uri": "file:///tmp/alive.header"]])
     }
 
+    /// A request cancelled while the server is busy (here with a large document just opened) is answered
+    /// with RequestCancelled; the one after it is answered as usual.
+    func testACancelledRequestIsAnsweredAsCancelled() throws {
+        let server = try server
+        var lines = ["header Busy"]
+        for index in 0..<300 {
+            lines += ["let v\(index) = clamp(offset / \(index + 1)pt, 0, 1)", "b\(index) {", "    opacity = v\(index)", "}"]
+        }
+        let uri = "file:///tmp/busy.header"
+        let open = server.frame(["jsonrpc": "2.0", "method": "textDocument/didOpen",
+                                 "params": ["textDocument": ["uri": uri, "languageId": "header", "version": 1,
+                                                             "text": lines.joined(separator: "\n")]]])
+        let hover = server.frame(["jsonrpc": "2.0", "id": "cancelled", "method": "textDocument/hover",
+                                  "params": at(uri, 1, 5)])
+        let cancel = server.frame(["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": "cancelled"]])
+        server.sendRaw(open + hover + cancel)
+        let cancelled = server.wait { LanguageServerClient.same($0["id"], "cancelled") }
+        XCTAssertEqual((cancelled["error"] as? [String: Any])?["code"] as? Int, -32800, "\(cancelled)")
+        let answered = server.request("textDocument/hover", at(uri, 1, 5))
+        XCTAssertNotNil(answered["result"] as? [String: Any], "\(answered)")
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
     /// A session that asks for UTF-8 positions, and ends without `shutdown`: its exit code is 1.
     func testUTF8PositionsWhenOfferedAndExitWithoutShutdown() throws {
         let server = try LanguageServerClient()
