@@ -131,8 +131,10 @@ final class Session {
                   let changes = params["contentChanges"] as? [[String: Any]] else { return nil }
             for change in changes {
                 guard let text = change["text"] as? String else { continue }
-                if let range = change["range"] as? [String: Any] {
-                    guard let start = position(range["start"]), let end = position(range["end"]) else { continue }
+                if let given = change["range"], !(given is NSNull) {
+                    // A range that cannot be read changes nothing, rather than everything.
+                    guard let range = given as? [String: Any], let start = position(range["start"]),
+                          let end = position(range["end"]) else { continue }
                     open.text.replace(from: start, to: end, with: text, in: encoding)
                 } else {
                     open.text = DocumentText(text)

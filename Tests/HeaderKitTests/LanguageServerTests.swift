@@ -311,6 +311,52 @@ final class LanguageServerTests: XCTestCase {
         server.notify("textDocument/didClose", ["textDocument": ["uri": "file:///tmp/alive.header"]])
     }
 
+    /// JSON that is not a request, or a request whose parts have the wrong types or impossible values: each
+    /// with an id gets an answer (an error, or a result where the protocol lets positions be clamped), none
+    /// stops the server.
+    func testMalformedRequestsAreAnsweredWithoutStoppingTheServer() throws {
+        let server = try server
+        let uri = "file:///tmp/odd.header"
+        open(server, uri, "header Odd\nlet a = 1\nb {\n    opacity = a\n}\n")
+        func code(_ message: [String: Any]) -> Int? { (message["error"] as? [String: Any])?["code"] as? Int }
+        func raw(_ json: String) { server.sendRaw(Array("Content-Length: \(json.utf8.count)\r\n\r\n\(json)".utf8)) }
+
+        raw("[]")
+        XCTAssertEqual(code(server.wait { $0["id"] is NSNull }), -32600, "an array is not a message")
+        raw("null")
+        XCTAssertEqual(code(server.wait { $0["id"] is NSNull }), -32600)
+        raw("{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"textDocument/hover\"}")
+        XCTAssertEqual(code(server.wait { $0["id"] is NSNull }), -32600, "an id that is an object")
+        raw("{\"jsonrpc\":\"2.0\",\"id\":71,\"method\":5}")
+        XCTAssertEqual(code(server.wait { $0["id"] as? Int == 71 }), -32600, "a method that is a number")
+        raw("{\"jsonrpc\":\"2.0\",\"id\":72}")
+        XCTAssertEqual(code(server.wait { $0["id"] as? Int == 72 }), -32600, "no method")
+
+        XCTAssertEqual(code(server.request("textDocument/hover", ["textDocument": ["uri": uri], "position": ["line": "a", "character": 0]])), -32602)
+        XCTAssertEqual(code(server.request("textDocument/hover", ["position": ["line": 0, "character": 0]])), -32602)
+        XCTAssertEqual(code(server.request("initialize", ["capabilities": [String: Any]()])), -32600, "initialize twice")
+        for (line, character) in [(1_000_000_000, 0), (-5, -5), (1, 1_000_000_000), (Int.max, Int.max), (Int.min, 3)] {
+            let position = ["line": line, "character": character]
+            for method in ["textDocument/hover", "textDocument/definition", "textDocument/references", "textDocument/completion"] {
+                let response = server.request(method, ["textDocument": ["uri": uri], "position": position])
+                XCTAssertTrue(response.keys.contains("result"), "\(method) at \(position): \(response)")
+            }
+        }
+        // Changes with ranges past the end, backwards, or of the wrong type change what they can and stop nothing.
+        server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2], "contentChanges": [
+            ["range": range(99, 0, 5), "text": "// end\n"],
+            ["range": ["start": ["line": 1, "character": 9], "end": ["line": 0, "character": 0]], "text": ""],
+            ["range": "everything", "text": "x"],
+            ["text": 5],
+        ]])
+        server.notify("textDocument/didChange", ["textDocument": ["uri": "file:///tmp/never-opened.header", "version": 2],
+                                                 "contentChanges": [["text": "x"]]])
+        XCTAssertEqual(server.diagnostics(for: uri, version: 2).count, 0)
+        let symbols = server.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])
+        XCTAssertEqual((symbols["result"] as? [[String: Any]])?.first?["name"] as? String, "Odd")
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
     /// A request cancelled while the server is busy (here with a large document just opened) is answered
     /// with RequestCancelled; the one after it is answered as usual.
     func testACancelledRequestIsAnsweredAsCancelled() throws {
