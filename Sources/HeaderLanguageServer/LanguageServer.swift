@@ -57,10 +57,13 @@ final class Inbox: @unchecked Sendable {
     private var head = 0
     private var ended = false
     private var cancelled = Set<RequestID>()
+    static let maximumCancelled = 4096
 
     func push(_ frame: MessageReader.Frame) {
         if case .message(let bytes) = frame, let id = Inbox.cancelledID(bytes) {
             condition.lock()
+            // A cancellation that comes after its answer is never asked for; past a bound they are forgotten.
+            if cancelled.count >= Inbox.maximumCancelled { cancelled.removeAll() }
             cancelled.insert(id)
             condition.unlock()
         }

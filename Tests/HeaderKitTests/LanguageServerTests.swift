@@ -195,6 +195,39 @@ final class LanguageServerTests: XCTestCase {
         server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
     }
 
+    /// A state read by its own update and by an output, and a curve named after `via`.
+    func testReferencesOfAStateAndDefinitionOfACurve() throws {
+        let server = try server
+        let uri = "file:///tmp/refs.header"
+        open(server, uri, """
+            header Refs
+
+            /// Smooth.
+            curve soft = cubicBezier(0.2, 0, 0.2, 1)
+            state h = 100pt in 50pt...200pt {
+                next = h - delta
+            }
+
+            b {
+                height = h
+                top = keyframes(offset) { 0: 0pt, 100pt: 10pt via soft }
+            }
+
+            """)
+        var params = at(uri, 9, 13)
+        params["context"] = ["includeDeclaration": true]
+        let references = try XCTUnwrap(server.request("textDocument/references", params)["result"] as? [[String: Any]])
+        // `state ` is 6 characters, `    next = ` 11, `    height = ` 13.
+        XCTAssertEqual(references.compactMap { rangeOf($0["range"]) }, [range(4, 6, 7), range(5, 11, 12), range(9, 13, 14)])
+        // `    top = keyframes(offset) { 0: 0pt, 100pt: 10pt via ` is 54 characters; `curve ` 6.
+        let definition = try XCTUnwrap(server.request("textDocument/definition", at(uri, 10, 56))["result"] as? [String: Any])
+        XCTAssertEqual(rangeOf(definition["range"]), range(3, 6, 10))
+        let hover = try XCTUnwrap(server.request("textDocument/hover", at(uri, 10, 56))["result"] as? [String: Any])
+        let text = (hover["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(text.contains("curve soft") && text.contains("Smooth."), text)
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
     func testCompletionOffersBuiltinsAndNamesInScope() throws {
         let server = try server
         let uri = "file:///tmp/completion.header"
