@@ -20,6 +20,9 @@ package struct MessageReader {
     private var buffer: [UInt8] = []
     /// Where unread bytes start in `buffer`; the consumed prefix is dropped once it is large.
     private var start = 0
+    /// How far the body of the header at `start` has been searched for a following header, so that a body
+    /// arriving in many pieces is searched once, not once a piece.
+    private var searched: (header: Int, upTo: Int)?
 
     package init() {}
 
@@ -27,6 +30,7 @@ package struct MessageReader {
         if start > 1 << 16, start > buffer.count / 2 {
             buffer.removeFirst(start)
             start = 0
+            searched = nil
         }
         buffer.append(contentsOf: bytes)
     }
@@ -55,7 +59,12 @@ package struct MessageReader {
             return .unreadable("the header '\(headerText.prefix(80))' does not give a usable Content-Length")
         }
         let available = buffer.count - bodyStart
-        let cut = MessageReader.headerStart(in: buffer, from: bodyStart, before: bodyStart + min(available, length))
+        // A header may straddle the pieces: the search starts again a header's length before where it ended.
+        var from = bodyStart
+        if let searched, searched.header == start { from = max(bodyStart, searched.upTo - 40) }
+        let limit = bodyStart + min(available, length)
+        let cut = MessageReader.headerStart(in: buffer, from: from, before: limit)
+        searched = (start, limit)
         if let cut {
             start = cut
             return .message(Array(buffer[bodyStart..<cut]))

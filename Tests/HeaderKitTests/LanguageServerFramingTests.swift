@@ -9,10 +9,13 @@ final class LanguageServerFramingTests: XCTestCase {
     }
 
     func testAnyChunkingGivesTheSameMessages() {
-        let bodies = ["{\"a\":1}", "{\"text\":\"Content-Length: 3 🎉\"}", "{}", String(repeating: "x", count: 3000)]
-        let stream = bodies.flatMap(framed)
+        let bodies = ["{\"a\":1}", "{\"text\":\"Content-Length: 3 🎉\"}", "{}", String(repeating: "x", count: 3000),
+                      "{\"b\":2}"]
+        // The same messages, the first with a length that says too much: it still ends at the next header.
+        let streams = [bodies.flatMap(framed), Array("Content-Length: 999\r\n\r\n\(bodies[0])".utf8) + bodies.dropFirst().flatMap(framed)]
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<20 {
+        for round in 0..<40 {
+            let stream = streams[round % 2]
             var reader = MessageReader()
             var frames: [MessageReader.Frame] = []
             var rest = stream[...]

@@ -413,6 +413,14 @@ final class LanguageServerTests: XCTestCase {
         server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
     }
 
+    /// Input that ends without `shutdown` and `exit` ends the server with 1.
+    func testTheEndOfInputWithoutShutdownExitsWithOne() throws {
+        let server = try LanguageServerClient()
+        XCTAssertNotNil(server.request("initialize", ["capabilities": [String: Any]()])["result"])
+        server.closeInput()
+        XCTAssertEqual(server.exitCode(), 1)
+    }
+
     /// A session that asks for UTF-8 positions, and ends without `shutdown`: its exit code is 1.
     func testUTF8PositionsWhenOfferedAndExitWithoutShutdown() throws {
         let server = try LanguageServerClient()
