@@ -322,6 +322,7 @@ final class LanguageServerTests: XCTestCase {
         let body = Array("{\"jsonrpc\":\"2.0\",\"id\":\"long\",\"method\":\"textDocument/documentSymbol\",\"params\":{\"textDocument\":{\"uri\":\"file:///tmp/alive.header\"}}}".utf8)
         server.sendRaw(Array("Content-Length: \(body.count + 500)\r\n\r\n".utf8) + body)
         stillAnswers()
+        XCTAssertNotNil(server.wait { LanguageServerClient.same($0["id"], "long") }["result"], "the body cut at the next header")
 
         // A header with no length at all.
         server.sendRaw(Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n".utf8))
@@ -335,7 +336,9 @@ final class LanguageServerTests: XCTestCase {
         // An unknown notification gets no answer at all; the next request's answer is the next message.
         server.notify("$/somethingElse", ["x": 1])
         server.notify("$/cancelRequest", ["id": 12345])
+        server.notify("textDocument/frobnicated", [:])
         stillAnswers()
+        XCTAssertFalse(server.holds { $0["method"] == nil }, "a notification is never answered")
 
         // A request about a document never opened.
         let never = server.request("textDocument/hover", at("file:///tmp/never-opened.header", 0, 0))
