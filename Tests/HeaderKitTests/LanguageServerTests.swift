@@ -393,6 +393,21 @@ final class LanguageServerTests: XCTestCase {
         server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
     }
 
+    /// JSON nested 100,000 deep and a spec nested as deep: a parse error and a diagnostic, and the server goes on.
+    func testDeepNestingNeitherCrashesNorHangs() throws {
+        let server = try server
+        let deep = String(repeating: "[", count: 100_000) + "1"
+        server.sendRaw(Array("Content-Length: \(deep.utf8.count)\r\n\r\n\(deep)".utf8))
+        XCTAssertEqual((server.wait { $0["id"] is NSNull }["error"] as? [String: Any])?["code"] as? Int, -32700)
+        let uri = "file:///tmp/deep.header"
+        open(server, uri, "header D\nlet a = " + String(repeating: "(", count: 100_000) + "1" + String(repeating: ")", count: 100_000)
+             + "\nb {\n    opacity = a\n}\n")
+        let diagnostics = server.diagnostics(for: uri, version: 1)
+        XCTAssertTrue(diagnostics.contains { ($0["message"] as? String)?.contains("too deeply nested") == true }, "\(diagnostics)")
+        XCTAssertNotNil(server.request("textDocument/hover", at(uri, 1, 4))["result"])
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
     /// A request cancelled while the server is busy (here with a large document just opened) is answered
     /// with RequestCancelled; the one after it is answered as usual.
     func testACancelledRequestIsAnsweredAsCancelled() throws {
