@@ -100,6 +100,24 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(server.diagnostics(for: uri, version: nil).count, 0, "closing clears the diagnostics")
     }
 
+    /// A note is the diagnostic's related information, at its own place in the same document.
+    func testNotesAreRelatedInformation() throws {
+        let server = try server
+        let uri = "file:///tmp/notes.header"
+        open(server, uri, "header N\n\nlet a = 1\nlet a = 2\nb {\n    opacity = a\n}\n")
+        let diagnostics = server.diagnostics(for: uri, version: 1)
+        let duplicate = try XCTUnwrap(diagnostics.first { ($0["message"] as? String)?.hasPrefix("duplicate declaration") == true },
+                                      "\(diagnostics)")
+        XCTAssertEqual(rangeOf(duplicate["range"]), range(3, 4, 5))
+        let related = try XCTUnwrap(duplicate["relatedInformation"] as? [[String: Any]])
+        XCTAssertEqual(related.count, 1)
+        XCTAssertEqual(related.first?["message"] as? String, "'a' is first declared here")
+        let location = related.first?["location"] as? [String: Any]
+        XCTAssertEqual(location?["uri"] as? String, uri)
+        XCTAssertEqual(rangeOf(location?["range"]), range(2, 4, 5))
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
     // MARK: formatting
 
     func testFormattingIsWhatFmtPrints() throws {
