@@ -53,7 +53,9 @@ public enum LanguageServer {
 /// they waited, noted as they arrive so that the worker can skip them.
 final class Inbox: @unchecked Sendable {
     private let condition = NSCondition()
-    private var frames: [MessageReader.Frame] = []
+    /// Each frame with when it arrived: a change's debounce counts from then, so that the time spent reading
+    /// the change itself falls within it.
+    private var frames: [(frame: MessageReader.Frame, arrived: Date)] = []
     private var head = 0
     private var ended = false
     private var cancelled = Set<RequestID>()
@@ -67,8 +69,9 @@ final class Inbox: @unchecked Sendable {
             cancelled.insert(id)
             condition.unlock()
         }
+        let arrived = Date()
         condition.lock()
-        frames.append(frame)
+        frames.append((frame, arrived))
         condition.signal()
         condition.unlock()
     }
@@ -81,7 +84,7 @@ final class Inbox: @unchecked Sendable {
     }
 
     enum Event {
-        case frame(MessageReader.Frame)
+        case frame(MessageReader.Frame, arrived: Date)
         case timeout
         case end
     }
@@ -93,13 +96,13 @@ final class Inbox: @unchecked Sendable {
         defer { condition.unlock() }
         while true {
             if head < frames.count {
-                let frame = frames[head]
+                let (frame, arrived) = frames[head]
                 head += 1
                 if head > 1024, head * 2 > frames.count {
                     frames.removeFirst(head)
                     head = 0
                 }
-                return .frame(frame)
+                return .frame(frame, arrived: arrived)
             }
             if ended { return .end }
             if let deadline {

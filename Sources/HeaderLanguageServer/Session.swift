@@ -32,10 +32,10 @@ final class Session {
     func run() -> Int32 {
         while true {
             switch inbox.next(before: pending.values.min()) {
-            case .frame(.unreadable(let reason)):
+            case .frame(.unreadable(let reason), _):
                 respond(nil, error: RequestError(code: .parseError, message: reason))
-            case .frame(.message(let bytes)):
-                if let code = handle(bytes) { return code }
+            case .frame(.message(let bytes), let arrived):
+                if let code = handle(bytes, arrived: arrived) { return code }
             case .timeout:
                 break
             case .end:
@@ -48,7 +48,7 @@ final class Session {
     // MARK: messages
 
     /// Handles one message; an exit code when it was `exit`.
-    private func handle(_ bytes: [UInt8]) -> Int32? {
+    private func handle(_ bytes: [UInt8], arrived: Date) -> Int32? {
         guard let parsed = try? JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed]) else {
             respond(nil, error: RequestError(code: .parseError, message: "the message is not JSON"))
             return nil
@@ -67,7 +67,7 @@ final class Session {
         }
         let params = message["params"] as? [String: Any] ?? [:]
         guard hasID else {
-            return notification(method, params)
+            return notification(method, params, arrived: arrived)
         }
         guard let id else {
             respond(nil, error: RequestError(code: .invalidRequest, message: "an id is an integer or a string"))
@@ -115,7 +115,7 @@ final class Session {
         }
     }
 
-    private func notification(_ method: String, _ params: [String: Any]) -> Int32? {
+    private func notification(_ method: String, _ params: [String: Any], arrived: Date) -> Int32? {
         switch method {
         case "exit":
             return shutdownRequested ? 0 : 1
@@ -143,7 +143,7 @@ final class Session {
             open.version = document["version"] as? Int ?? open.version + 1
             open.analysis = nil
             documents[uri] = open
-            pending[uri] = Date().addingTimeInterval(LanguageServer.debounce)
+            pending[uri] = arrived.addingTimeInterval(LanguageServer.debounce)
         case "textDocument/didClose":
             guard let document = params["textDocument"] as? [String: Any], let uri = document["uri"] as? String,
                   documents.removeValue(forKey: uri) != nil else { return nil }
