@@ -457,9 +457,12 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(server.exitCode(), 1)
     }
 
-    /// A session that asks for UTF-8 positions, and ends without `shutdown`: its exit code is 1.
+    /// A session that asks before `initialize`, then asks for UTF-8 positions, and ends without `shutdown`:
+    /// its exit code is 1.
     func testUTF8PositionsWhenOfferedAndExitWithoutShutdown() throws {
         let server = try LanguageServerClient()
+        let early = server.request("textDocument/hover", at("file:///tmp/early.header", 0, 0))
+        XCTAssertEqual((early["error"] as? [String: Any])?["code"] as? Int, -32002, "a request before initialize: \(early)")
         let response = server.request("initialize", ["capabilities": ["general": ["positionEncodings": ["utf-8", "utf-16"]]]])
         XCTAssertEqual(((response["result"] as? [String: Any])?["capabilities"] as? [String: Any])?["positionEncoding"] as? String, "utf-8")
         let uri = "file:///tmp/emoji8.header"
