@@ -127,8 +127,10 @@ final class Session {
             publish(uri)
         case "textDocument/didChange":
             guard initialized, let document = params["textDocument"] as? [String: Any],
-                  let uri = document["uri"] as? String, var open = documents[uri],
-                  let changes = params["contentChanges"] as? [[String: Any]] else { return nil }
+                  let uri = document["uri"] as? String, documents[uri] != nil,
+                  let changes = params["contentChanges"] as? [[String: Any]],
+                  // Taken out while it changes, so that its text is edited in place rather than copied.
+                  var open = documents.removeValue(forKey: uri) else { return nil }
             for change in changes {
                 guard let text = change["text"] as? String else { continue }
                 if let given = change["range"], !(given is NSNull) {
