@@ -25,6 +25,9 @@ public enum Command: Equatable, Sendable {
     case plot(PictureOptions)
     case render(PictureOptions)
     case preview(PictureOptions)
+    /// `lsp`: the language server, which the executable runs itself (it streams, where a command's
+    /// outcome is gathered).
+    case languageServer
 }
 
 /// `ranges FILE [--format table|json]`
@@ -122,6 +125,10 @@ public enum Arguments {
         case "ranges":
             if rest.contains("--help") { return .success(.help(topic: "ranges")) }
             return parseRanges(rest).map(Command.ranges)
+        case "lsp":
+            if rest.contains("--help") { return .success(.help(topic: "lsp")) }
+            guard rest.isEmpty else { return .failure(UsageError(message: "'lsp' takes no arguments; it speaks on standard input and output")) }
+            return .success(.languageServer)
         case "plot", "render", "preview":
             if rest.contains("--help") { return .success(.help(topic: first)) }
             return parsePicture(first, rest)
@@ -134,7 +141,7 @@ public enum Arguments {
         }
     }
 
-    package static let commands = ["check", "eval", "compile", "fmt", "ranges", "plot", "render", "preview"]
+    package static let commands = ["check", "eval", "compile", "fmt", "ranges", "plot", "render", "preview", "lsp"]
 
     /// An option a command does not take, with the nearest one it does take (by edit distance, as for names
     /// in a spec): `unknown option '--fromat' for 'eval'; did you mean '--format'?`.
@@ -142,7 +149,7 @@ public enum Arguments {
         let hint = Suggestions.closest(to: argument, among: options + ["--help"]).map { "; did you mean '\($0)'?" } ?? ""
         return UsageError(message: "unknown option '\(argument)' for '\(command)'\(hint)")
     }
-    package static let commandList = "check, eval, compile, fmt, ranges, plot, render and preview"
+    package static let commandList = "check, eval, compile, fmt, ranges, plot, render, preview and lsp"
 
     /// ranges FILE [--format table|json]
     private static func parseRanges(_ arguments: [String]) -> Result<RangesOptions, UsageError> {

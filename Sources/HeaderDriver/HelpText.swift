@@ -122,6 +122,16 @@ package enum HelpText {
               -o preview.html      writes the file (atomically) instead of printing it
 
             """
+        case "lsp":
+            return """
+            usage: headerc lsp
+
+            A Language Server Protocol (3.17) server on standard input and output, for editors: diagnostics as you
+            type (check's errors and warnings, the range warnings included), formatting (fmt's), hover with each
+            name's documentation, type and proven range, go to definition, references, completion, an outline and
+            inlay hints with each output's proven range. Editors/README.md shows how to start it from an editor.
+
+            """
         default:
             return """
             headerc \(Headerc.version): scroll-driven headers, declared once, evaluated and compiled to Swift.
@@ -137,6 +147,7 @@ package enum HelpText {
               plot FILE ...     draw every output against the offset (SVG)
               render FILE ...   draw the header at several offsets side by side (SVG)
               preview FILE      a web page to scroll the header live in a browser
+              lsp               a language server for editors, on standard input and output
 
             headerc help COMMAND   details of one command
             headerc --version      the version

@@ -61,3 +61,16 @@ extension Program {
         return partition
     }
 }
+
+extension Program {
+    /// The same program with its named values as its outputs, in order: what the range analysis proves of
+    /// an output it then proves of each value (the language server's hover).
+    package var valuesAsOutputs: Program {
+        Program(name: name, nameRange: nameRange, inputs: inputs, states: states, values: values, blocks: [],
+                outputs: values.map {
+                    Output(block: "", name: $0.name, nameRange: $0.nameRange, type: $0.type, body: $0.body,
+                           documentation: $0.documentation)
+                },
+                snaps: snaps, animations: animations)
+    }
+}

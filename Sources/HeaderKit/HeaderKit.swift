@@ -9,3 +9,4 @@
 @_exported import HeaderCodeGen
 @_exported import HeaderTools
 @_exported import HeaderDriver
+@_exported import HeaderLanguageServer

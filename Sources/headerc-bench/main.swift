@@ -8,7 +8,9 @@
 //   ratio interpreter/native (1000 blocks) R
 //   math NAME headerc N ns, C library M ns        (headerc's own exp, expm1, sin, cos, pow beside glibc's)
 //   ratio generated/hand-written (Kotlin) R      (the generated Kotlin on the JVM; `-- --no-kotlinc` skips it)
-// followed by the check time of a real header and the scaling lines. `-- --frames-only` prints only the
+// followed by the check time of a real header, the scaling lines and the language server's figures
+//   lsp NAME: change to diagnostics N ms (after the 150 ms debounce), hover M ms
+// (`-- --lsp-only` prints only these). `-- --frames-only` prints only the
 // frame figures (for profiling the interpreter under valgrind's callgrind), `-- --scaling-only` only the
 // scaling lines, `-- --kotlin-only` only the Kotlin frame figures, `-- --math-only` only the math functions',
 // `-- --curves-only` only the cubicBezier lines.
@@ -44,6 +46,10 @@ if CommandLine.arguments.contains("--kotlin-only") {
     printKotlinFigures()
     exit(0)
 }
+if CommandLine.arguments.contains("--lsp-only") {
+    printLanguageServerFigures()
+    exit(0)
+}
 if CommandLine.arguments.contains("--scaling-only") {
     printRealHeaderFigures()
     printScaling()
@@ -69,6 +75,8 @@ if !framesOnly {
     printRealHeaderFigures()
     print("")
     printScaling()
+    print("")
+    printLanguageServerFigures()
 }
 if !skipsSwiftc && !framesOnly {
     print("")

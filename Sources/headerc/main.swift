@@ -15,8 +15,14 @@ func writeAll(_ text: String, to descriptor: Int32) {
     }
 }
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+// The language server streams both ways for as long as the editor runs; every other command is one outcome.
+if case .success(.languageServer) = Arguments.parse(arguments) {
+    LanguageServer.serve()
+}
+
 // eval's CSV and JSON are written as they are made, so that a long sweep never sits in memory whole.
-let outcome = Driver.run(Array(CommandLine.arguments.dropFirst()), standardOutputPieces: { writeAll($0, to: 1) })
+let outcome = Driver.run(arguments, standardOutputPieces: { writeAll($0, to: 1) })
 writeAll(outcome.standardOutput, to: 1)
 writeAll(outcome.standardError, to: 2)
 exit(outcome.exitCode)
