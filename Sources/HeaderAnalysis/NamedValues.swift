@@ -26,6 +26,9 @@ extension SymbolicEvaluation {
         if !path.constraints.isEmpty, valueSize(index) <= AnalysisLimits.valueSizeUnderConditions {
             var inner = path
             inner.locals = [:]
+            let noting = notesConditions
+            notesConditions = false
+            defer { notesConditions = noting }
             return bodyOutcomes(index, on: inner).map { reached, value in remembering(identified(value), on: reached) }
         }
         // The value depends on the bools it reads alone: its ways are shared by every setting of the others.

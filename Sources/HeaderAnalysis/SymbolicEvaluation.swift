@@ -28,6 +28,9 @@ package struct SymbolicEvaluation {
     package var zeroSettings: [[Int: Double]] = []
     /// Each comparison by its source range: the outcomes seen.
     package var conditions: [SourceRange: (canBeTrue: Bool, canBeFalse: Bool)] = [:]
+    /// Off while a named value is evaluated under its reader's conditions: the program computes every named
+    /// value at every frame, so what a comparison inside it gives there is not all it can give.
+    package var notesConditions = true
 
     /// Each named value's ways, by the bool inputs' values: see `valueOutcomes`.
     package struct ValueKey: Hashable {
@@ -224,9 +227,60 @@ package struct SymbolicEvaluation {
             let setting = [input: value]
             if zeroSettings.count < AnalysisLimits.witnessSettings, !zeroSettings.contains(setting) { zeroSettings.append(setting) }
         }
+        noteZeroInsideTheBox(of: divisor, inputOf: inputOf, defaults: defaults)
+    }
+
+    /// Where no one input makes the divisor 0 alone, several may together: from the defaults, each ranged
+    /// input in turn moves to the value that makes the form 0 with the others where they are, or to the end
+    /// of its range nearest it, so the point reaches the form's zero within the ranges whenever they hold one.
+    private mutating func noteZeroInsideTheBox(of divisor: LinearForm, inputOf: [Int: Int], defaults: [Int: Double]) {
+        var ranged: [(id: Int, input: Int, coefficient: Double, range: ClosedRange<Double>)] = []
+        var value = divisor.constant
+        for (id, coefficient) in divisor.terms {
+            guard let input = inputOf[id] else { continue }
+            if let range = program.inputs[input].range, coefficient != 0 {
+                ranged.append((id, input, coefficient, range))
+            } else {
+                value += coefficient * (defaults[id] ?? 0)
+            }
+        }
+        guard ranged.count > 1 else { return }
+        var point: [Int: Double] = [:]
+        for term in ranged {
+            let start = Swift.min(Swift.max(defaults[term.id] ?? term.range.lowerBound, term.range.lowerBound), term.range.upperBound)
+            point[term.input] = start
+            value += term.coefficient * start
+        }
+        guard value.isFinite, value != 0 else { return }
+        var moved: Set<Int> = []
+        // An input held at an end may move again once another has moved: as many rounds as inputs at most.
+        for _ in ranged.indices where value != 0 {
+            var movedThisRound = false
+            for term in ranged where value != 0 {
+                guard let start = point[term.input] else { continue }
+                // The value that makes the form 0 with the others where they are, or the end of the range nearest it.
+                let zero = start - value / term.coefficient
+                guard zero.isFinite else { return }
+                let reached = Swift.min(Swift.max(zero, term.range.lowerBound), term.range.upperBound)
+                guard reached != start else { continue }
+                value += term.coefficient * (reached - start)
+                point[term.input] = reached
+                moved.insert(term.input)
+                movedThisRound = true
+            }
+            if !movedThisRound { break }
+        }
+        // One input moved is a setting the search above has; a form that stays off 0 has no zero in the box.
+        let scale = ranged.reduce(abs(divisor.constant)) { total, term in
+            total + abs(term.coefficient) * Swift.max(abs(term.range.lowerBound), abs(term.range.upperBound))
+        }
+        guard moved.count > 1, abs(value) <= 1e-9 * Swift.max(scale, 1) else { return }
+        guard zeroSettings.count < AnalysisLimits.witnessSettings, !zeroSettings.contains(point) else { return }
+        zeroSettings.append(point)
     }
 
     package mutating func noteCondition(_ range: SourceRange, _ outcome: Bool) {
+        guard notesConditions else { return }
         var seen = conditions[range] ?? (false, false)
         if outcome { seen.canBeTrue = true } else { seen.canBeFalse = true }
         conditions[range] = seen

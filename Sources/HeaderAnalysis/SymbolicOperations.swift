@@ -241,16 +241,15 @@ extension SymbolicEvaluation {
             let pick: (Double, Double) -> Double = firstIsLess ? { Swift.min($0, $1) } : { Swift.max($0, $1) }
             let lower = pick(f.floatLower, g.floatLower), upper = pick(f.floatUpper, g.floatUpper)
             func taken(_ form: LinearForm) -> AbstractValue { .number(AbstractNumber(form: form.narrowed(to: lower, upper))) }
-            // A side that real arithmetic always takes, floating point may not, by a rounding: then the result
-            // is the other side, as far as the floating-point bounds know.
-            func decided(_ form: LinearForm) -> [Outcome] {
-                guard difference.rounds else { return [(path, taken(form))] }
-                var either = form
-                (either.floatLower, either.floatUpper) = (lower, upper)
-                return number(either)
+            // A side that real arithmetic always takes, floating point takes too unless the two sides' rounding
+            // errors can close the gap between them (`difference` counts both): then the program may take the
+            // other side, whose number its own form describes, on the same path.
+            func decided(_ form: LinearForm, over other: LinearForm) -> [Outcome] {
+                guard f.rounds || g.rounds, space.roundsToZero(difference, on: path) else { return [(path, taken(form))] }
+                return [(path, taken(form)), (path, taken(other))]
             }
-            if bounds.upper <= 0 { return decided(firstIsLess ? f : g) }
-            if bounds.lower >= 0 { return decided(firstIsLess ? g : f) }
+            if bounds.upper <= 0 { return firstIsLess ? decided(f, over: g) : decided(g, over: f) }
+            if bounds.lower >= 0 { return firstIsLess ? decided(g, over: f) : decided(f, over: g) }
             return [(space.adding(difference, strict: false, to: path), taken(firstIsLess ? f : g)),
                     (space.adding(-difference, strict: false, to: path), taken(firstIsLess ? g : f))]
         case .pow:

@@ -13,8 +13,11 @@ package struct VariableSpace {
         return variables.count - 1
     }
 
+    /// Whether the form's floating-point number can change with the offset: through its terms, or, where it
+    /// rounds, through what cancelled (`offset - 20pt - offset` is -20 in real arithmetic and 0 at 1e200).
     package func followsOffset(_ form: LinearForm) -> Bool {
         form.terms.contains { variables[$0.id].followsOffset }
+            || (form.rounds && form.excess.contains { variables[$0.id].followsOffset })
     }
 
     /// The form's bounds over the box of its variables alone, constraints aside, or over a narrower box

@@ -644,7 +644,8 @@ final class RangeAnalysisTests: XCTestCase {
     /// A divisor that is 0 only inside the inputs' ranges, at none of their ends or defaults: `check` finds
     /// the input value that makes it 0 and warns there, and the interpreter divides by 0 at that witness.
     /// The news-article case first (`articleLength - viewportHeight`, 0 where the article is as long as the
-    /// viewport), then 200 generated specs with the zero planted at an interior point.
+    /// viewport), then 200 generated specs with the zero planted at an interior point, and 100 where it takes
+    /// two inputs moved together to reach it.
     func testAZeroInsideTheInputsRangesIsFound() throws {
         var specs = ["""
             header News
@@ -668,6 +669,26 @@ final class RangeAnalysisTests: XCTestCase {
                 input x: pt in \(lx)pt...\(hx)pt = \(lx)pt
                 input y: pt in \(ly)pt...\(hy)pt = \(ly)pt
                 let d = \(c) * x - (y + \(k)pt)
+                b { opacity = clamp(offset / d, 0, 1) }
+                """)
+        }
+        // Then 100 with the zero where no one input reaches it alone: `c·x + y - k` is 0 at (tx, ty) inside the
+        // ranges, and negative at the defaults (the low ends), where neither x = (k - ly) / c nor y = k - c·lx
+        // lies in its range: both must move, and no corner is a zero.
+        while specs.count < 301 {
+            let lx = Int.random(in: 100...200, using: &generator), hx = lx + Int.random(in: 50...500, using: &generator)
+            let ly = Int.random(in: 0...99, using: &generator), hy = ly + Int.random(in: 10...300, using: &generator)
+            let c = [1, 2, 4][Int.random(in: 0...2, using: &generator)]
+            let tx = Int.random(in: (lx + 1)...(hx - 1), using: &generator), ty = Int.random(in: (ly + 1)...(hy - 1), using: &generator)
+            let k = c * tx + ty
+            let xAlone = Double(k - ly) / Double(c), yAlone = k - c * lx
+            let corners = [lx, hx].flatMap { x in [ly, hy].map { y in c * x + y - k } }
+            guard !(Double(lx)...Double(hx)).contains(xAlone), !(ly...hy).contains(yAlone), !corners.contains(0) else { continue }
+            specs.append("""
+                header PlantTwo
+                input x: pt in \(lx)pt...\(hx)pt = \(lx)pt
+                input y: pt in \(ly)pt...\(hy)pt = \(ly)pt
+                let d = \(c) * x + y - \(k)pt
                 b { opacity = clamp(offset / d, 0, 1) }
                 """)
         }

@@ -65,6 +65,24 @@ final class RangesCommandTests: XCTestCase {
                        ["backdrop.offsetY", "-230", "0"])
     }
 
+    /// The program computes every named value at every frame, so a guard inside one that its readers read only
+    /// under the same guard still takes both ways (at s = 0 it is false): no "always true" for it. Read without
+    /// the guard, a guard that its input's range decides is still reported.
+    func testAGuardInsideANamedValueIsDecidedOnlyByTheWholeProgram() throws {
+        let directory = try SpecHarness.temporaryDirectory(self)
+        let url = directory.appendingPathComponent("guard.header")
+        let guarded = "header G\ninput s: pt in 0pt...60pt = 30\nlet r = s > 0pt ? offset / s : 0\nt { offsetY = s > 0pt ? r * 1pt : 0pt }\n"
+        try guarded.write(to: url, atomically: true, encoding: .utf8)
+        let outcome = Driver.run(["ranges", url.path, "--format", "json"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        XCTAssertEqual((object["conditions"] as? [[String: Any]])?.count, 0, outcome.standardOutput)
+        let decided = "header G\ninput s: pt in 1pt...60pt = 30\nlet r = s > 0pt ? offset / s : 0\nt { offsetY = r * 1pt }\n"
+        try decided.write(to: url, atomically: true, encoding: .utf8)
+        let table = Driver.run(["ranges", url.path]).standardOutput
+        XCTAssertTrue(table.contains("3:9  s > 0pt is always true"), table)
+    }
+
     func testAnInputWithoutARangeIsNoted() throws {
         let directory = try SpecHarness.temporaryDirectory(self)
         let url = directory.appendingPathComponent("note.header")
