@@ -28,18 +28,21 @@ final class PreviewTests: XCTestCase {
             ("StretchyImage", [[-200], [-0.5], [90]], []),
             // A header with state follows the offsets in order.
             ("AppleMusicProfile", [[0], [-60], [0, 120, 40], [0, 300, 250, -30]], []),
+            // Every kind of layer: the frame by its role, a veil, a bar, an avatar, text hidden past 60, a box, the page.
+            ("Tests/Specs/values/every-layer-kind.header", [[-40], [0], [50], [140], [300]], [("compact", .bool(true))]),
         ]
         var compared = 0, layersCompared = 0
         for (name, traces, inputs) in cases {
-            let spec = PackagePaths.url("Examples/\(name).header").path
-            let page = directory.appendingPathComponent("\(name).html")
+            let file = name.hasSuffix(".header") ? name : "Examples/\(name).header"
+            let spec = PackagePaths.url(file).path
+            let page = directory.appendingPathComponent("\(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent).html")
             let made = Driver.run(["preview", spec, "-o", page.path])
             XCTAssertEqual(made.exitCode, 0, made.standardError)
             let html = try String(contentsOf: page, encoding: .utf8)
             for loader in ["<script src", "<link", "<img", "<iframe", "fetch(", "import(", "XMLHttpRequest", "url(http", "@import"] {
                 XCTAssertFalse(html.contains(loader), "\(name): the page loads nothing, but it has \(loader)")
             }
-            let compilation = Compilation(path: spec, text: try PackagePaths.text("Examples/\(name).header"))
+            let compilation = Compilation(path: spec, text: try PackagePaths.text(file))
             let interpreter = Interpreter(program: try XCTUnwrap(compilation.program))
             for (input, value) in inputs { interpreter.setInput(input, to: value) }
             let inputFragment = inputs.map { input, value -> String in
@@ -65,7 +68,7 @@ final class PreviewTests: XCTestCase {
                     XCTAssertEqual(cells[output.qualifiedName], expected, "\(name) #\(fragment): \(output.qualifiedName) should be \(value)")
                     compared += 1
                 }
-                // The page lays the layers out as `HeaderLayout`, its Swift twin, does with the interpreter's numbers.
+                // The page runs the layout plan that `HeaderLayout` evaluates, to the bit, with the interpreter's numbers.
                 let program = try XCTUnwrap(compilation.program)
                 let expected = HeaderLayout.layers(blocks: HeaderLayout.blocks(of: program, values: values), offset: trace[trace.count - 1],
                                                    canvasHeight: PreviewHTML.phoneHeight, roles: HeaderLayout.declaredRoles(of: program))
@@ -74,7 +77,7 @@ final class PreviewTests: XCTestCase {
                 for (page, swift) in zip(drawn, expected) {
                     XCTAssertEqual(page.kind, swift.kind.rawValue)
                     for (got, want) in zip(page.geometry, [swift.x, swift.y, swift.width, swift.height]) {
-                        XCTAssertEqual(got, want, accuracy: 1e-9 * max(1, abs(want)), "\(name) #\(fragment): layer \(swift.block)")
+                        XCTAssertEqual(got.bitPattern, want.bitPattern, "\(name) #\(fragment): layer \(swift.block): \(got) in the page, \(want) in Swift")
                     }
                     layersCompared += 1
                 }

@@ -5,10 +5,10 @@ import HeaderIR
 import HeaderEval
 import HeaderCodeGen
 
-/// How a header is drawn from one frame's outputs, for the filmstrip (and, written again in JavaScript
-/// line for line, `PreviewHTML.layoutSource`, the live preview): each block is a layer on a phone-wide
-/// canvas, its kind guessed from its name, its known properties applied. Nothing here is part of the
-/// language: it only shows the numbers.
+/// How a header is drawn from one frame's outputs, for the filmstrip and the live preview: each block is a
+/// layer on a phone-wide canvas, its kind guessed from its name, its known properties applied. The rules
+/// are written once, here, as a `LayoutPlan` of expressions of the outputs, which the filmstrip evaluates
+/// and the preview page runs as JavaScript. Nothing here is part of the language: it only shows the numbers.
 ///
 /// - kind: `avatar`/`photo` a circle; `title`, `subtitle`, `name`, `label`, `caption`, `text` a line of
 ///   text; `scrim`, `shade`, `overlay` a dark veil over the last area; `bar`, `nav`, `toolbar` a bar;
@@ -107,90 +107,128 @@ package struct HeaderLayout {
     /// The layers of one frame; `properties` gives each block's outputs by property name, `roles` the
     /// roles blocks declare (`declaredRoles(of:)`), which come before what their names suggest.
     package static func layers(blocks: [(name: String, properties: [String: Value])], offset: Double,
-                       canvasHeight: Double = height, roles: [String: String] = [:]) -> [Layer] {
-        var layers: [Layer] = []
-        /// Text with no `top`, to be moved into the header: where the loop put it, and its height unscaled.
-        var textsForTheHeader: [(index: Int, y: Double, height: Double)] = []
-        var areasBottom = 0.0, stackBottom = 0.0
-        var lastArea: Layer?
-        for (name, properties) in blocks {
-            func number(_ key: String) -> Double? {
-                if case .number(let value)? = properties[key], value.isFinite { return value }
-                return nil
+                               canvasHeight: Double = height, roles: [String: String] = [:]) -> [Layer] {
+        plan(blocks: blocks.map { ($0.name, Set($0.properties.keys)) }, roles: roles)
+            .evaluate(properties: blocks.map(\.properties), offset: offset, canvasHeight: canvasHeight)
+    }
+
+    /// The plan of a program's layout, for every frame: its blocks and the properties they have.
+    package static func plan(of program: Program) -> LayoutPlan {
+        let blocks = program.blocks.map { block in
+            (block.name, Set(block.outputs.compactMap { program.outputs.indices.contains($0) ? program.outputs[$0].name : nil }))
+        }
+        return plan(blocks: blocks, roles: declaredRoles(of: program))
+    }
+
+    /// The layout, written once as expressions of a frame's outputs: what a block's kind draws, where, and
+    /// how its properties move and style it (see the type's documentation). A property the block has is
+    /// read where it holds a finite number, and the default taken where it does not.
+    package static func plan(blocks: [(name: String, properties: Set<String>)], roles: [String: String]) -> LayoutPlan {
+        var plan = LayoutPlan()
+        plan.blockNames = blocks.map(\.name)
+        /// Text with no `top`, to be moved into the header: its layer, where the loop put it and its height
+        /// unscaled, and 1 where it has a place of its own after all (a `top` that is finite in the frame).
+        var textsForTheHeader: [(index: Int, y: LayoutExpression, height: LayoutExpression, placed: LayoutExpression)] = []
+        var areasBottom = LayoutExpression.constant(0), stackBottom = LayoutExpression.constant(0)
+        var lastArea: (x: LayoutExpression, y: LayoutExpression, width: LayoutExpression, height: LayoutExpression)?
+        var layers: [LayoutPlan.Layer] = []
+        for (blockIndex, (name, properties)) in blocks.enumerated() {
+            /// The first of the properties that holds a finite number, else `fallback`.
+            func number(_ keys: [String], or fallback: LayoutExpression) -> LayoutExpression {
+                keys.reversed().reduce(fallback) { rest, key in
+                    properties.contains(key) ? .property(block: blockIndex, key: key, otherwise: rest) : rest
+                }
             }
-            func flag(_ key: String) -> Bool? {
-                if case .bool(let value)? = properties[key] { return value }
-                return nil
+            func has(_ keys: [String]) -> LayoutExpression {
+                let present = keys.filter(properties.contains)
+                return present.isEmpty ? .constant(0) : .hasProperty(block: blockIndex, keys: present)
             }
             let kind = roles[name].flatMap(kind(ofRole:)) ?? kind(of: name)
-            let x = number("leading") ?? number("x"), y = number("top") ?? number("y")
-            var layer: Layer
+            let xKeys = ["leading", "x"], yKeys = ["top", "y"]
+            var x: LayoutExpression, y: LayoutExpression, width: LayoutExpression, height: LayoutExpression
+            var cornerRadius = LayoutExpression.constant(0), fontSize = LayoutExpression.constant(0)
             switch kind {
             case .area, .bar:
-                let height = number("height") ?? number("size") ?? (kind == .area ? lastArea?.height ?? 200 : 44)
-                layer = Layer(block: name, kind: kind, x: x ?? 0, y: y ?? 0, width: number("width") ?? width, height: height)
+                height = number(["height", "size"], or: kind == .area ? lastArea?.height ?? .constant(200) : .constant(44))
+                (x, y, width) = (number(xKeys, or: .constant(0)), number(yKeys, or: .constant(0)), number(["width"], or: .constant(Self.width)))
             case .scrim:
-                let base = lastArea ?? Layer(block: name, kind: .scrim, x: 0, y: 0, width: width, height: 200)
-                layer = Layer(block: name, kind: kind, x: x ?? base.x, y: y ?? base.y, width: number("width") ?? base.width,
-                              height: number("height") ?? base.height)
+                let base = lastArea ?? (.constant(0), .constant(0), .constant(Self.width), .constant(200))
+                (x, y) = (number(xKeys, or: base.x), number(yKeys, or: base.y))
+                (width, height) = (number(["width"], or: base.width), number(["height"], or: base.height))
             case .avatar:
-                let size = number("size") ?? number("width") ?? number("height") ?? 72
-                layer = Layer(block: name, kind: kind, x: x ?? 16, y: y ?? areasBottom - size / 2, width: size, height: size)
-                layer.cornerRadius = size / 2
+                let size = plan.kept(number(["size", "width", "height"], or: .constant(72)))
+                (x, y) = (number(xKeys, or: .constant(16)), number(yKeys, or: .subtract(areasBottom, .divide(size, .constant(2)))))
+                (width, height, cornerRadius) = (size, size, .divide(size, .constant(2)))
             case .text:
-                let fontSize = number("fontSize") ?? 20
-                layer = Layer(block: name, kind: kind, x: x ?? 16, y: y ?? stackBottom + 8, width: number("width") ?? width - 32,
-                              height: number("height") ?? fontSize * 1.3)
-                layer.fontSize = fontSize
-                if y == nil { textsForTheHeader.append((layers.count, layer.y, layer.height)) }
+                fontSize = plan.kept(number(["fontSize"], or: .constant(20)))
+                (x, y) = (number(xKeys, or: .constant(16)), number(yKeys, or: .add(stackBottom, .constant(8))))
+                (width, height) = (number(["width"], or: .constant(Self.width - 32)), number(["height"], or: .multiply(fontSize, .constant(1.3))))
             case .content:
-                let top = y.map { $0 - offset } ?? areasBottom
-                layer = Layer(block: name, kind: kind, x: x ?? 0, y: top, width: number("width") ?? width,
-                              height: number("height") ?? Swift.max(canvasHeight - top, 0))
+                let top = plan.kept(.select(has(yKeys), then: .subtract(number(yKeys, or: .constant(0)), .offset), otherwise: areasBottom))
+                (x, y, width) = (number(xKeys, or: .constant(0)), top, number(["width"], or: .constant(Self.width)))
+                height = number(["height"], or: .maximum(.subtract(.canvasHeight, top), .constant(0)))
             case .box:
-                let size = number("size")
-                layer = Layer(block: name, kind: kind, x: x ?? 16, y: y ?? stackBottom + 8, width: number("width") ?? size ?? 160,
-                              height: number("height") ?? size ?? 36)
+                (x, y) = (number(xKeys, or: .constant(16)), number(yKeys, or: .add(stackBottom, .constant(8))))
+                (width, height) = (number(["width", "size"], or: .constant(160)), number(["height", "size"], or: .constant(36)))
             }
-            if let radius = number("cornerRadius") { layer.cornerRadius = radius }
+            (x, y, width, height) = (plan.kept(x), plan.kept(y), plan.kept(width), plan.kept(height))
+            if kind == .text, has(yKeys) != .constant(1) {
+                textsForTheHeader.append((layers.count, y, height, has(yKeys)))
+            }
+            cornerRadius = number(["cornerRadius"], or: cornerRadius)
             if kind == .area || kind == .bar {
-                areasBottom = Swift.max(areasBottom, layer.y + layer.height)
-                lastArea = layer
+                areasBottom = plan.kept(.maximum(areasBottom, .add(y, height)))
+                lastArea = (x, y, width, height)
             }
-            stackBottom = Swift.max(stackBottom, layer.y + layer.height)
+            stackBottom = plan.kept(.maximum(stackBottom, .add(y, height)))
             // Moved, then scaled about its centre.
-            let scaleX = number("scaleX") ?? number("scale") ?? 1, scaleY = number("scaleY") ?? number("scale") ?? 1
-            layer.x += (number("offsetX") ?? 0) + layer.width * (1 - scaleX) / 2
-            layer.y += (number("offsetY") ?? 0) + layer.height * (1 - scaleY) / 2
-            layer.width *= scaleX
-            layer.height *= scaleY
-            layer.cornerRadius *= Swift.min(scaleX, scaleY)
-            layer.fontSize *= scaleY
-            layer.opacity = number("opacity") ?? 1
-            layer.blur = number("blur") ?? 0
-            layer.scrimOpacity = number("scrimOpacity") ?? 0
-            layer.hidden = flag("visible") == false || flag("hidden") == true
-            layers.append(layer)
+            let scaleX = plan.kept(number(["scaleX", "scale"], or: .constant(1)))
+            let scaleY = plan.kept(number(["scaleY", "scale"], or: .constant(1)))
+            let hiddenByVisible = properties.contains("visible") ? LayoutExpression.flag(block: blockIndex, key: "visible", value: false) : nil
+            let hiddenByHidden = properties.contains("hidden") ? LayoutExpression.flag(block: blockIndex, key: "hidden", value: true) : nil
+            let hidden: LayoutExpression
+            switch (hiddenByVisible, hiddenByHidden) {
+            case let (visible?, flagged?): hidden = .select(visible, then: .constant(1), otherwise: flagged)
+            case let (visible?, nil): hidden = visible
+            case let (nil, flagged?): hidden = flagged
+            case (nil, nil): hidden = .constant(0)
+            }
+            let half = { (size: LayoutExpression, scale: LayoutExpression) in
+                LayoutExpression.divide(.multiply(size, .subtract(.constant(1), scale)), .constant(2))
+            }
+            layers.append(LayoutPlan.Layer(
+                block: name, kind: kind,
+                x: plan.kept(.add(x, .add(number(["offsetX"], or: .constant(0)), half(width, scaleX)))),
+                y: plan.kept(.add(y, .add(number(["offsetY"], or: .constant(0)), half(height, scaleY)))),
+                width: plan.kept(.multiply(width, scaleX)), height: plan.kept(.multiply(height, scaleY)),
+                opacity: number(["opacity"], or: .constant(1)), blur: number(["blur"], or: .constant(0)),
+                cornerRadius: plan.kept(.multiply(cornerRadius, .minimum(scaleX, scaleY))),
+                fontSize: plan.kept(.multiply(fontSize, scaleY)), hidden: plan.kept(hidden),
+                scrimOpacity: number(["scrimOpacity"], or: .constant(0)), clipHeight: nil))
         }
         // Text without a place of its own goes in the header's bottom, the last line lowest.
-        let namedHeader = layers.first { (roles[$0.block] ?? $0.block.lowercased()) == "header" && $0.kind == .area }
-        if let frame = namedHeader ?? layers.first(where: { $0.kind == .area }) {
-            var bottom = frame.y + frame.height - 10
+        let namedHeader = layers.firstIndex { (roles[$0.block] ?? $0.block.lowercased()) == "header" && $0.kind == .area }
+        if let frame = namedHeader ?? layers.firstIndex(where: { $0.kind == .area }) {
+            var bottom = plan.kept(.subtract(.add(layers[frame].y, layers[frame].height), .constant(10)))
             for text in textsForTheHeader.reversed() {
-                let top = bottom - text.height
-                layers[text.index].y += top - text.y
-                if !layers[text.index].hidden { bottom = top - 4 }
+                let top = plan.kept(.subtract(bottom, text.height))
+                let moved = LayoutExpression.add(layers[text.index].y, .subtract(top, text.y))
+                let placed = text.placed
+                layers[text.index].y = plan.kept(placed == .constant(0) ? moved : .select(placed, then: layers[text.index].y, otherwise: moved))
+                let next = LayoutExpression.select(layers[text.index].hidden, then: bottom, otherwise: .subtract(top, .constant(4)))
+                bottom = plan.kept(placed == .constant(0) ? next : .select(placed, then: bottom, otherwise: next))
             }
         }
         // The header clips what it holds, as the app's frame does.
         if let header = namedHeader {
-            let bottom = Swift.max(header.y + header.height, 0)
-            for index in layers.indices where layers[index].kind != .content && layers[index].block != header.block {
+            let bottom = plan.kept(.maximum(.add(layers[header].y, layers[header].height), .constant(0)))
+            for index in layers.indices where layers[index].kind != .content && layers[index].block != layers[header].block {
                 layers[index].clipHeight = bottom
             }
         }
         // The page first, under the header; then areas, veils and bars, rectangles, text, and avatars on top.
-        return stackingOrder.flatMap { kind in layers.filter { $0.kind == kind } }
+        plan.layers = stackingOrder.flatMap { kind in layers.filter { $0.kind == kind } }
+        return plan
     }
 
     package static let stackingOrder: [Kind] = [.content, .area, .scrim, .bar, .box, .text, .avatar]

@@ -76,9 +76,8 @@ package struct PreviewHTML {
             <script type="module">
             \(embedded)
             // ---- The preview, around the module above.
-            const blockRoles = { \(HeaderLayout.declaredRoles(of: program).sorted { $0.key < $1.key }.map { "\(JavaScriptNames.string($0.key)): \"\($0.value)\"" }.joined(separator: ", ")) };
             const previewSettings = { pull: \(JavaScriptNames.literal(PreviewHTML.pull)), plotFrom: \(JavaScriptNames.literal(PreviewHTML.plotFrom)), plotTo: \(JavaScriptNames.literal(PreviewHTML.plotTo)), plotStep: \(JavaScriptNames.literal(PreviewHTML.plotStep)), startingInputs: { \(starting.joined(separator: ", ")) }, settle: \(settle) };
-            \(PreviewHTML.layoutSource)
+            \(PreviewHTML.layoutSource(for: program))
             \(PreviewHTML.appSource)
             </script>
             </body>
@@ -122,94 +121,11 @@ package struct PreviewHTML {
         #plots text { font: 11px sans-serif; fill: #495057; }
         """
 
-    /// `HeaderLayout.layers`, line for line: the same kinds, defaults and order of operations, on a canvas
-    /// as tall as the phone.
-    private static let areaWordsLiteral = "[" + HeaderLayout.areaWords.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
-
-    package static let layoutSource = """
-        const layoutWidth = \(JavaScriptNames.literal(HeaderLayout.width)), layoutHeight = \(JavaScriptNames.literal(phoneHeight));
-        const roleKinds = { \(HeaderLayout.roles.map { "\($0.word): \"\($0.kind.rawValue)\"" }.joined(separator: ", ")) };
-        function layoutKind(block) {
-          const name = block.toLowerCase();
-          const has = (words) => words.some((word) => name.includes(word));
-          if (has(["avatar", "photo"])) return "avatar";
-          if (has(["title", "name", "label", "caption", "text"])) return "text";
-          if (has(["scrim", "shade", "overlay"])) return "scrim";
-          if (has(["bar", "nav", "toolbar"])) return "bar";
-          if (has(["content", "list", "body"])) return "content";
-          if (has(\(areaWordsLiteral))) return "area";
-          return "box";
-        }
-        function layoutLayers(blocks, offset, roles) {
-          const layers = [];
-          const textsForTheHeader = [];
-          let areasBottom = 0, stackBottom = 0, lastArea = null;
-          for (const { name, properties } of blocks) {
-            const number = (key) => typeof properties[key] === "number" && Number.isFinite(properties[key]) ? properties[key] : null;
-            const flag = (key) => typeof properties[key] === "boolean" ? properties[key] : null;
-            const kind = roleKinds[roles[name]] ?? layoutKind(name);
-            const x = number("leading") ?? number("x"), y = number("top") ?? number("y");
-            let layer;
-            if (kind === "area" || kind === "bar") {
-              const height = number("height") ?? number("size") ?? (kind === "area" ? lastArea?.height ?? 200 : 44);
-              layer = { x: x ?? 0, y: y ?? 0, width: number("width") ?? layoutWidth, height };
-            } else if (kind === "scrim") {
-              const base = lastArea ?? { x: 0, y: 0, width: layoutWidth, height: 200 };
-              layer = { x: x ?? base.x, y: y ?? base.y, width: number("width") ?? base.width, height: number("height") ?? base.height };
-            } else if (kind === "avatar") {
-              const size = number("size") ?? number("width") ?? number("height") ?? 72;
-              layer = { x: x ?? 16, y: y ?? areasBottom - size / 2, width: size, height: size, cornerRadius: size / 2 };
-            } else if (kind === "text") {
-              const fontSize = number("fontSize") ?? 20;
-              layer = { x: x ?? 16, y: y ?? stackBottom + 8, width: number("width") ?? layoutWidth - 32,
-                        height: number("height") ?? fontSize * 1.3, fontSize };
-              if (y === null) textsForTheHeader.push({ index: layers.length, y: layer.y, height: layer.height });
-            } else if (kind === "content") {
-              const top = y !== null ? y - offset : areasBottom;
-              layer = { x: x ?? 0, y: top, width: number("width") ?? layoutWidth, height: number("height") ?? Math.max(layoutHeight - top, 0) };
-            } else {
-              const size = number("size");
-              layer = { x: x ?? 16, y: y ?? stackBottom + 8, width: number("width") ?? size ?? 160, height: number("height") ?? size ?? 36 };
-            }
-            layer.block = name;
-            layer.kind = kind;
-            layer.cornerRadius = number("cornerRadius") ?? layer.cornerRadius ?? 0;
-            layer.fontSize = layer.fontSize ?? 0;
-            if (kind === "area" || kind === "bar") {
-              areasBottom = Math.max(areasBottom, layer.y + layer.height);
-              lastArea = { ...layer };
-            }
-            stackBottom = Math.max(stackBottom, layer.y + layer.height);
-            const scaleX = number("scaleX") ?? number("scale") ?? 1, scaleY = number("scaleY") ?? number("scale") ?? 1;
-            layer.x += (number("offsetX") ?? 0) + layer.width * (1 - scaleX) / 2;
-            layer.y += (number("offsetY") ?? 0) + layer.height * (1 - scaleY) / 2;
-            layer.width *= scaleX;
-            layer.height *= scaleY;
-            layer.cornerRadius *= Math.min(scaleX, scaleY);
-            layer.fontSize *= scaleY;
-            layer.opacity = number("opacity") ?? 1;
-            layer.blur = number("blur") ?? 0;
-            layer.scrimOpacity = number("scrimOpacity") ?? 0;
-            layer.hidden = flag("visible") === false || flag("hidden") === true;
-            layers.push(layer);
-          }
-          const header = layers.find((layer) => (roles[layer.block] ?? layer.block.toLowerCase()) === "header" && layer.kind === "area");
-          const frame = header ?? layers.find((layer) => layer.kind === "area");
-          if (frame) {
-            let bottom = frame.y + frame.height - 10;
-            for (const text of textsForTheHeader.reverse()) {
-              const top = bottom - text.height;
-              layers[text.index].y += top - text.y;
-              if (!layers[text.index].hidden) bottom = top - 4;
-            }
-          }
-          if (header) {
-            const bottom = Math.max(header.y + header.height, 0);
-            for (const layer of layers) if (layer.kind !== "content" && layer.block !== header.block) layer.clipHeight = bottom;
-          }
-          return ["content", "area", "scrim", "bar", "box", "text", "avatar"].flatMap((kind) => layers.filter((layer) => layer.kind === kind));
-        }
-        """
+    /// The layout of the program's blocks (`HeaderLayout.plan(of:)`, the filmstrip's too), on a canvas as
+    /// tall as the phone.
+    package static func layoutSource(for program: Program) -> String {
+        "const layoutHeight = \(JavaScriptNames.literal(phoneHeight));\n" + HeaderLayout.plan(of: program).javaScript()
+    }
 
     package static let appSource = """
         (() => {
@@ -260,7 +176,7 @@ package struct PreviewHTML {
 
           function drawLayers(frameValues, offset) {
             layersView.replaceChildren();
-            for (const layer of layoutLayers(blocksOf(frameValues), offset, blockRoles)) {
+            for (const layer of layoutLayers(blocksOf(frameValues), offset)) {
               const element = document.createElement("div");
               element.className = "layer " + layer.kind;
               Object.assign(element.dataset, { block: layer.block, x: layer.x, y: layer.y, width: layer.width, height: layer.height });

@@ -1,0 +1,198 @@
+import HeaderSyntax
+import HeaderCodeGen
+
+/// One number of a frame's layout, as an expression of the frame's outputs. `HeaderLayout` writes the
+/// layout of a spec's blocks once, as these; the filmstrip evaluates them here, and the preview page runs
+/// them printed as JavaScript (`LayoutPlan.javaScript`), so both draw by one definition. Every operation
+/// is one that Swift and JavaScript do alike on doubles (`maximum` and `minimum` are Swift's `max` and
+/// `min`, written out in the page), so the page's geometry is the filmstrip's, to the bit.
+package indirect enum LayoutExpression: Hashable {
+    case constant(Double)
+    case offset
+    case canvasHeight
+    /// An earlier register of the plan.
+    case register(Int)
+    /// The block's property where it holds a finite number, else `otherwise`.
+    case property(block: Int, key: String, otherwise: LayoutExpression)
+    /// 1 where one of the block's properties holds a finite number, else 0.
+    case hasProperty(block: Int, keys: [String])
+    /// 1 where the block's property is the bool `value`, else 0.
+    case flag(block: Int, key: String, value: Bool)
+    case add(LayoutExpression, LayoutExpression)
+    case subtract(LayoutExpression, LayoutExpression)
+    case multiply(LayoutExpression, LayoutExpression)
+    case divide(LayoutExpression, LayoutExpression)
+    /// Swift's `max(a, b)`: `b >= a ? b : a`.
+    case maximum(LayoutExpression, LayoutExpression)
+    /// Swift's `min(a, b)`: `b < a ? b : a`.
+    case minimum(LayoutExpression, LayoutExpression)
+    /// `then` where `condition` is not 0, else `otherwise`.
+    case select(LayoutExpression, then: LayoutExpression, otherwise: LayoutExpression)
+}
+
+extension LayoutExpression {
+    /// The expression with each operation on constants done: Swift's arithmetic on doubles is the page's.
+    package var folded: LayoutExpression {
+        func fold(_ a: LayoutExpression, _ b: LayoutExpression, _ make: (LayoutExpression, LayoutExpression) -> LayoutExpression,
+                  _ operation: (Double, Double) -> Double) -> LayoutExpression {
+            let (a, b) = (a.folded, b.folded)
+            if case .constant(let x) = a, case .constant(let y) = b { return .constant(operation(x, y)) }
+            return make(a, b)
+        }
+        switch self {
+        case .constant, .offset, .canvasHeight, .register, .hasProperty, .flag: return self
+        case .property(let block, let key, let otherwise): return .property(block: block, key: key, otherwise: otherwise.folded)
+        case .add(let a, let b): return fold(a, b, LayoutExpression.add, +)
+        case .subtract(let a, let b): return fold(a, b, LayoutExpression.subtract, -)
+        case .multiply(let a, let b): return fold(a, b, LayoutExpression.multiply, *)
+        case .divide(let a, let b): return fold(a, b, LayoutExpression.divide, /)
+        case .maximum(let a, let b): return fold(a, b, LayoutExpression.maximum) { Swift.max($0, $1) }
+        case .minimum(let a, let b): return fold(a, b, LayoutExpression.minimum) { Swift.min($0, $1) }
+        case .select(let condition, let then, let otherwise):
+            let condition = condition.folded
+            if case .constant(let value) = condition { return value != 0 ? then.folded : otherwise.folded }
+            return .select(condition, then: then.folded, otherwise: otherwise.folded)
+        }
+    }
+}
+
+/// A spec's layout: registers computed in order (each may read the ones before), and the layers, in the
+/// order they are drawn, each field an expression of the registers and the outputs.
+package struct LayoutPlan {
+    package struct Layer {
+        package var block: String
+        package var kind: HeaderLayout.Kind
+        package var x, y, width, height: LayoutExpression
+        package var opacity, blur, cornerRadius, fontSize, hidden, scrimOpacity: LayoutExpression
+        /// Where the header clips the layer, for a layer that the header holds.
+        package var clipHeight: LayoutExpression?
+    }
+
+    /// The blocks the plan reads, by index, in declaration order.
+    package var blockNames: [String] = []
+    package var registers: [LayoutExpression] = []
+    package var layers: [Layer] = []
+
+    private var registerOf: [LayoutExpression: Int] = [:]
+
+    /// A value the plan computes once and reads where needed: an operation on constants is done here (the
+    /// same operation on the same doubles as the page would do), a leaf is read where it stands, and the
+    /// same expression twice is one register.
+    package mutating func kept(_ expression: LayoutExpression) -> LayoutExpression {
+        let expression = expression.folded
+        switch expression {
+        case .constant, .offset, .canvasHeight, .register: return expression
+        default:
+            if let index = registerOf[expression] { return .register(index) }
+            registers.append(expression)
+            registerOf[expression] = registers.count - 1
+            return .register(registers.count - 1)
+        }
+    }
+
+    // MARK: Evaluation
+
+    /// The layers of one frame: `properties` gives each block's outputs by property name, in the order of
+    /// `blockNames`.
+    package func evaluate(properties: [[String: Value]], offset: Double, canvasHeight: Double) -> [HeaderLayout.Layer] {
+        var values: [Double] = []
+        values.reserveCapacity(registers.count)
+        func value(_ expression: LayoutExpression) -> Double {
+            switch expression {
+            case .constant(let number): return number
+            case .offset: return offset
+            case .canvasHeight: return canvasHeight
+            case .register(let index): return values.indices.contains(index) ? values[index] : .nan
+            case .property(let block, let key, let otherwise):
+                if properties.indices.contains(block), case .number(let number)? = properties[block][key], number.isFinite { return number }
+                return value(otherwise)
+            case .hasProperty(let block, let keys):
+                guard properties.indices.contains(block) else { return 0 }
+                return keys.contains { key in
+                    if case .number(let number)? = properties[block][key] { return number.isFinite }
+                    return false
+                } ? 1 : 0
+            case .flag(let block, let key, let expected):
+                guard properties.indices.contains(block), case .bool(let bool)? = properties[block][key] else { return 0 }
+                return bool == expected ? 1 : 0
+            case .add(let a, let b): return value(a) + value(b)
+            case .subtract(let a, let b): return value(a) - value(b)
+            case .multiply(let a, let b): return value(a) * value(b)
+            case .divide(let a, let b): return value(a) / value(b)
+            case .maximum(let a, let b): return Swift.max(value(a), value(b))
+            case .minimum(let a, let b): return Swift.min(value(a), value(b))
+            case .select(let condition, let then, let otherwise): return value(condition) != 0 ? value(then) : value(otherwise)
+            }
+        }
+        for register in registers { values.append(value(register)) }
+        return layers.map { planned in
+            var layer = HeaderLayout.Layer(block: planned.block, kind: planned.kind, x: value(planned.x), y: value(planned.y),
+                                           width: value(planned.width), height: value(planned.height))
+            layer.opacity = value(planned.opacity)
+            layer.blur = value(planned.blur)
+            layer.cornerRadius = value(planned.cornerRadius)
+            layer.fontSize = value(planned.fontSize)
+            layer.hidden = value(planned.hidden) != 0
+            layer.scrimOpacity = value(planned.scrimOpacity)
+            layer.clipHeight = planned.clipHeight.map(value)
+            return layer
+        }
+    }
+
+    // MARK: JavaScript
+
+    /// `function layoutLayers(blocks, offset)`, for the preview page: `blocks` is the frame's outputs
+    /// grouped by block (`[{ name, properties }]`); the canvas is `layoutHeight` tall. It returns the layers
+    /// as `evaluate` does, with `hidden` 1 or 0 and `clipHeight` only where the header clips.
+    package func javaScript() -> String {
+        func block(_ index: Int) -> String {
+            "P[\(JavaScriptNames.string(blockNames.indices.contains(index) ? blockNames[index] : ""))]"
+        }
+        func text(_ expression: LayoutExpression) -> String {
+            switch expression {
+            case .constant(let number): return JavaScriptNames.literal(number)
+            case .offset: return "offset"
+            case .canvasHeight: return "layoutHeight"
+            case .register(let index): return "r\(index)"
+            case .property(let index, let key, let otherwise):
+                return "layoutNumber(\(block(index)), \(JavaScriptNames.string(key)), \(text(otherwise)))"
+            case .hasProperty(let index, let keys):
+                return "layoutHas(\(block(index)), [\(keys.map(JavaScriptNames.string).joined(separator: ", "))])"
+            case .flag(let index, let key, let expected):
+                return "layoutFlag(\(block(index)), \(JavaScriptNames.string(key)), \(expected))"
+            case .add(let a, let b): return "(\(text(a)) + \(text(b)))"
+            case .subtract(let a, let b): return "(\(text(a)) - \(text(b)))"
+            case .multiply(let a, let b): return "(\(text(a)) * \(text(b)))"
+            case .divide(let a, let b): return "(\(text(a)) / \(text(b)))"
+            case .maximum(let a, let b): return "layoutMax(\(text(a)), \(text(b)))"
+            case .minimum(let a, let b): return "layoutMin(\(text(a)), \(text(b)))"
+            case .select(let condition, let then, let otherwise): return "(\(text(condition)) !== 0 ? \(text(then)) : \(text(otherwise)))"
+            }
+        }
+        var lines = [
+            "const layoutNumber = (p, key, otherwise) => p !== undefined && typeof p[key] === \"number\" && Number.isFinite(p[key]) ? p[key] : otherwise;",
+            "const layoutHas = (p, keys) => keys.some((key) => layoutNumber(p, key, null) !== null) ? 1 : 0;",
+            "const layoutFlag = (p, key, value) => p !== undefined && p[key] === value ? 1 : 0;",
+            "const layoutMax = (a, b) => b >= a ? b : a;",
+            "const layoutMin = (a, b) => b < a ? b : a;",
+            "function layoutLayers(blocks, offset) {",
+            "  const P = Object.create(null);",
+            "  for (const { name, properties } of blocks) P[name] = properties;",
+        ]
+        for (index, register) in registers.enumerated() { lines.append("  const r\(index) = \(text(register));") }
+        lines.append("  return [")
+        for layer in layers {
+            var fields = [
+                "block: \(JavaScriptNames.string(layer.block))", "kind: \"\(layer.kind.rawValue)\"",
+                "x: \(text(layer.x))", "y: \(text(layer.y))", "width: \(text(layer.width))", "height: \(text(layer.height))",
+                "opacity: \(text(layer.opacity))", "blur: \(text(layer.blur))", "cornerRadius: \(text(layer.cornerRadius))",
+                "fontSize: \(text(layer.fontSize))", "hidden: \(text(layer.hidden))", "scrimOpacity: \(text(layer.scrimOpacity))",
+            ]
+            if let clip = layer.clipHeight { fields.append("clipHeight: \(text(clip))") }
+            lines.append("    { \(fields.joined(separator: ", ")) },")
+        }
+        lines.append("  ];")
+        lines.append("}")
+        return lines.joined(separator: "\n")
+    }
+}
