@@ -82,7 +82,7 @@ final class PreviewWatchTests: XCTestCase {
         XCTAssertEqual(json?["diagnostics"] as? String, "Watched.header:5:20: error: unknown name 'missing'\n")
         let page = String(decoding: state.answer(.page)?.body ?? [], as: UTF8.self)
         XCTAssertTrue(page.hasPrefix("<html><body>one"), page)
-        XCTAssertTrue(page.contains("error: unknown name &apos;missing&apos;"), "the page shows the error, escaped")
+        XCTAssertTrue(page.contains("error: unknown name &apos;missing&apos;\n</pre>"), "the page shows the error, escaped, its lines kept")
         XCTAssertEqual(state.answer(.notFound)?.status, 404)
         XCTAssertEqual(state.answer(.methodNotAllowed)?.status, 405)
     }
@@ -112,6 +112,16 @@ final class PreviewWatchTests: XCTestCase {
             // It goes on serving.
             XCTAssertEqual(try server.status(of: server.get("/")), 200, "after \(request.debugDescription)")
         }
+        // Random traffic, ended by an empty line so that each is a whole head: each gets a 400 or 404 (never
+        // the page, or a crash), and the server answers after all of them.
+        var random = SeededGenerator(seed: 0x5eed_0f_7e57)
+        let pieces = ["GET", " ", "/", "..", "%2e", "%00", "\r\n", ":", "Host", "HTTP/1.1", "\u{0}", "\u{ff}", "é", "?version=", "9"]
+        for _ in 0..<150 {
+            let request = (0..<random.below(12)).map { _ in random.pick(pieces) }.joined() + "\r\n\r\n"
+            let status = try server.status(of: request)
+            XCTAssertTrue(status == 400 || status == 404 || status == 405, "\(request.debugDescription): \(String(describing: status))")
+        }
+        XCTAssertEqual(try server.status(of: server.get("/")), 200, "after the random traffic")
         // A connection that sends half a head and goes, and one that sends nothing, harm no other.
         _ = try server.raw("GET / HT", timeout: 0.3)
         XCTAssertEqual(try server.status(of: server.get("/spec")), 200)
@@ -179,6 +189,13 @@ final class PreviewWatchTests: XCTestCase {
         }
         XCTAssertLessThan(shownAfter, 1.0, "the error showed \(shownAfter) s after the save")
         XCTAssertEqual(try browser.evaluate(cell) as? String, "225", "the last good values stay")
+        XCTAssertEqual(try browser.evaluate(offset) as? String, "60")
+        // Opened again while the spec has errors: the last good page, with the errors over it, lines and carets.
+        try browser.evaluate("document.body.dataset.ready = 'reloading', location.reload(), true")
+        _ = try waitUntil(within: 5) { (try browser.evaluate("document.body?.dataset.ready ?? null") as? String) == "true" }
+        let shown = try XCTUnwrap(try browser.evaluate(diagnostics) as? String)
+        XCTAssertTrue(shown.contains("Watched.header:5:20: error: unknown name 'missing'\nlet base = 300pt + missing\n"), shown)
+        XCTAssertEqual(try browser.evaluate(cell) as? String, "225")
         XCTAssertEqual(try browser.evaluate(offset) as? String, "60")
 
         // Mended in place: the errors go, and max(180 - 60, 44) + 25 shows.

@@ -38,12 +38,18 @@ package enum PreviewWatchPage {
 
     private static func additions(version: Int, good: Int, diagnostics: String) -> String {
         """
-        <pre id="diagnostics" style="position: fixed; left: 12px; right: 12px; bottom: 12px; max-height: 40vh; overflow: auto; margin: 0; padding: 10px 14px; background: #fff5f5; color: #c92a2a; border: 1px solid #ffa8a8; border-radius: 6px; font: 12px ui-monospace, monospace; white-space: pre-wrap; z-index: 10;"\(diagnostics.isEmpty ? " hidden" : "")>\(SVGText.escape(diagnostics))</pre>
+        <pre id="diagnostics" style="position: fixed; left: 12px; right: 12px; bottom: 12px; max-height: 40vh; overflow: auto; margin: 0; padding: 10px 14px; background: #fff5f5; color: #c92a2a; border: 1px solid #ffa8a8; border-radius: 6px; font: 12px ui-monospace, monospace; white-space: pre-wrap; z-index: 10;"\(diagnostics.isEmpty ? " hidden" : "")>\(escapeLines(diagnostics))</pre>
         <script>
         \(script(version: version, good: good))
         </script>
 
         """
+    }
+
+    /// The diagnostics as the text of a `<pre>`: escaped line by line, since the escape turns a line's end,
+    /// a control character to XML, into "?".
+    private static func escapeLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { SVGText.escape(String($0)) }.joined(separator: "\n")
     }
 
     private static func script(version: Int, good: Int) -> String {

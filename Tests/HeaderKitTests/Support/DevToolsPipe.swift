@@ -46,6 +46,7 @@ final class DevToolsPipe {
     }
 
     /// The value of a JavaScript expression in the page (nil when it throws or is undefined).
+    @discardableResult
     func evaluate(_ expression: String) throws -> Any? {
         let result = try send("Runtime.evaluate", ["expression": expression, "returnByValue": true])
         return (result["result"] as? [String: Any])?["value"]
