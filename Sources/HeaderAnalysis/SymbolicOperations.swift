@@ -39,7 +39,7 @@ extension SymbolicEvaluation {
                     outcomes.append((space.adding(-form, strict: false, to: path), .number(AbstractNumber(form: positive))))
                     outcomes.append((space.adding(form, strict: false, to: path), .number(AbstractNumber(form: negative))))
                 }
-            case .sqrt, .floor, .ceil, .round:
+            case .sqrt, .floor, .ceil, .round, .trunc, .roundHalfUp, .roundHalfEven:
                 let real = space.bounds(form, on: path)
                 var result = AbstractNumber(form: nil)
                 if operation == .sqrt,
@@ -130,7 +130,9 @@ extension SymbolicEvaluation {
             if values.isEmpty { values = [0] }
             return values
         }
-        if (operation == .divide || operation == .pow), y.form == nil, y.special == 0 { record(.divisionByZero, at: range) }
+        if (operation == .divide || operation == .pow || operation == .div), y.form == nil, y.special == 0 {
+            record(.divisionByZero, at: range)
+        }
         var outcomes: [Outcome] = []
         var seenBools: Set<Bool> = []
         var result = AbstractNumber(form: nil)
@@ -140,9 +142,9 @@ extension SymbolicEvaluation {
                 let value = Semantics.binary(operation, a, b)
                 if operation.yieldsBool {
                     seenBools.insert(value != 0)
-                } else if (operation == .min || operation == .max), x.form != nil, value == a, !a.isNaN {
+                } else if operation.picksAnOperand, x.form != nil, value == a, !a.isNaN {
                     result = AbstractNumber(form: x.form)
-                } else if (operation == .min || operation == .max), y.form != nil, value == b, !b.isNaN {
+                } else if operation.picksAnOperand, y.form != nil, value == b, !b.isNaN {
                     result = AbstractNumber(form: y.form)
                 } else if value.isFinite {
                     constants.append(value)
@@ -232,10 +234,13 @@ extension SymbolicEvaluation {
             return product(f, g, on: path)
         case .divide:
             return divide(f, g, on: path, at: range)
-        case .min, .max:
+        case .div:
+            return integerQuotient(f, g, on: path, at: range)
+        case .min, .max, .fmin, .fmax:
+            // Between finite numbers fmin and fmax are min and max, but for the sign of a zero.
             let difference = f - g
             let bounds = space.bounds(difference, on: path)
-            let firstIsLess = operation == .min
+            let firstIsLess = operation == .min || operation == .fmin
             // Whichever side the program takes, min(f, g) lies within the smaller of the lower ends and the
             // smaller of the upper ones (max within the larger ones): the side taken, within these.
             let pick: (Double, Double) -> Double = firstIsLess ? { Swift.min($0, $1) } : { Swift.max($0, $1) }

@@ -260,6 +260,9 @@ package struct FaultRecorder: InstructionProbe {
         case .unary:
             operands = [a]
             faulted = a < 0
+        case .binary where instruction.binaryOperation == .div:
+            operands = [a, b]
+            faulted = b == 0
         case .binary:
             operands = [a, b]
             faulted = a < 0 && b.isFinite && b != b.rounded()

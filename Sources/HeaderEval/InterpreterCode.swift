@@ -311,7 +311,7 @@ package struct InterpreterCode {
                 if operation == .sqrt { faultSites[list, default: [:]][index] = expression.range }
             }
         case .binary(let operation, let lhs, let rhs):
-            let faults = operation == .divide || operation == .pow
+            let faults = operation == .divide || operation == .pow || operation == .div
             if let fused = fusedOperands(operation, lhs, rhs, list: list) {
                 let index = append(Instruction(opcode: fused.opcode, destination: d, a: fused.a, b: fused.b, c: fused.c), to: list)
                 if faults { faultSites[list, default: [:]][index] = expression.range }
@@ -377,6 +377,7 @@ package struct InterpreterCode {
         case .equal, .boolEqual: return .equal
         case .notEqual, .boolNotEqual: return .notEqual
         case .pow, .and, .or: return .binary
+        case .div, .fmin, .fmax: return .binary
         }
     }
 

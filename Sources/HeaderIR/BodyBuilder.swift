@@ -126,6 +126,7 @@ package struct BodyBuilder {
         if operation.yieldsBool { return .bool }
         switch operation {
         case .divide: return lhs == .length && rhs != .length ? .length : .number
+        case .div: return lhs == .length && rhs != .length ? .length : .number
         case .pow: return .number
         default: return lhs == .length || rhs == .length ? .length : .number
         }

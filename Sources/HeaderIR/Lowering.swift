@@ -247,6 +247,12 @@ package struct ExpressionLowering {
         case .floor: return builder.unary(.floor, a, at: range)
         case .ceil: return builder.unary(.ceil, a, at: range)
         case .round: return builder.unary(.round, a, at: range)
+        case .trunc: return builder.unary(.trunc, a, at: range)
+        case .roundHalfUp: return builder.unary(.roundHalfUp, a, at: range)
+        case .roundHalfEven: return builder.unary(.roundHalfEven, a, at: range)
+        case .div: return builder.binary(.div, a, b, at: range)
+        case .fmin: return operands.dropFirst().reduce(a) { builder.binary(.fmin, $0, $1, at: range) }
+        case .fmax: return operands.dropFirst().reduce(a) { builder.binary(.fmax, $0, $1, at: range) }
         case .pow: return builder.binary(.pow, a, b, at: range)
         case .mix:
             // a + (b - a) * t

@@ -202,6 +202,8 @@ public enum Read: Sendable, Hashable {
 
 public enum UnaryOperation: String, Sendable, CaseIterable {
     case negate, not, abs, sqrt, floor, ceil, round
+    /// Toward zero; to nearest with halves toward +infinity; to nearest with halves to even.
+    case trunc, roundHalfUp, roundHalfEven
 }
 
 public enum BinaryOperation: String, Sendable, CaseIterable {
@@ -212,10 +214,14 @@ public enum BinaryOperation: String, Sendable, CaseIterable {
     case less, lessEqual, greater, greaterEqual, equal, notEqual
     /// Between bools.
     case and, or, boolEqual, boolNotEqual
+    /// The quotient truncated toward zero (`OwnedMath.div`); IEEE 754's minimumNumber and maximumNumber,
+    /// which ignore a NaN and order -0 below +0.
+    case div, fmin, fmax
 
     public var yieldsBool: Bool {
         switch self {
         case .add, .subtract, .multiply, .divide, .min, .max, .pow: return false
+        case .div, .fmin, .fmax: return false
         default: return true
         }
     }

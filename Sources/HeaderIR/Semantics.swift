@@ -17,6 +17,9 @@ public enum Semantics {
         case .floor: return x.rounded(.down)
         case .ceil: return x.rounded(.up)
         case .round: return x.rounded()
+        case .trunc: return x.rounded(.towardZero)
+        case .roundHalfUp: return OwnedMath.roundHalfUp(x)
+        case .roundHalfEven: return x.rounded(.toNearestOrEven)
         }
     }
 
@@ -30,6 +33,10 @@ public enum Semantics {
         case .max: return Swift.max(a, b)
         // headerc's own pow (fdlibm 5.3's, with C's special cases), the same on every platform.
         case .pow: return OwnedMath.pow(a, b)
+        // Each written once in OwnedMath, in IEEE operations that every back end spells alike.
+        case .div: return OwnedMath.div(a, b)
+        case .fmin: return OwnedMath.fmin(a, b)
+        case .fmax: return OwnedMath.fmax(a, b)
         case .less: return a < b ? 1 : 0
         case .lessEqual: return a <= b ? 1 : 0
         case .greater: return a > b ? 1 : 0

@@ -44,7 +44,7 @@ extension Session {
             if let range = analysis.provenRange(of: symbol) { lines.append("Proven range: `\(range)`") }
         } else if let builtin = Builtin(rawValue: found.name) {
             lines.append("```header\n\(builtin.signature)\n```")
-            lines.append("*built-in function*")
+            lines.append("*built-in function*: \(builtin.summary)")
         } else if let preset = Curve.presets.first(where: { $0.name == found.name }) {
             lines.append("```header\n\(preset.name)\n```")
             lines.append("*curve preset*: \(preset.summary)")

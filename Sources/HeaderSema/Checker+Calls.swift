@@ -72,6 +72,7 @@ extension Checker {
             }
             typedArguments.append(typed)
         }
+        if builtin == .div { return checkIntegerDivision(typedArguments, arguments, range) }
         // Arguments that must be plain numbers, by position.
         let plainPositions: Set<Int>
         switch builtin {
@@ -100,8 +101,8 @@ extension Checker {
         let resultType: ValueType = builtin == .progress || builtin == .pow || builtin == .sqrt ? .number : shared?.0 ?? .number
         let flexible = builtin == .progress ? false : typedArguments.allSatisfy(\.flexible)
         let operands = typedArguments.map(\.expression)
-        // min and max of several arguments become a chain of pairs, left to right.
-        if builtin == .min || builtin == .max, var result = operands.first {
+        // min and max (fmin and fmax) of several arguments become a chain of pairs, left to right.
+        if builtin == .min || builtin == .max || builtin == .fmin || builtin == .fmax, var result = operands.first {
             for operand in operands.dropFirst() { result = fold(.builtin(builtin, [result, operand])) }
             return Typed(expression: result, type: resultType, flexible: flexible)
         }

@@ -261,6 +261,26 @@ final class LanguageServerTests: XCTestCase {
         server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
     }
 
+    /// Hover on a rounding built-in says which language rounds alike; completion offers each with its signature.
+    func testRoundingBuiltinsHoverAndComplete() throws {
+        let server = try server
+        let uri = "file:///tmp/rounding.header"
+        open(server, uri, LanguageServerTests.namesSpec)
+        server.notify("textDocument/didChange", ["textDocument": ["uri": uri, "version": 2],
+                                                 "contentChanges": [["range": range(8, 13, 21), "text": "roundHalfUp(side / 2)"]]])
+        let hover = try XCTUnwrap(server.request("textDocument/hover", at(uri, 8, 15))["result"] as? [String: Any])
+        let text = (hover["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(text.contains("roundHalfUp(x)") && text.contains("halves toward +infinity") && text.contains("Math.round"), text)
+        let result = try XCTUnwrap(server.request("textDocument/completion", at(uri, 8, 13))["result"] as? [String: Any])
+        let items = try XCTUnwrap(result["items"] as? [[String: Any]])
+        let byLabel = Dictionary(items.map { ($0["label"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+        for (label, signature) in [("trunc", "trunc(x)"), ("roundHalfUp", "roundHalfUp(x)"), ("roundHalfEven", "roundHalfEven(x)"),
+                                   ("div", "div(a, b)"), ("fmin", "fmin(a, b, ...)"), ("fmax", "fmax(a, b, ...)")] {
+            XCTAssertEqual(byLabel[label]?["detail"] as? String, signature)
+        }
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
     func testOutlineHoldsDeclarationsAndBlocksWithTheirProperties() throws {
         let server = try server
         let uri = "file:///tmp/outline.header"

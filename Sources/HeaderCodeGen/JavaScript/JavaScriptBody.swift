@@ -120,12 +120,18 @@ package struct JavaScriptBody {
             case .floor: return call("$floor", [inner])
             case .ceil: return call("$ceil", [inner])
             case .round: return call("$round", [inner])
+            case .trunc: return call("$trunc", [inner])
+            case .roundHalfUp: return call("$roundHalfUp", [inner])
+            case .roundHalfEven: return call("$roundHalfEven", [inner])
             }
         case .binary(let operation, let lhs, let rhs):
             switch operation {
             case .min: return call("$min", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
             case .max: return call("$max", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
             case .pow: return call("$mathPow", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
+            case .div: return call("$div", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
+            case .fmin: return call("$fmin", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
+            case .fmax: return call("$fmax", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
             case .add: return binary("+", .additive, lhs, rhs)
             case .subtract: return binary("-", .additive, lhs, rhs)
             case .multiply: return binary("*", .multiplicative, lhs, rhs)

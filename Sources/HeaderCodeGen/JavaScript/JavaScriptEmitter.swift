@@ -271,5 +271,53 @@ public struct JavaScriptEmitter {
               return Math.abs(x - whole) >= 0.5 ? whole + Math.sign(x) : whole;
             }
             """),
+        ("$trunc", "function $trunc(x) { return Math.trunc(x); }"),
+        // OwnedMath's roundHalfUp, operation for operation (Math.round is specified alike, but is not
+        // written once with the others).
+        ("$roundHalfUp", """
+            function $roundHalfUp(x) {
+              const up = Math.ceil(x);
+              const down = up - 1;
+              return x - down < 0.5 ? down : up;
+            }
+            """),
+        ("$roundHalfEven", """
+            // Halves to even, as Swift's .toNearestOrEven and Java's Math.rint: below 2^52, adding 2^52 to the
+            // magnitude rounds it to a whole number, ties to even, and taking 2^52 away again is exact; from
+            // 2^52 on every double is whole. The sign goes back on after, so -0.4 gives -0.
+            function $roundHalfEven(x) {
+              const magnitude = Math.abs(x);
+              if (!(magnitude < 4503599627370496)) return x;
+              const whole = (magnitude + 4503599627370496) - 4503599627370496;
+              return x < 0 || Object.is(x, -0) ? -whole : whole;
+            }
+            """),
+        // OwnedMath's div, fmin and fmax, operation for operation: `%` is C's fmod, exact; Math.min and
+        // Math.max propagate NaN.
+        ("$div", """
+            function $div(a, b) {
+              const quotient = a / b;
+              if (!(Math.abs(quotient) < 4503599627370496)) return quotient;
+              const whole = Math.trunc(quotient);
+              if (whole !== quotient || whole === 0) return whole;
+              const remainder = a % b;
+              if (!(Math.abs(remainder) + Math.abs(remainder) > Math.abs(b))) return whole;
+              return whole > 0 ? whole - 1 : -(-whole - 1);
+            }
+            """),
+        ("$fmin", """
+            function $fmin(a, b) {
+              if (a < b || b !== b) return a;
+              if (b < a || a !== a) return b;
+              return a === 0 ? -(-a - b) : a;
+            }
+            """),
+        ("$fmax", """
+            function $fmax(a, b) {
+              if (a > b || b !== b) return a;
+              if (b > a || a !== a) return b;
+              return a === 0 ? a + b : a;
+            }
+            """),
     ]
 }

@@ -131,12 +131,19 @@ package struct KotlinBody {
             case .floor: return call("Math.floor", [inner])
             case .ceil: return call("Math.ceil", [inner])
             case .round: return call("swiftRound", [inner])
+            case .trunc: return call("mathTrunc", [inner])
+            case .roundHalfUp: return call("mathRoundHalfUp", [inner])
+            // Math.rint is IEEE's roundToIntegralTiesToEven: Swift's .toNearestOrEven, to the bit.
+            case .roundHalfEven: return call("Math.rint", [inner])
             }
         case .binary(let operation, let lhs, let rhs):
             switch operation {
             case .min: return call("swiftMin", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
             case .max: return call("swiftMax", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
             case .pow: return call("mathPow", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
+            case .div: return call("mathDiv", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
+            case .fmin: return call("mathFmin", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
+            case .fmax: return call("mathFmax", [hoistIfLong(render(lhs)), hoistIfLong(render(rhs))])
             case .add: return binary("+", .additive, lhs, rhs)
             case .subtract: return binary("-", .additive, lhs, rhs)
             case .multiply: return binary("*", .multiplicative, lhs, rhs)

@@ -437,6 +437,41 @@ public struct KotlinEmitter {
                 return if (Math.abs(x - whole) >= 0.5) whole + Math.signum(x) else whole
             }
             """),
+        ("mathTrunc", "private fun mathTrunc(x: Double): Double = if (x < 0.0) Math.ceil(x) else Math.floor(x)"),
+        // OwnedMath's roundHalfUp, div, fmin and fmax, operation for operation: `%` is C's fmod, exact;
+        // Math.round answers a Long, and minOf and maxOf propagate NaN.
+        ("mathRoundHalfUp", """
+            private fun mathRoundHalfUp(x: Double): Double {
+                val up = Math.ceil(x)
+                val down = up - 1.0
+                return if (x - down < 0.5) down else up
+            }
+            """),
+        ("mathDiv", """
+            private fun mathDiv(a: Double, b: Double): Double {
+                val quotient = a / b
+                if (!(Math.abs(quotient) < 4503599627370496.0)) return quotient
+                val whole = if (quotient < 0.0) Math.ceil(quotient) else Math.floor(quotient)
+                if (whole != quotient || whole == 0.0) return whole
+                val remainder = a % b
+                if (!(Math.abs(remainder) + Math.abs(remainder) > Math.abs(b))) return whole
+                return if (whole > 0.0) whole - 1.0 else -(-whole - 1.0)
+            }
+            """),
+        ("mathFmin", """
+            private fun mathFmin(a: Double, b: Double): Double {
+                if (a < b || b.isNaN()) return a
+                if (b < a || a.isNaN()) return b
+                return if (a == 0.0) -(-a - b) else a
+            }
+            """),
+        ("mathFmax", """
+            private fun mathFmax(a: Double, b: Double): Double {
+                if (a > b || b.isNaN()) return a
+                if (b > a || a.isNaN()) return b
+                return if (a == 0.0) a + b else a
+            }
+            """),
         // headerc's own pow (OwnedMath.pow): fdlibm 5.3's, which StrictMath is by contract, with C's cases
         // where Java's differ: pow(1, y) is 1 for every y, NaN too, and pow(-1, ±infinity) is 1.
         ("mathPow", """

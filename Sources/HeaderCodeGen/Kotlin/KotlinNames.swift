@@ -43,6 +43,7 @@ public enum KotlinNames {
     /// The private top-level functions the bodies call.
     package static let helperNames: Set<String> = {
         var names: Set<String> = ["swiftMin", "swiftMax", "swiftRound", "mathPow", "mathExp", "mathExpm1", "mathSin", "mathCos"]
+        names.formUnion(["mathTrunc", "mathRoundHalfUp", "mathDiv", "mathFmin", "mathFmax"])
         names.formUnion(CurveKotlinSource.kernelNames)
         return names
     }()

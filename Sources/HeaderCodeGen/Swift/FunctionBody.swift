@@ -149,6 +149,12 @@ package struct FunctionBody {
             case .floor: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.down)")
             case .ceil: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.up)")
             case .round: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded()")
+            case .trunc: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.towardZero)")
+            case .roundHalfEven: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.toNearestOrEven)")
+            case .roundHalfUp:
+                let x = hoistIfLong(render(operand, as: .double))
+                return convert(Rendered(text: "Self.mathRoundHalfUp(\(x.text))", level: .atom, operators: x.operators + 1,
+                                        type: .double), to: wanted)
             }
         case .binary(let operation, let lhs, let rhs):
             switch operation {
@@ -157,6 +163,11 @@ package struct FunctionBody {
                 let function = operation == .min ? "Swift.min" : "Swift.max"
                 return Rendered(text: "\(function)(\(a.text), \(b.text))", level: .atom, operators: a.operators + b.operators + 1,
                                 type: wanted)
+            case .div, .fmin, .fmax:
+                let a = hoistIfLong(render(lhs, as: .double)), b = hoistIfLong(render(rhs, as: .double))
+                let function = operation == .div ? "mathDiv" : operation == .fmin ? "mathFmin" : "mathFmax"
+                return convert(Rendered(text: "Self.\(function)(\(a.text), \(b.text))", level: .atom,
+                                        operators: a.operators + b.operators + 1, type: .double), to: wanted)
             case .pow:
                 let a = hoistIfLong(render(lhs, as: .double)), b = hoistIfLong(render(rhs, as: .double))
                 return convert(Rendered(text: "Self.mathPow(\(a.text), \(b.text))", level: .atom,

@@ -435,6 +435,10 @@ public struct SwiftEmitter {
                     switch node.kind {
                     case .curve(let curve, _): curves.append(curve)
                     case .binary(.pow, _, _): math.insert("mathPow")
+                    case .unary(.roundHalfUp, _): math.insert("mathRoundHalfUp")
+                    case .binary(.div, _, _): math.insert("mathDiv")
+                    case .binary(.fmin, _, _): math.insert("mathFmin")
+                    case .binary(.fmax, _, _): math.insert("mathFmax")
                     default: break
                     }
                 }

@@ -30,6 +30,7 @@ public enum SwiftNames {
         var names: Set<String> = ["frame", "advance", "settle", "initialState", "animation"]
         names.formUnion(CurveKernels.all.flatMap(\.members))
         names.formUnion(OwnedMath.declarations.map(\.name))
+        names.formUnion(OwnedMath.roundingDeclarations.map(\.name))
         return names
     }()
 

@@ -39,6 +39,9 @@ struct SpecGenerator {
     /// Input ranges are drawn from a stream of their own, so that the rest of each spec is what it was
     /// before specs had them.
     private var rangeRNG: SeededGenerator
+    /// So are trunc, roundHalfUp, roundHalfEven, div, fmin and fmax, each in place of the built-in or the
+    /// `/` it stands beside: the draws of the main stream, and so the rest of each spec, stay as they were.
+    private var builtinRNG: SeededGenerator
     /// Whether `keyframes(driver, extend: mode)` is accepted by the parser in this build.
     let allowExtend: Bool
     /// A small share of specs name things with words that are awkward in Swift (`abs`, `t`, `e1`...).
@@ -66,6 +69,7 @@ struct SpecGenerator {
     init(seed: UInt64, allowExtend: Bool, hostileNameRate: Double = 0.05) {
         rng = SeededGenerator(seed: seed)
         rangeRNG = SeededGenerator(seed: seed ^ 0x5241_4E47_4553)
+        builtinRNG = SeededGenerator(seed: seed ^ 0x524F_554E_4453)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
     }
@@ -454,6 +458,23 @@ struct SpecGenerator {
         return Ex(text: "\(condition.text) ? \(operand(then, 0).text) : \(operand(otherwise, 0).text)", prec: 0)
     }
 
+    /// The built-in drawn, or one of its kin: fmin for min, fmax for max, and the other roundings for
+    /// floor, ceil and round.
+    private mutating func kin(_ name: String) -> String {
+        let kin: [String: [String]] = ["min": ["fmin"], "max": ["fmax"], "floor": ["trunc", "roundHalfUp", "roundHalfEven"],
+                                       "ceil": ["trunc", "roundHalfUp", "roundHalfEven"], "round": ["trunc", "roundHalfUp", "roundHalfEven"]]
+        guard let others = kin[name], builtinRNG.chance(0.5) else { return name }
+        return builtinRNG.pick(others)
+    }
+
+    /// `lhs / rhs`, or its quotient truncated, `div(lhs, rhs)`. The division is written either way, and the
+    /// call binds as loosely as it, so that the draws for parentheses are the same (a call may get some).
+    private mutating func quotient(_ lhs: Ex, _ rhs: Ex) -> Ex {
+        let division = binary(lhs, "/", rhs, 5)
+        guard builtinRNG.chance(0.35) else { return division }
+        return Ex(text: call("div", [lhs, rhs]).text, prec: division.prec)
+    }
+
     private mutating func call(_ name: String, _ arguments: [Ex]) -> Ex {
         Ex(text: "\(name)(\(arguments.map(\.text).joined(separator: ", ")))", prec: 7)
     }
@@ -469,16 +490,18 @@ struct SpecGenerator {
     private mutating func numberExpr(_ depth: Int) -> Ex {
         switch rng.below(26) {
         case 0, 1: return binary(expr(.number, depth: depth - 1), rng.pick(["+", "-"]), expr(.number, depth: depth - 1), 4)
-        case 2, 3: return binary(expr(.number, depth: depth - 1), rng.pick(["*", "/"]), expr(.number, depth: depth - 1), 5)
-        case 4: return binary(expr(.length, depth: depth - 1), "/", expr(.length, depth: depth - 1), 5)
+        case 2, 3:
+            let lhs = expr(.number, depth: depth - 1), op = rng.pick(["*", "/"]), rhs = expr(.number, depth: depth - 1)
+            return op == "/" ? quotient(lhs, rhs) : binary(lhs, op, rhs, 5)
+        case 4: return quotient(expr(.length, depth: depth - 1), expr(.length, depth: depth - 1))
         case 5:
             // A division that hits zero at some offset.
             let zeroAt = lengthLiteral()
             let divisor = Ex(text: "offset - \(zeroAt.text)", prec: 4)
-            return binary(expr(.length, depth: depth - 1), "/", divisor, 5)
+            return quotient(expr(.length, depth: depth - 1), divisor)
         case 6: return Ex(text: "-" + operand(expr(.number, depth: depth - 1), 6).text, prec: 6)
         case 7, 8: return conditional(.number, depth)
-        case 9: return call(rng.pick(["min", "max"]), sharedArguments(.number, 2 + rng.below(3), depth))
+        case 9: return call(kin(rng.pick(["min", "max"])), sharedArguments(.number, 2 + rng.below(3), depth))
         case 10: return call("clamp", sharedArguments(.number, 3, depth))
         case 11: return call("abs", [expr(.number, depth: depth - 1)])
         case 12:
@@ -493,7 +516,7 @@ struct SpecGenerator {
             return call("progress", sharedArguments(kind, 3, depth))
         case 14: return call("pow", [expr(.number, depth: depth - 1), expr(.number, depth: depth - 1)])
         case 15: return call("sqrt", [expr(.number, depth: depth - 1)])
-        case 16: return call(rng.pick(["floor", "ceil", "round"]), [expr(.number, depth: depth - 1)])
+        case 16: return call(kin(rng.pick(["floor", "ceil", "round"])), [expr(.number, depth: depth - 1)])
         case 17, 18, 19: return curveApplication(depth)
         case 20, 21: return keyframes(.number, depth)
         case 22: return Ex(text: "(\(expr(.number, depth: depth - 1).text))", prec: 7)
@@ -520,14 +543,14 @@ struct SpecGenerator {
             return rng.chance(0.5)
                 ? binary(expr(.length, depth: depth - 1), "*", expr(.number, depth: depth - 1), 5)
                 : binary(expr(.number, depth: depth - 1), "*", expr(.length, depth: depth - 1), 5)
-        case 5: return binary(expr(.length, depth: depth - 1), "/", expr(.number, depth: depth - 1), 5)
+        case 5: return quotient(expr(.length, depth: depth - 1), expr(.number, depth: depth - 1))
         case 6: return Ex(text: "-" + operand(expr(.length, depth: depth - 1), 6).text, prec: 6)
         case 7, 8: return conditional(.length, depth)
-        case 9, 10: return call(rng.pick(["min", "max"]), sharedArguments(.length, 2 + rng.below(3), depth))
+        case 9, 10: return call(kin(rng.pick(["min", "max"])), sharedArguments(.length, 2 + rng.below(3), depth))
         case 11: return call("clamp", sharedArguments(.length, 3, depth))
         case 12: return call("abs", [expr(.length, depth: depth - 1)])
         case 13: return call("mix", sharedArguments(.length, 2, depth) + [expr(.number, depth: depth - 1)])
-        case 14: return call(rng.pick(["floor", "ceil", "round"]), [expr(.length, depth: depth - 1)])
+        case 14: return call(kin(rng.pick(["floor", "ceil", "round"])), [expr(.length, depth: depth - 1)])
         case 15, 16, 17: return keyframes(.length, depth)
         case 18: return Ex(text: "(\(expr(.length, depth: depth - 1).text))", prec: 7)
         case 19:
