@@ -32,6 +32,8 @@ public enum RangeWarnings {
     }
 
     public static func warnings(_ program: Program, analysis: RangeAnalysis, source: SourceFile) -> [Warning] {
+        // The program as `analyze` read it: each call expanded.
+        let program = program.inliningCalls()
         // The outputs whose proven range asks for a witness: the search keeps their values alone.
         func leavesUnit(_ word: String, _ proven: RangeAnalysis.ProvenRange) -> Bool {
             unitWords.contains(word) && (proven.min < 0 || proven.max > 1)
