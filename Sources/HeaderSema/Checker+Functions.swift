@@ -272,27 +272,39 @@ extension Checker {
         return Swift.min(size, Checker.maximumExpandedSize + 1)
     }
 
-    /// A function that no call has checked is checked on its own: with its annotated types, and a
-    /// parameter without one as a number, else (when that does not check) as a length.
+    /// A function that no call has checked is checked on its own: with its annotated types, and its
+    /// untyped parameters as numbers or lengths, each way in turn until one checks (at most
+    /// `uncalledCombinations` of them); when none does, the first way's errors are reported.
     package mutating func checkUncalledFunctions() {
         for index in functions.indices where functionBodies[index] == nil {
             let parameters = functions[index].parameters
-            let anyUntyped = parameters.contains { $0.type == nil }
-            func instance(_ untyped: ValueType) -> FunctionInstance {
-                FunctionInstance(function: index, types: parameters.map { $0.type?.type ?? untyped },
-                                 flexible: parameters.map { $0.type == nil && untyped == .number })
+            let untyped = parameters.indices.filter { parameters[$0].type == nil }
+            func instance(_ mask: Int) -> FunctionInstance {
+                var types = parameters.map { $0.type?.type ?? .number }
+                var flexible = parameters.map { $0.type == nil }
+                for (bit, position) in untyped.enumerated() where bit < 16 && mask & (1 << bit) != 0 {
+                    types[position] = .length
+                    flexible[position] = false
+                }
+                return FunctionInstance(function: index, types: types, flexible: flexible)
             }
-            if anyUntyped {
+            let combinations = untyped.isEmpty ? 1 : Swift.min(1 << Swift.min(untyped.count, 16), Checker.uncalledCombinations)
+            var found = false
+            for mask in 1..<Swift.max(combinations, 1) {
                 // A try that fails leaves nothing behind: neither its errors nor what it cached.
                 let saved = (diagnostics, functionInstances, functionBodies, functionSizes, functionReturnsBool)
-                if instantiate(instance(.number), calledAt: nil) != nil { continue }
-                (diagnostics, functionInstances, functionBodies, functionSizes, functionReturnsBool) = saved
-                if instantiate(instance(.length), calledAt: nil) != nil { continue }
+                if instantiate(instance(mask), calledAt: nil) != nil {
+                    found = true
+                    break
+                }
                 (diagnostics, functionInstances, functionBodies, functionSizes, functionReturnsBool) = saved
             }
-            _ = instantiate(instance(.number), calledAt: nil)
+            if !found { _ = instantiate(instance(0), calledAt: nil) }
         }
     }
+
+    /// How many ways of typing its untyped parameters an uncalled function is tried with.
+    package static let uncalledCombinations = 64
 
     /// The checked functions, for the checked spec; a function that failed has reported why.
     package func checkedFunctions() -> [CheckedFunction] {
