@@ -260,6 +260,12 @@ public struct KotlinEmitter {
         let result = body.render(function.body, name: body.fresh("value"))
         collect(body)
         let list = zip(parameters, function.parameters).map { "\($0): \(KotlinBody.type($1.type))" }
+        // A parameter the body does not read (`func one(x) = 1`) is still the spec's: kotlinc would warn.
+        var read = Set<Int>()
+        for expression in function.body.locals + [function.body.result] {
+            expression.forEachRead { if case .parameter(let position) = $0 { read.insert(position) } }
+        }
+        if read.count < function.parameters.count { printer.line("@Suppress(\"UNUSED_PARAMETER\")") }
         let signature = "private fun \(KotlinNames.identifier(function.name))(\(list.joined(separator: ", "))): \(KotlinBody.type(function.type))"
         if body.lines.isEmpty, printer.fits("\(signature) = \(result)") {
             printer.line("\(signature) = \(result)")
