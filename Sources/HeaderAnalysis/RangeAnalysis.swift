@@ -67,6 +67,8 @@ public struct RangeAnalysis: Sendable {
     package let zeroSettings: [[Int: Double]]
 
     public static func analyze(_ program: Program) -> RangeAnalysis {
+        // A function's body is analysed where it is called, with that call's arguments.
+        let program = program.inliningCalls()
         var evaluation = SymbolicEvaluation(program: program)
         // Bool inputs split the paths a body starts from (`SymbolicEvaluation.starts(for:)`).
         for (index, input) in program.inputs.enumerated() where input.type != .bool {

@@ -32,6 +32,8 @@ public enum RangeWarnings {
     }
 
     public static func warnings(_ program: Program, analysis: RangeAnalysis, source: SourceFile) -> [Warning] {
+        // The program as `analyze` read it: each call expanded.
+        let program = program.inliningCalls()
         // The outputs whose proven range asks for a witness: the search keeps their values alone.
         func leavesUnit(_ word: String, _ proven: RangeAnalysis.ProvenRange) -> Bool {
             unitWords.contains(word) && (proven.min < 0 || proven.max > 1)
@@ -91,14 +93,16 @@ public enum RangeWarnings {
             if issue.kind == .divisionByZero, case .binary(_, _, let divisor) = node.kind, divisor.constantValue != nil { continue }
             guard let witness = search.operand(issue.kind, node) else { continue }
             let notes = unrangedNotes(program, body.uses)
+            // The operand as written, on one line: the message is one line whatever the operand spans.
+            let operand = source.text(of: witness.operand.range).split(whereSeparator: \.isWhitespace).joined(separator: " ")
             let message: String
             switch issue.kind {
             case .divisionByZero:
-                message = "division by zero: '\(source.text(of: witness.operand.range))' is 0 (\(witness.place))"
+                message = "division by zero: '\(operand)' is 0 (\(witness.place))"
             case .squareRootOfNegative:
-                message = "square root of a negative number: '\(source.text(of: witness.operand.range))' is \(format(witness.value)) (\(witness.place)), and sqrt gives NaN"
+                message = "square root of a negative number: '\(operand)' is \(format(witness.value)) (\(witness.place)), and sqrt gives NaN"
             case .powerOfNegative:
-                message = "pow of a negative base with a fractional exponent: '\(source.text(of: witness.operand.range))' is \(format(witness.value)) (\(witness.place)), and pow gives NaN"
+                message = "pow of a negative base with a fractional exponent: '\(operand)' is \(format(witness.value)) (\(witness.place)), and pow gives NaN"
             }
             warn(message, at: issue.range, notes, witness, output: nil)
         }
