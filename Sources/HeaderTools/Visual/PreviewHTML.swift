@@ -100,7 +100,7 @@ package struct PreviewHTML {
         #page { width: 1px; }
         #layers { position: absolute; inset: 0; pointer-events: none; z-index: 1; }
         .layer { position: absolute; box-sizing: border-box; overflow: hidden; color: #fff; font-weight: 600; font-size: 12px; }
-        .layer .name { position: absolute; left: 8px; top: 6px; }
+        .layer .name { position: absolute; left: 8px; line-height: 16px; }
         .layer.area { background: linear-gradient(160deg, #748ffc, #4263eb); }
         .layer.bar { background: #343a40; }
         .layer.scrim { background: rgba(0,0,0,.5); }
@@ -207,7 +207,31 @@ package struct PreviewHTML {
             const bottom = Math.max(header.y + header.height, 0);
             for (const layer of layers) if (layer.kind !== "content" && layer.block !== header.block) layer.clipHeight = bottom;
           }
-          return ["content", "area", "scrim", "bar", "box", "text", "avatar"].flatMap((kind) => layers.filter((layer) => layer.kind === kind));
+          const ordered = ["content", "area", "scrim", "bar", "box", "text", "avatar"].flatMap((kind) => layers.filter((layer) => layer.kind === kind));
+          ordered.forEach((layer, index) => { layer.showsLabel = labelFits(layer, ordered.slice(index + 1)); });
+          return ordered;
+        }
+        function shownRect(layer) {
+          if (layer.hidden || !(layer.opacity > 0)) return null;
+          let y0 = layer.y, y1 = layer.y + Math.max(layer.height, 0);
+          if (layer.clipHeight !== undefined) { y0 = Math.max(y0, 0); y1 = Math.min(y1, layer.clipHeight); }
+          const x1 = layer.x + Math.max(layer.width, 0);
+          return x1 > layer.x && y1 > y0 ? { x0: layer.x, y0, x1, y1 } : null;
+        }
+        function labelBox(layer) {
+          return { x: layer.x + 8, y: Math.max(layer.y, 0) + 6, width: \(JavaScriptNames.literal(HeaderLayout.Layer.labelCharacterWidth)) * layer.block.length,
+                   height: \(JavaScriptNames.literal(HeaderLayout.Layer.labelLineHeight)) };
+        }
+        function labelFits(layer, above) {
+          const shown = shownRect(layer);
+          if (layer.kind === "content" || layer.kind === "text" || !shown) return false;
+          const box = labelBox(layer);
+          const x0 = box.x, y0 = box.y, x1 = box.x + box.width, y1 = box.y + box.height;
+          if (!(x0 >= shown.x0 && x1 <= Math.min(shown.x1, layoutWidth) && y0 >= shown.y0 && y1 <= Math.min(shown.y1, layoutHeight))) return false;
+          return !above.some((other) => {
+            const rect = shownRect(other);
+            return rect !== null && rect.x0 < x1 && x0 < rect.x1 && rect.y0 < y1 && y0 < rect.y1;
+          });
         }
         """
 
@@ -272,9 +296,10 @@ package struct PreviewHTML {
               if (layer.kind === "text") {
                 element.style.fontSize = layer.fontSize + "px";
                 element.textContent = layer.block;
-              } else if (layer.kind !== "content" && layer.height >= \(JavaScriptNames.literal(HeaderLayout.Layer.labelHeight))) {
+              } else if (layer.showsLabel) {
                 const label = document.createElement("span");
                 label.className = "name";
+                label.style.top = (labelBox(layer).y - layer.y) + "px";
                 label.textContent = layer.block;
                 element.append(label);
               }
