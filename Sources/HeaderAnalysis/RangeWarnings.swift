@@ -93,27 +93,31 @@ public enum RangeWarnings {
         }
         // An output that leaves its range only once a state has run off, which no single frame shows.
         let runaways = StateWarnings.runaways(analysis)
-        var warnedStates: Set<Int> = []
-        let interpreter = runaways.isEmpty ? nil : Interpreter(program: program)
-        for index in watched where !warnedOutputs.contains(index) {
-            guard let interpreter else { break }
+        var candidates: [(output: Int, state: Int, bad: (Double) -> Bool)] = []
+        let statesRead = runaways.isEmpty ? [] : StateWarnings.statesRead(in: program)
+        for index in watched where !warnedOutputs.contains(index) && statesRead.indices.contains(index) {
             let output = program.outputs[index], proven = analysis.outputs[index].range, word = lastWord(output.name)
             let unit = leavesUnit(word, proven)
-            guard unit || fallsBelowZero(word, proven) else { continue }
-            let read = StateWarnings.statesRead(by: output, in: program).intersection(runaways).subtracting(warnedStates)
-            guard let state = read.min(), program.states.indices.contains(state),
-                  let witness = StateWarnings.witness(index, in: program, interpreter: interpreter,
-                                                      bad: unit ? { $0 < 0 || $0 > 1 } : { $0 < 0 }) else { continue }
-            warnedStates.insert(state)
-            let declaration = program.states[state]
+            guard unit || fallsBelowZero(word, proven),
+                  let state = statesRead[index].intersection(runaways).min(),
+                  program.states.indices.contains(state) else { continue }
+            candidates.append((index, state, unit ? { $0 < 0 || $0 > 1 } : { $0 < 0 }))
+        }
+        let stateWitnesses = candidates.isEmpty ? [:]
+            : StateWarnings.witnesses(candidates.map { ($0.output, $0.bad) }, interpreter: Interpreter(program: program))
+        var warnedStates: Set<Int> = []
+        for candidate in candidates where !warnedStates.contains(candidate.state) {
+            guard let witness = stateWitnesses[candidate.output] else { continue }
+            warnedStates.insert(candidate.state)
+            let output = program.outputs[candidate.output], declaration = program.states[candidate.state]
             let verb = witness.value < 0 ? "falls" : "rises"
             let trace = witness.trace.map(format).joined(separator: ", ")
-            let bounded = StateWarnings.boundedDeclaration(declaration, analysis.stateRanges[state])
+            let bounded = StateWarnings.boundedDeclaration(declaration, analysis.stateRanges[candidate.state])
             let message = "state '\(declaration.name)' runs off: nothing keeps it within bounds, and '\(output.qualifiedName)' \(verb) to "
                 + "\(format(witness.value)) (along offsets \(trace)\(program.inputs.isEmpty ? "" : " with the defaults")); declare its bounds, as in '\(bounded)', or clamp its next"
             let note = Diagnostic.Note(message: "'\(output.qualifiedName)' reads it here", range: output.body.result.range)
             var warning = Warning(diagnostic: Diagnostic(.warning, message, at: declaration.nameRange, notes: [note]),
-                                  offset: witness.trace.last ?? 0, inputs: program.inputs.map(\.defaultValue), output: index,
+                                  offset: witness.trace.last ?? 0, inputs: program.inputs.map(\.defaultValue), output: candidate.output,
                                   operandRange: nil, value: witness.value)
             warning.trace = witness.trace
             diagnostics.append(warning)

@@ -20,10 +20,10 @@ enum StateWarnings {
         let value: Double
     }
 
-    /// The states an output reads, directly or through the named values it reads.
-    static func statesRead(by output: Program.Output, in program: Program) -> Set<Int> {
+    /// The states each output reads, directly or through the named values it reads, in one pass over the
+    /// program: a named value comes after the values it reads.
+    static func statesRead(in program: Program) -> [Set<Int>] {
         var byValue: [Set<Int>] = []
-        // A named value comes after the values it reads, so one pass gives each value's states.
         func states(of body: Body) -> Set<Int> {
             var found: Set<Int> = []
             for root in body.locals + [body.result] {
@@ -33,7 +33,7 @@ enum StateWarnings {
             return found
         }
         for value in program.values { byValue.append(states(of: value.body)) }
-        return states(of: output.body)
+        return program.outputs.map { states(of: $0.body) }
     }
 
     /// The states that can run off: unbounded on a side after the analysis's fixpoint.
@@ -41,9 +41,11 @@ enum StateWarnings {
         Set(analysis.stateRanges.indices.filter { !analysis.stateRanges[$0].lower.isFinite || !analysis.stateRanges[$0].upper.isFinite })
     }
 
-    /// The first trace from offset 0, the inputs at their defaults, after which `bad` holds of the output:
-    /// one step each way by each of `steps`, then back and forth, then on and on in one direction.
-    static func witness(_ output: Int, in program: Program, interpreter: Interpreter, bad: (Double) -> Bool) -> Witness? {
+    /// For each output, the first trace from offset 0, the inputs at their defaults, after which `bad` holds
+    /// of it: one step each way by each of `steps`, then back and forth, then on and on in one direction.
+    /// Each trace is run once for all the outputs, so the search costs a bounded number of frames however
+    /// many outputs read a state.
+    static func witnesses(_ outputs: [(output: Int, bad: (Double) -> Bool)], interpreter: Interpreter) -> [Int: Witness] {
         var traces: [[Double]] = []
         for step in steps { traces += [[0, step], [0, -step]] }
         for step in steps {
@@ -52,15 +54,18 @@ enum StateWarnings {
                 traces.append((0...swings).map { sign * step * Double($0) })
             }
         }
-        for trace in traces {
+        var found: [Int: Witness] = [:]
+        for trace in traces where found.count < outputs.count {
             interpreter.resetState()
             var values: [Value] = []
             for offset in trace { values = interpreter.frame(at: offset) }
-            if values.indices.contains(output), case .number(let value) = values[output], bad(value) {
-                return Witness(trace: trace, value: value)
+            for (output, bad) in outputs where found[output] == nil {
+                if values.indices.contains(output), case .number(let value) = values[output], bad(value) {
+                    found[output] = Witness(trace: trace, value: value)
+                }
             }
         }
-        return nil
+        return found
     }
 
     /// `state height = 260pt in 0pt...260pt`: the state's declaration with bounds, from what the analysis
