@@ -250,7 +250,7 @@ final class PictureModelTests: XCTestCase {
     func testPreviewAtEveryStageIsTheModel() throws {
         let chromium = try ChromiumHarness.find()
         let directory = try DifferentialHarness.makeDirectory("picture-model-preview")
-        var frames = 0
+        var frames = 0, labels = 0
         for spec in try Self.cases() {
             let page = directory.appendingPathComponent("\(spec.name).html")
             let made = Driver.run(["preview", spec.path, "-o", page.path])
@@ -266,18 +266,19 @@ final class PictureModelTests: XCTestCase {
                 XCTAssertTrue(dom.contains("data-ready=\"true\""), "\(what): the page did not finish")
                 let drawn = Self.previewLayers(dom)
                 let headerHeight = spec.header.map { value("\($0).height") }
-                _ = Self.check(drawn, against: spec.layout(value, stage.offset, PreviewHTML.phoneHeight), header: spec.header,
-                               headerHeight: headerHeight, canvasHeight: PreviewHTML.phoneHeight, what)
+                labels += Self.check(drawn, against: spec.layout(value, stage.offset, PreviewHTML.phoneHeight), header: spec.header,
+                                     headerHeight: headerHeight, canvasHeight: PreviewHTML.phoneHeight, what)
                 frames += 1
             }
         }
-        print("preview: \(frames) frames laid out as the model says")
+        print("preview: \(frames) frames laid out as the model says, \(labels) names clear of other layers")
+        XCTAssertGreaterThan(labels, 10, "the names were checked")
     }
 
-    /// The page's layers: kind, block, geometry and clip from their `data-` attributes, hidden from their style;
-    /// names are not read (the page clips each to its layer).
+    /// The page's layers: kind, block, geometry and clip from their `data-` attributes, hidden from their style,
+    /// and the box of the name written on each.
     static func previewLayers(_ dom: String) -> [DrawnLayer] {
-        guard let tag = try? NSRegularExpression(pattern: #"<div class="layer ([a-z]+)"([^>]*)>"#),
+        guard let tag = try? NSRegularExpression(pattern: #"<div class="layer ([a-z]+)"([^>]*)>(<span class="name" style="top: ([-0-9.e]+)px;">)?"#),
               let attribute = try? NSRegularExpression(pattern: #"([a-z-]+)="([^"]*)""#) else { return [] }
         return tag.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).map { match in
             let kind = Range(match.range(at: 1), in: dom).map { String(dom[$0]) } ?? ""
@@ -289,10 +290,16 @@ final class PictureModelTests: XCTestCase {
             }
             func number(_ name: String) -> Double { attributes[name].flatMap(Double.init) ?? .nan }
             let style = attributes["style"] ?? ""
-            return DrawnLayer(block: attributes["data-block"] ?? "", kind: kind,
-                              rect: Rect(x: number("data-x"), y: number("data-y"), width: number("data-width"), height: number("data-height")),
+            let block = attributes["data-block"] ?? ""
+            let rect = Rect(x: number("data-x"), y: number("data-y"), width: number("data-width"), height: number("data-height"))
+            // A name's box: 8 pt in, at its `top` within the layer, 7.5 pt a character, 16 tall.
+            let labels = Range(match.range(at: 4), in: dom).map { top in
+                [Rect(x: rect.x + 8, y: rect.y + (Double(dom[top]) ?? .nan),
+                      width: HeaderLayout.Layer.labelCharacterWidth * Double(block.utf16.count), height: 16)]
+            } ?? []
+            return DrawnLayer(block: block, kind: kind, rect: rect,
                               clipHeight: attributes["data-clip-height"].flatMap(Double.init), hidden: style.contains("display: none"),
-                              opacity: 1, labels: [])
+                              opacity: 1, labels: labels)
         }
     }
 }

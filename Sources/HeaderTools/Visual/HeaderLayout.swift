@@ -14,7 +14,7 @@ import HeaderCodeGen
 ///   text; `scrim`, `shade`, `overlay` a dark veil over the last area; `bar`, `nav`, `toolbar` a bar;
 ///   `content`, `list`, `body` the page below; `cover`, `image`, `backdrop`, `header`, `hero`, `banner`,
 ///   `background`, `artwork`, `poster`, `picture`, `wallpaper` an image area (full width); any other block a
-///   rectangle. The name of a block that is not text or the page is written on its layer where it fits
+///   rectangle. The name of a block that is not text, an avatar or the page is written on its layer where it fits
 ///   (`labelFits`). A line
 ///   `role: <word>` in a block's documentation comment says its kind whatever its name: `header`,
 ///   `image` (or `area`), `bar`, `scrim`, `avatar`, `text` (or `title`), `content`, `box`.
@@ -79,11 +79,12 @@ package struct HeaderLayout {
         }
     }
 
-    /// A label is written only where its box lies inside what shows of its own layer and of the canvas, and
+    /// A label is written on an area, a veil, a bar or a rectangle (a line of text shows its name already, a
+    /// circle has no corner to hold one), only where its box lies inside what shows of its own layer and of the canvas, and
     /// no layer drawn above it shows over any of it: so a name never sits on another block's layer, nor
     /// hangs past a thin bar's edge, nor is hidden under a title.
     package static func labelFits(_ layer: Layer, under above: ArraySlice<Layer>, canvasHeight: Double) -> Bool {
-        guard layer.kind != .content, layer.kind != .text, let shown = layer.shownRect else { return false }
+        guard ![.content, .text, .avatar].contains(layer.kind), let shown = layer.shownRect else { return false }
         let box = layer.labelBox
         let (x0, y0, x1, y1) = (box.x, box.y, box.x + box.width, box.y + box.height)
         guard x0 >= shown.x0, x1 <= Swift.min(shown.x1, width), y0 >= shown.y0, y1 <= Swift.min(shown.y1, canvasHeight) else { return false }

@@ -224,7 +224,7 @@ package struct PreviewHTML {
         }
         function labelFits(layer, above) {
           const shown = shownRect(layer);
-          if (layer.kind === "content" || layer.kind === "text" || !shown) return false;
+          if (layer.kind === "content" || layer.kind === "text" || layer.kind === "avatar" || !shown) return false;
           const box = labelBox(layer);
           const x0 = box.x, y0 = box.y, x1 = box.x + box.width, y1 = box.y + box.height;
           if (!(x0 >= shown.x0 && x1 <= Math.min(shown.x1, layoutWidth) && y0 >= shown.y0 && y1 <= Math.min(shown.y1, layoutHeight))) return false;
