@@ -148,7 +148,7 @@ final class PictureModelTests: XCTestCase {
             }
             if node.attributes["class"] == "layer" {
                 let labels = node.all(named: "text", class: "name").map { text in
-                    Rect(x: text.double("x") ?? .nan, y: (text.double("y") ?? .nan) - 12,
+                    return Rect(x: text.double("x") ?? .nan, y: (text.double("y") ?? .nan) - 12,
                          width: HeaderLayout.Layer.labelCharacterWidth * Double(text.text.utf16.count), height: 16)
                 }
                 found.append(DrawnLayer(block: node.attributes["data-block"] ?? "", kind: node.attributes["data-kind"] ?? "",

@@ -28,6 +28,13 @@ package indirect enum LayoutExpression: Hashable {
     case minimum(LayoutExpression, LayoutExpression)
     /// `then` where `condition` is not 0, else `otherwise`.
     case select(LayoutExpression, then: LayoutExpression, otherwise: LayoutExpression)
+    /// 1 where `a < b`, else 0 (so 0 where either is NaN).
+    case less(LayoutExpression, LayoutExpression)
+    /// 1 where `a <= b`, else 0.
+    case lessOrEqual(LayoutExpression, LayoutExpression)
+    /// 1 where the box meets what shows of a layer drawn at or after `from` (`LayoutPlan.shownRects`),
+    /// edges that only touch aside, else 0.
+    case overlapsShown(x0: LayoutExpression, y0: LayoutExpression, x1: LayoutExpression, y1: LayoutExpression, from: Int)
 }
 
 extension LayoutExpression {
@@ -52,6 +59,10 @@ extension LayoutExpression {
             let condition = condition.folded
             if case .constant(let value) = condition { return value != 0 ? then.folded : otherwise.folded }
             return .select(condition, then: then.folded, otherwise: otherwise.folded)
+        case .less(let a, let b): return fold(a, b, LayoutExpression.less) { $0 < $1 ? 1 : 0 }
+        case .lessOrEqual(let a, let b): return fold(a, b, LayoutExpression.lessOrEqual) { $0 <= $1 ? 1 : 0 }
+        case .overlapsShown(let x0, let y0, let x1, let y1, let from):
+            return .overlapsShown(x0: x0.folded, y0: y0.folded, x1: x1.folded, y1: y1.folded, from: from)
         }
     }
 }
@@ -66,12 +77,24 @@ package struct LayoutPlan {
         package var opacity, blur, cornerRadius, fontSize, hidden, scrimOpacity: LayoutExpression
         /// Where the header clips the layer, for a layer that the header holds.
         package var clipHeight: LayoutExpression?
+        /// 1 where the block's name is written on the layer, and the top of its box.
+        package var showsLabel: LayoutExpression = .constant(0)
+        package var labelY: LayoutExpression = .constant(0)
+    }
+
+    /// What shows of a layer: `shown` 1 where anything does, within x0...x1 and y0...y1.
+    package struct Rect {
+        package var shown, x0, y0, x1, y1: LayoutExpression
     }
 
     /// The blocks the plan reads, by index, in declaration order.
     package var blockNames: [String] = []
     package var registers: [LayoutExpression] = []
     package var layers: [Layer] = []
+    /// What shows of each layer, in drawing order, for `overlapsShown`; complete once the first
+    /// `shownRectsReady` registers are computed.
+    package var shownRects: [Rect] = []
+    package var shownRectsReady = 0
 
     private var registerOf: [LayoutExpression: Int] = [:]
 
@@ -122,6 +145,14 @@ package struct LayoutPlan {
             case .maximum(let a, let b): return Swift.max(value(a), value(b))
             case .minimum(let a, let b): return Swift.min(value(a), value(b))
             case .select(let condition, let then, let otherwise): return value(condition) != 0 ? value(then) : value(otherwise)
+            case .less(let a, let b): return value(a) < value(b) ? 1 : 0
+            case .lessOrEqual(let a, let b): return value(a) <= value(b) ? 1 : 0
+            case .overlapsShown(let x0, let y0, let x1, let y1, let from):
+                let (x0, y0, x1, y1) = (value(x0), value(y0), value(x1), value(y1))
+                for rect in shownRects.dropFirst(from) where value(rect.shown) != 0 {
+                    if value(rect.x0) < x1 && x0 < value(rect.x1) && value(rect.y0) < y1 && y0 < value(rect.y1) { return 1 }
+                }
+                return 0
             }
         }
         for register in registers { values.append(value(register)) }
@@ -135,6 +166,8 @@ package struct LayoutPlan {
             layer.hidden = value(planned.hidden) != 0
             layer.scrimOpacity = value(planned.scrimOpacity)
             layer.clipHeight = planned.clipHeight.map(value)
+            layer.showsLabel = value(planned.showsLabel) != 0
+            layer.labelY = value(planned.labelY)
             return layer
         }
     }
@@ -143,7 +176,7 @@ package struct LayoutPlan {
 
     /// `function layoutLayers(blocks, offset)`, for the preview page: `blocks` is the frame's outputs
     /// grouped by block (`[{ name, properties }]`); the canvas is `layoutHeight` tall. It returns the layers
-    /// as `evaluate` does, with `hidden` 1 or 0 and `clipHeight` only where the header clips.
+    /// as `evaluate` does, with `hidden` and `showsLabel` 1 or 0 and `clipHeight` only where the header clips.
     package func javaScript() -> String {
         func block(_ index: Int) -> String {
             "P[\(JavaScriptNames.string(blockNames.indices.contains(index) ? blockNames[index] : ""))]"
@@ -167,7 +200,16 @@ package struct LayoutPlan {
             case .maximum(let a, let b): return "layoutMax(\(text(a)), \(text(b)))"
             case .minimum(let a, let b): return "layoutMin(\(text(a)), \(text(b)))"
             case .select(let condition, let then, let otherwise): return "(\(text(condition)) !== 0 ? \(text(then)) : \(text(otherwise)))"
+            case .less(let a, let b): return "(\(text(a)) < \(text(b)) ? 1 : 0)"
+            case .lessOrEqual(let a, let b): return "(\(text(a)) <= \(text(b)) ? 1 : 0)"
+            case .overlapsShown(let x0, let y0, let x1, let y1, let from):
+                return "layoutOverlaps(\(text(x0)), \(text(y0)), \(text(x1)), \(text(y1)), shown, \(from))"
             }
+        }
+        func shownRectsLine() -> String {
+            "  const shown = [" + shownRects.map { rect in
+                "[" + [rect.shown, rect.x0, rect.y0, rect.x1, rect.y1].map(text).joined(separator: ", ") + "]"
+            }.joined(separator: ", ") + "];"
         }
         var lines = [
             "const layoutNumber = (p, key, otherwise) => p !== undefined && typeof p[key] === \"number\" && Number.isFinite(p[key]) ? p[key] : otherwise;",
@@ -175,11 +217,22 @@ package struct LayoutPlan {
             "const layoutFlag = (p, key, value) => p !== undefined && p[key] === value ? 1 : 0;",
             "const layoutMax = (a, b) => b >= a ? b : a;",
             "const layoutMin = (a, b) => b < a ? b : a;",
+            "function layoutOverlaps(x0, y0, x1, y1, rects, from) {",
+            "  for (let i = from; i < rects.length; i++) {",
+            "    const [shown, a0, b0, a1, b1] = rects[i];",
+            "    if (shown !== 0 && a0 < x1 && x0 < a1 && b0 < y1 && y0 < b1) return 1;",
+            "  }",
+            "  return 0;",
+            "}",
             "function layoutLayers(blocks, offset) {",
             "  const P = Object.create(null);",
             "  for (const { name, properties } of blocks) P[name] = properties;",
         ]
-        for (index, register) in registers.enumerated() { lines.append("  const r\(index) = \(text(register));") }
+        for (index, register) in registers.enumerated() {
+            if index == shownRectsReady { lines.append(shownRectsLine()) }
+            lines.append("  const r\(index) = \(text(register));")
+        }
+        if shownRectsReady >= registers.count { lines.append(shownRectsLine()) }
         lines.append("  return [")
         for layer in layers {
             var fields = [
@@ -188,6 +241,7 @@ package struct LayoutPlan {
                 "opacity: \(text(layer.opacity))", "blur: \(text(layer.blur))", "cornerRadius: \(text(layer.cornerRadius))",
                 "fontSize: \(text(layer.fontSize))", "hidden: \(text(layer.hidden))", "scrimOpacity: \(text(layer.scrimOpacity))",
             ]
+            fields += ["showsLabel: \(text(layer.showsLabel))", "labelY: \(text(layer.labelY))"]
             if let clip = layer.clipHeight { fields.append("clipHeight: \(text(clip))") }
             lines.append("    { \(fields.joined(separator: ", ")) },")
         }
