@@ -65,8 +65,13 @@ public struct RangeAnalysis: Sendable {
     package let pathOffsetEnds: [Double]
     /// Input values inside the ranges at which a divisor can be 0 (`SymbolicEvaluation.zeroSettings`).
     package let zeroSettings: [[Int: Double]]
+    /// Each state's values as the fixpoint leaves them (an infinite end where `next` can take it ever
+    /// further), for the warning about a state that runs off (`StateWarnings`).
+    package let stateRanges: [(lower: Double, upper: Double)]
 
     public static func analyze(_ program: Program) -> RangeAnalysis {
+        // A function's body is analysed where it is called, with that call's arguments.
+        let program = program.inliningCalls()
         var evaluation = SymbolicEvaluation(program: program)
         // Bool inputs split the paths a body starts from (`SymbolicEvaluation.starts(for:)`).
         for (index, input) in program.inputs.enumerated() where input.type != .bool {
@@ -87,8 +92,12 @@ public struct RangeAnalysis: Sendable {
             .filter { $0.value.canBeTrue != $0.value.canBeFalse }
             .map { DecidedCondition(range: $0.key, value: $0.value.canBeTrue) }
             .sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+        let stateRanges = program.states.indices.map { index -> (lower: Double, upper: Double) in
+            guard let id = evaluation.stateVariables[index], evaluation.space.variables.indices.contains(id) else { return (-.infinity, .infinity) }
+            return (evaluation.space.variables[id].lower, evaluation.space.variables[id].upper)
+        }
         return RangeAnalysis(outputs: outputs, conditions: conditions, outcomes: evaluation.conditions, issues: evaluation.issues,
-                             pathOffsetEnds: ends.sorted(), zeroSettings: evaluation.zeroSettings)
+                             pathOffsetEnds: ends.sorted(), zeroSettings: evaluation.zeroSettings, stateRanges: stateRanges)
     }
 
     /// Each state's values: from its initial value, the hull of what `next` can give from the values so

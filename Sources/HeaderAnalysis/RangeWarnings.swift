@@ -12,10 +12,13 @@ import HeaderEval
 /// a division the program does not reach is no witness. A warning whose witness is not found is not given.
 public enum RangeWarnings {
     /// A warning with its witness: at `offset` with `inputs` (in declaration order, states at their initial
-    /// values), the output `output` (or, for an operand, the node at `operandRange`) is `value`.
+    /// values), the output `output` (or, for an operand, the node at `operandRange`) is `value`. A state's
+    /// warning has a `trace` instead, the offsets followed in order from the initial state (as `eval --at`
+    /// goes), `offset` its last; other warnings have none.
     public struct Warning: Sendable {
         public let diagnostic: Diagnostic
         public let offset: Double
+        public var trace: [Double] = []
         public let inputs: [Value]
         public let output: Int?
         public let operandRange: SourceRange?
@@ -32,6 +35,8 @@ public enum RangeWarnings {
     }
 
     public static func warnings(_ program: Program, analysis: RangeAnalysis, source: SourceFile) -> [Warning] {
+        // The program as `analyze` read it: each call expanded.
+        let program = program.inliningCalls()
         // The outputs whose proven range asks for a witness: the search keeps their values alone.
         func leavesUnit(_ word: String, _ proven: RangeAnalysis.ProvenRange) -> Bool {
             unitWords.contains(word) && (proven.min < 0 || proven.max > 1)
@@ -61,6 +66,7 @@ public enum RangeWarnings {
         }
         let explainedValues = readingValues(Set(located.compactMap { $0.1.value }), program)
         let explainedOutputs = Set(located.compactMap { $0.1.output })
+        var warnedOutputs: Set<Int> = []
         for index in watched {
             let output = program.outputs[index]
             let proven = analysis.outputs[index]
@@ -76,14 +82,47 @@ public enum RangeWarnings {
                     : "a progress runs from 0 to 1: write clamp(..., 0, 1) to keep it there"
                 warn("'\(output.qualifiedName)' \(verb) to \(format(witness.value)) (\(witness.place)); \(advice)", at: range, notes, witness,
                      output: index)
+                warnedOutputs.insert(index)
             } else if fallsBelowZero(word, proven.range), let witness = search.outputExtreme(index, aboveOne: false, proven: proven.range) {
                 warn("'\(output.qualifiedName)' falls to \(format(witness.value)) (\(witness.place)); a \(word) below 0 is not drawn: write max(..., 0) to say so",
                      at: range, notes, witness, output: index)
+                warnedOutputs.insert(index)
             }
             if proven.range.nan || proven.range.infinite, !explained, let witness = search.outputSpecial(index) {
                 let what = witness.value.isNaN ? "NaN" : "infinite"
                 warn("'\(output.qualifiedName)' is \(what) (\(witness.place))", at: range, notes, witness, output: index)
             }
+        }
+        // An output that leaves its range only once a state has run off, which no single frame shows.
+        let runaways = StateWarnings.runaways(analysis)
+        var candidates: [(output: Int, state: Int, bad: (Double) -> Bool)] = []
+        let statesRead = runaways.isEmpty ? [] : StateWarnings.statesRead(in: program)
+        for index in watched where !warnedOutputs.contains(index) && statesRead.indices.contains(index) {
+            let output = program.outputs[index], proven = analysis.outputs[index].range, word = lastWord(output.name)
+            let unit = leavesUnit(word, proven)
+            guard unit || fallsBelowZero(word, proven),
+                  let state = statesRead[index].intersection(runaways).min(),
+                  program.states.indices.contains(state) else { continue }
+            candidates.append((index, state, unit ? { $0 < 0 || $0 > 1 } : { $0 < 0 }))
+        }
+        let stateWitnesses = candidates.isEmpty ? [:]
+            : StateWarnings.witnesses(candidates.map { ($0.output, $0.bad) }, interpreter: Interpreter(program: program))
+        var warnedStates: Set<Int> = []
+        for candidate in candidates where !warnedStates.contains(candidate.state) {
+            guard let witness = stateWitnesses[candidate.output] else { continue }
+            warnedStates.insert(candidate.state)
+            let output = program.outputs[candidate.output], declaration = program.states[candidate.state]
+            let verb = witness.value < 0 ? "falls" : "rises"
+            let trace = witness.trace.map(format).joined(separator: ", ")
+            let bounded = StateWarnings.boundedDeclaration(declaration, analysis.stateRanges[candidate.state])
+            let message = "state '\(declaration.name)' runs off: nothing keeps it within bounds, and '\(output.qualifiedName)' \(verb) to "
+                + "\(format(witness.value)) (along offsets \(trace)\(program.inputs.isEmpty ? "" : " with the defaults")); declare its bounds, as in '\(bounded)', or clamp its next"
+            let note = Diagnostic.Note(message: "'\(output.qualifiedName)' reads it here", range: output.body.result.range)
+            var warning = Warning(diagnostic: Diagnostic(.warning, message, at: declaration.nameRange, notes: [note]),
+                                  offset: witness.trace.last ?? 0, inputs: program.inputs.map(\.defaultValue), output: candidate.output,
+                                  operandRange: nil, value: witness.value)
+            warning.trace = witness.trace
+            diagnostics.append(warning)
         }
         for (issue, place) in located {
             let (node, body) = (place.node, place.body)
@@ -91,14 +130,16 @@ public enum RangeWarnings {
             if issue.kind == .divisionByZero, case .binary(_, _, let divisor) = node.kind, divisor.constantValue != nil { continue }
             guard let witness = search.operand(issue.kind, node) else { continue }
             let notes = unrangedNotes(program, body.uses)
+            // The operand as written, on one line: the message is one line whatever the operand spans.
+            let operand = source.text(of: witness.operand.range).split(whereSeparator: \.isWhitespace).joined(separator: " ")
             let message: String
             switch issue.kind {
             case .divisionByZero:
-                message = "division by zero: '\(source.text(of: witness.operand.range))' is 0 (\(witness.place))"
+                message = "division by zero: '\(operand)' is 0 (\(witness.place))"
             case .squareRootOfNegative:
-                message = "square root of a negative number: '\(source.text(of: witness.operand.range))' is \(format(witness.value)) (\(witness.place)), and sqrt gives NaN"
+                message = "square root of a negative number: '\(operand)' is \(format(witness.value)) (\(witness.place)), and sqrt gives NaN"
             case .powerOfNegative:
-                message = "pow of a negative base with a fractional exponent: '\(source.text(of: witness.operand.range))' is \(format(witness.value)) (\(witness.place)), and pow gives NaN"
+                message = "pow of a negative base with a fractional exponent: '\(operand)' is \(format(witness.value)) (\(witness.place)), and pow gives NaN"
             }
             warn(message, at: issue.range, notes, witness, output: nil)
         }

@@ -80,7 +80,9 @@ package struct SymbolicEvaluation {
         // The difference of two finite offsets, which overflows to an infinity when they are far apart.
         case .delta:
             return [(path, .number(AbstractNumber(form: boxed(Self.deltaVariable), positiveInfinity: true, negativeInfinity: true)))]
-        case .target, .velocity: return [(path, .number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)))]
+        // A parameter is read only inside a function's body, which the analysis sees expanded at each call.
+        case .target, .velocity, .parameter:
+            return [(path, .number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)))]
         case .input(let index):
             if let bool = path.boolInputs[index] { return [(path, .bool(bool))] }
             // A bool input splits the path where it is first read: each value on a path of its own.
@@ -154,6 +156,10 @@ package struct SymbolicEvaluation {
                 guard case .number(let number) = value else { continue }
                 outcomes.append((reached, .number(self.curve(curve, number, on: reached))))
             }
+        case .call:
+            // The analysis reads the program with its calls expanded (`inliningCalls`); one left is anything.
+            let anything = AbstractValue.number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true))
+            outcomes = expression.type == .bool ? [(path, .bool(false)), (path, .bool(true))] : [(path, anything)]
         }
         if outcomes.count > AnalysisLimits.pathsFromOneNode {
             let merged = hull(outcomes)

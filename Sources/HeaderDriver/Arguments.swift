@@ -25,6 +25,9 @@ public enum Command: Equatable, Sendable {
     case plot(PictureOptions)
     case render(PictureOptions)
     case preview(PictureOptions)
+    /// `preview --watch`: the page served and kept up to date, which the executable runs itself (it serves
+    /// until interrupted, where a command's outcome is gathered).
+    case watchPreview(PreviewWatchOptions)
     /// `lsp`: the language server, which the executable runs itself (it streams, where a command's
     /// outcome is gathered).
     case languageServer

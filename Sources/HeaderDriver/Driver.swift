@@ -128,6 +128,8 @@ public struct Driver {
             }
         case .success(.preview(let options)):
             preview(options, &outcome)
+        case .success(.watchPreview):
+            usageError("'preview --watch' runs in the headerc executable, which serves until interrupted", &outcome)
         case .success(.languageServer):
             usageError("'lsp' runs in the headerc executable, over standard input and output", &outcome)
         }

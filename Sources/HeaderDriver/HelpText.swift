@@ -112,7 +112,7 @@ package enum HelpText {
             """
         case "preview":
             return """
-            usage: headerc preview FILE [--set INPUT=VALUE]... [-o preview.html]
+            usage: headerc preview FILE [--set INPUT=VALUE]... [-o preview.html | --watch [--port N]]
 
             Writes one self-contained HTML page (no network) that draws the header live with the spec's own math,
             the JavaScript module of compile --target js inside it: a phone-sized scroll view (pull down past the top
@@ -120,6 +120,10 @@ package enum HelpText {
             cursor, and snapping when a scroll ends. Open preview.html#offset=-80&safeAreaTop=47 to start there.
               --set INPUT=VALUE    an input's starting value, once
               -o preview.html      writes the file (atomically) instead of printing it
+              --watch              serves the page on 127.0.0.1 and prints its address: when the spec is saved, the
+                                   page reloads where it was (offset, inputs); a save with errors shows them and
+                                   keeps the last good header. Ctrl-C stops it. Only / and /spec are served.
+              --port N             with --watch: the port (0: any free one); otherwise the first free from 8470
 
             """
         case "lsp":

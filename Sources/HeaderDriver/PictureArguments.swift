@@ -14,16 +14,19 @@ extension Arguments {
 
     /// plot FILE [--sweep FROM:TO:STEP] [--set INPUT=VALUE]... [-o plot.svg]
     /// render FILE --at LIST [--set INPUT=VALUE]... [-o strip.svg]
-    /// preview FILE [--set INPUT=VALUE]... [-o preview.html]
+    /// preview FILE [--set INPUT=VALUE]... [-o preview.html | --watch [--port N]]
     package static func parsePicture(_ command: String, _ arguments: [String]) -> Result<Command, UsageError> {
         var file: String?
         var offsets: [Double]?
         var settings: [InputSetting] = []
         var output: String?
+        var watch = false
+        var port: Int?
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             let takesValue = ["--sweep", "--at", "--set", "-o", "--output"].contains(argument)
+                || (argument == "--port" && command == "preview")
             if takesValue {
                 index += 1
                 guard index < arguments.count else { return .failure(UsageError(message: "'\(argument)' needs a value")) }
@@ -50,10 +53,18 @@ extension Arguments {
                     return .failure(UsageError(message: "the output is given twice (with -o or --output); give it once"))
                 }
                 output = value
+            case "--watch" where command == "preview":
+                watch = true
+            case "--port" where command == "preview":
+                guard port == nil else { return .failure(UsageError(message: "'--port' is given twice; give it once")) }
+                guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = Int(value), (0...65535).contains(number) else {
+                    return .failure(UsageError(message: "'--port' takes a port from 0 to 65535, found '\(value)'"))
+                }
+                port = number
             default:
                 if argument.hasPrefix("-"), argument.count > 1 {
-                    let offsets = command == "plot" ? ["--sweep"] : command == "render" ? ["--at"] : []
-                    return .failure(unknownOption(argument, for: command, among: offsets + ["--set", "-o", "--output"]))
+                    let own = command == "plot" ? ["--sweep"] : command == "render" ? ["--at"] : ["--watch", "--port"]
+                    return .failure(unknownOption(argument, for: command, among: own + ["--set", "-o", "--output"]))
                 }
                 guard file == nil else { return .failure(UsageError(message: "'\(command)' takes one file, found '\(argument)' as well")) }
                 file = argument
@@ -69,7 +80,18 @@ extension Arguments {
             guard let offsets else { return .failure(UsageError(message: "'render' needs offsets: --at -80,0,100,200")) }
             return .success(.render(PictureOptions(file: file, offsets: offsets, settings: settings, output: output)))
         default:
-            return .success(.preview(PictureOptions(file: file, offsets: [], settings: settings, output: output)))
+            let options = PictureOptions(file: file, offsets: [], settings: settings, output: output)
+            guard watch else {
+                guard port == nil else { return .failure(UsageError(message: "'--port' is for 'preview --watch'; add --watch")) }
+                return .success(.preview(options))
+            }
+            guard output == nil else {
+                return .failure(UsageError(message: "'preview --watch' serves the page instead of writing it; leave out -o"))
+            }
+            guard file != "-" else {
+                return .failure(UsageError(message: "'preview --watch' watches a file; standard input cannot change"))
+            }
+            return .success(.watchPreview(PreviewWatchOptions(picture: options, port: port)))
         }
     }
 }

@@ -26,7 +26,8 @@ public final class Interpreter {
 
     public init(program: Program) {
         self.program = program
-        code = InterpreterCode(program)
+        // Calls run expanded: the same operations in the same order, with no call to pay for.
+        code = InterpreterCode(program.inliningCalls())
         func copy<Element>(_ array: [Element]) -> UnsafeMutableBufferPointer<Element> {
             // At least one element, so that even an empty list has a base address.
             let base = UnsafeMutablePointer<Element>.allocate(capacity: Swift.max(array.count, 1))

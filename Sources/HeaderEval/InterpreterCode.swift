@@ -219,13 +219,15 @@ package struct InterpreterCode {
             case .input: return true
             case .value(let index): return valueReadsOnlyInputs[index]
             case .local(let index): return localReadsOnlyInputs[index]
-            case .offset, .delta, .state, .target, .velocity: return false
+            case .offset, .delta, .state, .target, .velocity, .parameter: return false
             }
         case .unary(_, let operand): return readsOnlyInputs(operand)
         case .binary(_, let lhs, let rhs): return readsOnlyInputs(lhs) && readsOnlyInputs(rhs)
         case .select(let condition, let then, let otherwise):
             return readsOnlyInputs(condition) && readsOnlyInputs(then) && readsOnlyInputs(otherwise)
         case .curve(_, let progress): return readsOnlyInputs(progress)
+        // The interpreter runs the program with its calls expanded (`inliningCalls`): none is left here.
+        case .call: return false
         }
     }
 
@@ -267,6 +269,7 @@ package struct InterpreterCode {
         case .state(let index): return layout.state(index)
         case .value(let index): return layout.value(index)
         case .local(let index): return localRegisters[index]
+        case .parameter: return layout.offset
         }
     }
 
@@ -340,6 +343,8 @@ package struct InterpreterCode {
             let a = Int32(operand(progress, list: list))
             curves.append(curve)
             append(Instruction(opcode: .curve, destination: d, a: a, b: Int32(curves.count - 1)), to: list)
+        case .call:
+            append(Instruction(opcode: .move, destination: d, a: Int32(constantRegister(.nan)), b: 0), to: list)
         }
     }
 

@@ -177,6 +177,8 @@ extension Expr {
                 pending.append(otherwise)
                 pending.append(then)
                 pending.append(condition)
+            case .call(_, let arguments):
+                pending.append(contentsOf: arguments.reversed())
             }
         }
     }
@@ -197,6 +199,8 @@ extension Expr {
             return Expr(.binary(operation, lhs.mapReads(transform), rhs.mapReads(transform)), type, range)
         case .select(let condition, let then, let otherwise):
             return Expr(.select(condition.mapReads(transform), then.mapReads(transform), otherwise.mapReads(transform)), type, range)
+        case .call(let function, let arguments):
+            return Expr(.call(function, arguments.map { $0.mapReads(transform) }), type, range)
         }
     }
 }

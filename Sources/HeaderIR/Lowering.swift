@@ -71,7 +71,7 @@ public enum Lowering {
                     uses.offset = uses.offset || through.offset
                     uses.state = uses.state || through.state
                     inputs.formUnion(through.inputs)
-                case .local, .target, .velocity: break
+                case .local, .target, .velocity, .parameter: break
                 }
             }
             uses.inputs = inputs.sorted()
@@ -89,6 +89,7 @@ public enum Lowering {
                                         extra: (inout BodyBuilder, Expr) -> Expr = { $1 }) -> (body: Body, keyframes: [Program.Keyframes]) {
             var builder = BodyBuilder()
             var lowering = ExpressionLowering(slotRead: read, range: range)
+            lowering.functionTypes = spec.functions.map(\.resultType)
             var result = lowering.lower(expression, into: &builder)
             result = extra(&builder, result)
             if let type, type != .bool, result.type != .bool { result.type = type }
@@ -112,6 +113,7 @@ public enum Lowering {
                 let next = lower(state.next, type: state.type, at: state.nameRange) { builder, next in
                     guard let bounds = state.bounds else { return next }
                     var lowering = ExpressionLowering(slotRead: read, range: state.nameRange)
+                    lowering.functionTypes = spec.functions.map(\.resultType)
                     let low = lowering.lower(bounds.low, into: &builder), high = lowering.lower(bounds.high, into: &builder)
                     return builder.binary(.min, builder.binary(.max, next, low, at: state.nameRange), high, at: state.nameRange)
                 }
@@ -136,6 +138,7 @@ public enum Lowering {
             let snaps = spec.snaps.map { snap -> Program.Snap in
                 var builder = BodyBuilder()
                 var lowering = ExpressionLowering(slotRead: read, range: snap.nameRange)
+                lowering.functionTypes = spec.functions.map(\.resultType)
                 let points = snap.points.map { lowering.lower($0, into: &builder) }
                 let result = SnapLowering.settle(points: points, at: snap.nameRange, into: &builder)
                 return Program.Snap(name: snap.name, pointCount: points.count, settle: builder.finish(result, uses: uses),
@@ -151,6 +154,20 @@ public enum Lowering {
                                Program.Animation(name: $0.name, nameRange: $0.nameRange, spring: $0.spring, documentation: $0.documentation)
                            })
             program.keyframes = keyframes
+            program.functions = spec.functions.map { function in
+                var builder = BodyBuilder()
+                var lowering = ExpressionLowering(slotRead: read, range: function.nameRange)
+                lowering.parameterTypes = function.parameters.map(\.type)
+                lowering.functionTypes = spec.functions.map(\.resultType)
+                var result = lowering.lower(function.body, into: &builder)
+                if function.resultType != .bool, result.type != .bool { result.type = function.resultType }
+                return Program.Function(name: function.name, nameRange: function.nameRange,
+                                        parameters: function.parameters.map {
+                                            Program.Function.Parameter(name: $0.name, nameRange: $0.nameRange, type: $0.type)
+                                        },
+                                        type: function.resultType, body: builder.finish(result, uses: uses),
+                                        documentation: function.documentation)
+            }
             return program
         }
     }
@@ -163,6 +180,10 @@ package struct ExpressionLowering {
     package var keyframes: [Program.Keyframes] = []
     /// Where the expression being lowered is written: the range every node made for it takes.
     package private(set) var range: SourceRange
+    /// In a function's body, its parameters' types.
+    package var parameterTypes: [ValueType] = []
+    /// The result type of each of the user's functions, for their calls.
+    package var functionTypes: [ValueType] = []
 
     package init(slotRead: @escaping (Int, SourceRange) -> Expr, range: SourceRange = SourceRange(0, 0)) {
         self.slotRead = slotRead
@@ -191,6 +212,11 @@ package struct ExpressionLowering {
             return .bool(value, at: range)
         case .slot(let slot):
             return slotRead(slot, range)
+        case .parameter(let position):
+            return Expr(.read(.parameter(position)), position < parameterTypes.count ? parameterTypes[position] : .number, range)
+        case .call(let function, let arguments):
+            let operands = arguments.map { lower($0, into: &builder) }
+            return Expr(.call(function, operands), function < functionTypes.count ? functionTypes[function] : .number, range)
         case .negate(let operand):
             return builder.unary(.negate, lower(operand, into: &builder), at: range)
         case .not(let operand):

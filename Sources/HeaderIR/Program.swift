@@ -23,6 +23,9 @@ public struct Program: Sendable {
     /// The named values' and outputs' keyframes that test their stops in order, as written: where each
     /// stop's test stands, for the warnings about stops the driver never reaches.
     public var keyframes: [Keyframes] = []
+    /// The user's functions, in declaration order: `.call` names them by index. Each body reads its
+    /// parameters (`.parameter`) and constants only; the back ends emit each as a function of its own.
+    public var functions: [Function] = []
 
     public var isStateful: Bool { !states.isEmpty }
 
@@ -65,6 +68,23 @@ public struct Program: Sendable {
         public let initial: Double
         /// The new value, bounds applied; `.state` reads the previous values here.
         public let next: Body
+        public let documentation: String?
+    }
+
+    /// `func name(parameters)[: type] = body`, lowered once; its calls are `.call` nodes.
+    public struct Function: Sendable {
+        public struct Parameter: Sendable {
+            public let name: String
+            public let nameRange: SourceRange
+            /// A parameter declared without a type takes a number or a length: `.number` here (both are
+            /// Doubles to every back end).
+            public let type: ValueType
+        }
+        public let name: String
+        public let nameRange: SourceRange
+        public let parameters: [Parameter]
+        public let type: ValueType
+        public let body: Body
         public let documentation: String?
     }
 
@@ -161,6 +181,8 @@ public struct Expr: Sendable {
         case select(Expr, Expr, Expr)
         /// The curve at a progress; `linear` never appears (it is the progress itself).
         case curve(Curve, Expr)
+        /// `Program.functions[index]` applied to the arguments, which are computed first, in order.
+        case call(Int, [Expr])
     }
 
     public static func constant(_ value: Double, _ type: ValueType = .number, at range: SourceRange) -> Expr {
@@ -198,6 +220,8 @@ public enum Read: Sendable, Hashable {
     /// Where a scroll gesture would end, and how fast it goes (points per second), in a snap's body.
     case target
     case velocity
+    /// A parameter of the function whose body this is, by position.
+    case parameter(Int)
 }
 
 public enum UnaryOperation: String, Sendable, CaseIterable {

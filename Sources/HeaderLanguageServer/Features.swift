@@ -37,6 +37,9 @@ extension Session {
             case .snap: signature = "snap \(symbol.name)"
             case .block: signature = "\(symbol.name) { … }"
             case .property: signature = "\(symbol.block ?? "").\(symbol.name)\(typeText)"
+            case .function: signature = SymbolIndex.signature(of: symbol)
+            case .parameter:
+                signature = "\(symbol.name)\(symbol.annotation.map { ": \($0.rawValue)" } ?? ""), a parameter of \(symbol.block ?? "")"
             }
             lines.append("```header\n\(signature)\n```")
             if let type { lines.append("*\(symbol.kind.rawValue)*, \(Session.describe(type))") }
@@ -79,11 +82,16 @@ extension Session {
     func references(_ params: [String: Any]) throws -> Any {
         let (uri, text, analysis) = try document(params)
         let offset = try offset(params, in: text)
+        let includeDeclaration = (params["context"] as? [String: Any])?["includeDeclaration"] as? Bool ?? true
+        if let parameter = analysis.index.name(at: offset)?.symbol, parameter.kind == .parameter {
+            return analysis.index.occurrences(ofParameter: parameter, includingDeclaration: includeDeclaration).map {
+                ["uri": uri, "range": json($0, in: text)] as [String: Any]
+            }
+        }
         guard let found = analysis.index.name(at: offset),
               found.symbol.map({ $0.kind.isReferable }) ?? (analysis.index.declaration(named: found.name) != nil) else {
             return [Any]()
         }
-        let includeDeclaration = (params["context"] as? [String: Any])?["includeDeclaration"] as? Bool ?? true
         return analysis.index.occurrences(of: found.name, includingDeclaration: includeDeclaration).map {
             ["uri": uri, "range": json($0, in: text)] as [String: Any]
         }
@@ -100,6 +108,9 @@ extension Session {
             var item: [String: Any] = ["label": label, "kind": kind, "detail": detail]
             if let documentation { item["documentation"] = ["kind": "markdown", "value": documentation] }
             items.append(item)
+        }
+        for symbol in analysis.index.declarations where symbol.kind == .function {
+            add(symbol.name, kind: 3, detail: SymbolIndex.signature(of: symbol), documentation: symbol.documentation)
         }
         for symbol in analysis.index.declarations where symbol.kind.isReferable {
             let type = analysis.type(of: symbol).map { ": \($0.rawValue)" } ?? ""
@@ -130,6 +141,8 @@ extension Session {
             case .snap: return 20
             case .block: return 23
             case .property: return 7
+            case .function: return 12
+            case .parameter: return 13
             }
         }
         func json(_ symbol: SymbolIndex.Symbol) -> [String: Any] {

@@ -6,12 +6,13 @@ import HeaderSyntax
 package struct SymbolIndex: Sendable {
     package enum Kind: String, Sendable {
         case header, input, value, state, curve, animation, snap, block, property
+        case function, parameter
 
-        /// Whether expressions can name it.
+        /// Whether expressions anywhere can name it (a parameter is named in its function's body only).
         var isReferable: Bool {
             switch self {
-            case .input, .value, .state, .curve, .animation: return true
-            case .header, .snap, .block, .property: return false
+            case .input, .value, .state, .curve, .animation, .function: return true
+            case .header, .snap, .block, .property, .parameter: return false
             }
         }
     }
@@ -33,6 +34,8 @@ package struct SymbolIndex: Sendable {
     package struct Reference: Sendable {
         package let name: String
         package let range: SourceRange
+        /// The function whose parameter this names, for a name in a function's body that is a parameter.
+        package var function: String? = nil
     }
 
     package private(set) var header: Symbol?
@@ -62,6 +65,18 @@ package struct SymbolIndex: Sendable {
                 add(.snap, snap.name, snap.range, snap.documentation, nil, snap.points)
             case .animation(let animation):
                 add(.animation, animation.name, animation.range, animation.documentation, nil, [animation.value])
+            case .function(let function):
+                // A parameter is a child of its function; its `block` names the function.
+                var symbol = Symbol(kind: .function, name: function.name.name, nameRange: function.name.range, range: function.range,
+                                    documentation: function.documentation, annotation: function.resultType?.type, block: nil,
+                                    valueRange: function.body.range)
+                symbol.children = function.parameters.map { parameter in
+                    Symbol(kind: .parameter, name: parameter.name.name, nameRange: parameter.name.range,
+                           range: parameter.type.map { parameter.name.range.union($0.range) } ?? parameter.name.range,
+                           documentation: nil, annotation: parameter.type?.type, block: function.name.name, valueRange: nil)
+                }
+                declarations.append(symbol)
+                collect(function.body, parameters: Set(function.parameters.map(\.name.name)), of: function.name.name)
             case .block(let block):
                 var symbol = Symbol(kind: .block, name: block.name.name, nameRange: block.name.range, range: block.range,
                                     documentation: block.documentation, annotation: nil, block: nil, valueRange: nil)
@@ -87,11 +102,12 @@ package struct SymbolIndex: Sendable {
 
     /// The names an expression reads. A loop over a stack, not recursion: expressions nest as deep as the
     /// parser allows.
-    private mutating func collect(_ expression: Expression) {
+    private mutating func collect(_ expression: Expression, parameters: Set<String> = [], of function: String? = nil) {
         var stack = [expression]
         while let next = stack.popLast() {
             if case .name(let identifier) = next.kind {
-                references.append(Reference(name: identifier.name, range: identifier.range))
+                references.append(Reference(name: identifier.name, range: identifier.range,
+                                            function: parameters.contains(identifier.name) ? function : nil))
             }
             stack.append(contentsOf: next.kind.children)
         }
@@ -114,14 +130,29 @@ package struct SymbolIndex: Sendable {
         if let header, covers(header.nameRange) { return (header.name, header.nameRange, header) }
         for symbol in allSymbols where covers(symbol.nameRange) { return (symbol.name, symbol.nameRange, symbol) }
         if let reference = references.first(where: { covers($0.range) }) {
+            if let function = reference.function {
+                return (reference.name, reference.range, parameter(reference.name, of: function))
+            }
             return (reference.name, reference.range, nil)
         }
         return nil
     }
 
+    /// The parameter `name` of the function `function`.
+    package func parameter(_ name: String, of function: String) -> Symbol? {
+        declarations.first { $0.kind == .function && $0.name == function }?.children.first { $0.name == name }
+    }
+
+    /// Where a function's parameter is declared and used, in its body.
+    package func occurrences(ofParameter parameter: Symbol, includingDeclaration: Bool) -> [SourceRange] {
+        var ranges = references.filter { $0.function == parameter.block && $0.name == parameter.name }.map(\.range)
+        if includingDeclaration { ranges.append(parameter.nameRange) }
+        return ranges.sorted { $0.start < $1.start }
+    }
+
     /// Where a referable name is declared and used.
     package func occurrences(of name: String, includingDeclaration: Bool) -> [SourceRange] {
-        var ranges = references.filter { $0.name == name }.map(\.range)
+        var ranges = references.filter { $0.name == name && $0.function == nil }.map(\.range)
         if includingDeclaration, let declaration = declaration(named: name) {
             ranges.append(declaration.nameRange)
         }
@@ -132,5 +163,13 @@ package struct SymbolIndex: Sendable {
     package var propertyNames: [String] {
         var seen = Set<String>()
         return allSymbols.filter { $0.kind == .property && seen.insert($0.name).inserted }.map(\.name)
+    }
+}
+
+extension SymbolIndex {
+    /// `func name(x, low: pt): number`, as declared.
+    package static func signature(of function: Symbol) -> String {
+        let parameters = function.children.map { "\($0.name)\($0.annotation.map { ": \($0.rawValue)" } ?? "")" }
+        return "func \(function.name)(\(parameters.joined(separator: ", ")))\(function.annotation.map { ": \($0.rawValue)" } ?? "")"
     }
 }

@@ -17,6 +17,8 @@ public struct CheckedSpec: Sendable {
     public let snaps: [CheckedSnap]
     public let animations: [CheckedAnimation]
     public let slotCount: Int
+    /// The user's functions, by declaration order: `.call` names them by index.
+    public var functions: [CheckedFunction] = []
 
     public static let offsetSlot = 0
     public static let deltaSlot = 1
@@ -151,6 +153,11 @@ public indirect enum CheckedExpression: Sendable {
     /// the lowered program can say where each of its nodes comes from.
     case located(CheckedExpression, SourceRange)
 
+    /// A function's parameter, by position, in its body.
+    case parameter(Int)
+    /// A call of the user's function `CheckedSpec.functions[index]`, its arguments in order.
+    case call(Int, [CheckedExpression])
+
     /// The node marked with where it is written; a constant stays bare, so that the checker's tests for
     /// constants see it.
     package func located(at range: SourceRange) -> CheckedExpression {
@@ -180,6 +187,9 @@ public indirect enum CheckedExpression: Sendable {
         case .located: break
         case .constant, .boolConstant: break
         case .slot(let slot): body(slot)
+        case .parameter: break
+        case .call(_, let arguments):
+            for argument in arguments { argument.forEachSlot(body) }
         case .negate(let operand), .not(let operand), .curve(_, let operand): operand.forEachSlot(body)
         case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs),
              .boolEquality(_, let lhs, let rhs), .logical(_, let lhs, let rhs):
@@ -199,6 +209,25 @@ public indirect enum CheckedExpression: Sendable {
             }
         }
     }
+}
+
+/// `func name(parameters)[: type] = body`, checked: the body reads its parameters (`.parameter`) and
+/// constants only, and is the same whatever units a call passes.
+public struct CheckedFunction: Sendable {
+    public struct Parameter: Sendable {
+        public let name: String
+        public let nameRange: SourceRange
+        /// The annotated type; a parameter without one takes a number or a length (`.number` then).
+        public let type: ValueType
+        public let isAnnotated: Bool
+    }
+    public let name: String
+    public let nameRange: SourceRange
+    public let parameters: [Parameter]
+    /// The annotated type, else `.bool` for a bool body and `.number` for one that is a number or a length.
+    public let resultType: ValueType
+    public let body: CheckedExpression
+    public let documentation: String?
 }
 
 public enum ArithmeticOperator: String, Sendable {

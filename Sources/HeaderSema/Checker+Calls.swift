@@ -10,6 +10,9 @@ extension Checker {
         // `snappy(t)`, `cubicBezier(0.2, 0, 0, 1)(t)`; `linear` with one argument is the identity curve.
         let curve: Curve?
         if case .name(let name) = callee.kind {
+            if let entry = symbols[name.name], case .function(let index) = entry.symbol {
+                return checkFunctionCall(index, name, arguments, range)
+            }
             switch callable(name.name) {
             case .builtin(let builtin)?:
                 return checkBuiltin(builtin, name, arguments, range)
@@ -28,7 +31,7 @@ extension Checker {
                     diagnostics.error("'\(name.name)' is \(describe(entry.symbol)), not a function", at: name.range)
                 } else {
                     let candidates = suggestable {
-                        Builtin.allCases.map(\.rawValue) + Curve.presets.map(\.name) + declaredCurveNames()
+                        Builtin.allCases.map(\.rawValue) + Curve.presets.map(\.name) + declaredCurveNames() + functions.map(\.name.name)
                     }
                     reportUnknownName(name, among: candidates, what: "function")
                 }

@@ -39,6 +39,10 @@ extension Checker {
                 name = state.name
                 symbol = .state(stateDeclarations.count)
                 stateDeclarations.append(state)
+            case .function(let function):
+                name = function.name
+                symbol = .function(functions.count)
+                functions.append(function)
             case .block, .snap, .animation:
                 continue
             }
@@ -55,6 +59,7 @@ extension Checker {
             }
         }
         valueProgress = Array(repeating: .unchecked, count: values.count)
+        functionBodies = Array(repeating: nil, count: functions.count)
         curveProgress = Array(repeating: nil, count: curves.count)
     }
 
@@ -120,6 +125,7 @@ extension Checker {
     }
 
     package mutating func resolve(_ identifier: Identifier) -> Typed? {
+        if let scope = parameterScope { return resolveInFunction(identifier, scope) }
         guard let entry = symbols[identifier.name] else {
             if identifier.name == "delta" {
                 if stateContext?.allowsDelta == true { return Typed(expression: .slot(CheckedSpec.deltaSlot), type: .length) }
@@ -156,6 +162,9 @@ extension Checker {
             diagnostics.error("'\(identifier.name)' is a curve; apply it to a progress, as in '\(identifier.name)(t)'",
                               at: identifier.range)
             return nil
+        case .function:
+            diagnostics.error("'\(identifier.name)' is a function; call it, as in '\(identifier.name)(...)'", at: identifier.range)
+            return nil
         }
     }
 
@@ -185,6 +194,7 @@ extension Checker {
         case .value: return "a named value"
         case .curve: return "a curve"
         case .state: return "a state"
+        case .function: return "a function"
         }
     }
 

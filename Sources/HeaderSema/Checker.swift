@@ -19,6 +19,7 @@ public struct Checker {
         case value(Int)
         case curve(Int)
         case state(Int)
+        case function(Int)
     }
 
     /// A checked expression with its type. `flexible` marks a number made only of unit-less literals,
@@ -52,6 +53,19 @@ public struct Checker {
     package var stateContext: (name: String, allowsDelta: Bool)?
     /// Each state's type, once known: see `stateType`.
     package var stateTypes: [Int: ValueType] = [:]
+    /// The user's functions (see `Checker+Functions`).
+    package var functions: [FunctionDeclaration] = []
+    /// Each function's body, checked once it has been checked for a call (or on its own).
+    package var functionBodies: [CheckedExpression?] = []
+    /// Each function's result for the parameter types of a call (see `FunctionInstance`); nil when it failed.
+    package var functionInstances: [FunctionInstance: Typed?] = [:]
+    /// The functions whose bodies are being checked, innermost last, to name a recursion when one closes.
+    package var functionStack: [Int] = []
+    /// While a function's body is checked: its parameters by name, as that call types them.
+    package var parameterScope: (function: Int, parameters: [String: Typed])?
+    /// Each checked function's size once its calls are expanded, for `maximumExpandedSize`.
+    package var functionSizes: [Int: Int] = [:]
+    package var functionReturnsBool: Set<Int> = []
 
     /// Named values and curves are checked recursively through their uses; a chain longer than this is
     /// refused, so that no spec can exhaust the stack.
@@ -94,6 +108,7 @@ public struct Checker {
         }
         for index in values.indices { _ = checkValue(index) }
         for index in curves.indices { _ = checkNamedCurve(index) }
+        checkFunctionNames(syntax)
         let checkedStates = stateDeclarations.enumerated().compactMap { index, state in
             checkState(state, slot: stateSlot(index))
         }
@@ -116,6 +131,7 @@ public struct Checker {
                 break
             }
         }
+        checkUncalledFunctions()
         if blocks.isEmpty, !diagnostics.hasErrors {
             diagnostics.warning("the header has no blocks, so it has no outputs",
                                 at: syntax.name?.range ?? SourceRange(0, 0))
@@ -124,8 +140,10 @@ public struct Checker {
         for input in checkedInputs { slotTypes[input.slot] = input.type }
         for state in checkedStates { slotTypes[state.slot] = state.type }
         for value in orderedValues { slotTypes[value.slot] = value.type }
-        return CheckedSpec(name: syntax.name?.name ?? "Header", nameRange: syntax.name?.range ?? SourceRange(0, 0), inputs: checkedInputs, states: checkedStates,
+        var spec = CheckedSpec(name: syntax.name?.name ?? "Header", nameRange: syntax.name?.range ?? SourceRange(0, 0), inputs: checkedInputs, states: checkedStates,
                            values: orderedValues, blocks: blocks, snaps: snaps, animations: animations,
                            slotCount: firstValueSlot + values.count, slotTypes: slotTypes)
+        spec.functions = checkedFunctions()
+        return spec
     }
 }

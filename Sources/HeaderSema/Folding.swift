@@ -15,7 +15,7 @@ public typealias ConstantFolder = (CheckedExpression) -> Value?
 package enum Folding {
     package static func fold(_ expression: CheckedExpression, with constantValue: ConstantFolder) -> CheckedExpression {
         switch expression {
-        case .constant, .boolConstant, .slot:
+        case .constant, .boolConstant, .slot, .parameter:
             return expression
         // Nothing has side effects, so a constant that decides `and` or `or` decides it on either side.
         case .logical(.and, .boolConstant(false), _), .logical(.and, _, .boolConstant(false)):
@@ -42,7 +42,7 @@ package enum Folding {
     private static func operandsAreConstant(_ expression: CheckedExpression) -> Bool {
         switch expression {
         case .constant, .boolConstant: return true
-        case .slot, .located: return false
+        case .slot, .located, .parameter, .call: return false
         case .negate(let operand), .not(let operand), .curve(_, let operand): return operand.isConstant
         case .arithmetic(_, let lhs, let rhs), .comparison(_, let lhs, let rhs), .boolEquality(_, let lhs, let rhs),
              .logical(_, let lhs, let rhs):

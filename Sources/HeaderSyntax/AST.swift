@@ -19,6 +19,23 @@ public enum Declaration: Sendable {
     case state(StateDeclaration)
     case snap(SnapDeclaration)
     case animation(AnimationDeclaration)
+    case function(FunctionDeclaration)
+}
+
+/// `func name(parameter[: type], ...)[: type] = expression`: a pure function of its parameters, written
+/// once and called wherever a built-in can be.
+public struct FunctionDeclaration: Sendable {
+    public struct Parameter: Sendable {
+        public let name: Identifier
+        /// Nil: the parameter takes a number or a length, whichever each call passes.
+        public let type: TypeAnnotation?
+    }
+    public let name: Identifier
+    public let parameters: [Parameter]
+    public let resultType: TypeAnnotation?
+    public let body: Expression
+    public let documentation: String?
+    public let range: SourceRange
 }
 
 /// `animation name = spring(...)`: a spring that a view uses to animate changes, emitted as data.

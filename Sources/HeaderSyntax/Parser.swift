@@ -80,7 +80,7 @@ public struct Parser {
         return SpecSyntax(name: name, declarations: declarations)
     }
 
-    /// declaration = input | let | curve | state | snap | animation | block
+    /// declaration = input | let | curve | state | snap | animation | function | block
     /// input       = "input" identifier [ ":" type ] [ "in" expression "..." expression ] "=" expression
     /// let         = "let" identifier [ ":" type ] "=" expression
     /// curve       = "curve" identifier "=" curve-expression
@@ -134,6 +134,8 @@ public struct Parser {
             return parseState()
         case .keyword(.snap):
             return parseSnap()
+        case .keyword(.func):
+            return parseFunction()
         case .identifier:
             return parseBlock()
         case .keyword(.header):
@@ -142,7 +144,7 @@ public struct Parser {
             _ = expectIdentifier("a name")
             return nil
         default:
-            error("expected a declaration ('input', 'let', 'curve', 'state', 'snap', 'animation' or a block such as 'cover {'), found \(current.kind)",
+            error("expected a declaration ('input', 'let', 'func', 'curve', 'state', 'snap', 'animation' or a block such as 'cover {'), found \(current.kind)",
                   at: current.range)
             return recoverAtTopLevel()
         }
@@ -178,6 +180,29 @@ public struct Parser {
         if !expectClosing(.rightBrace, opening: openBrace) { skipToClosingBrace() }
         return .state(StateDeclaration(name: name, type: type, initial: initial, bounds: bounds, next: next,
                                        documentation: start.documentation, range: start.range.union(end.range)))
+    }
+
+    /// function  = "func" identifier "(" [ parameter { "," parameter } [ "," ] ] ")" [ ":" type ] "=" expression
+    /// parameter = identifier [ ":" type ]
+    private mutating func parseFunction() -> Declaration? {
+        let start = current
+        advance()
+        guard let name = expectIdentifier("a function's name after 'func'") else { return recoverAtTopLevel() }
+        guard expect(.leftParen, "'(' and the parameters after 'func \(name.name)'") else { return recoverAtTopLevel() }
+        let openParen = previous
+        var parameters: [FunctionDeclaration.Parameter] = []
+        while current.kind != .punctuation(.rightParen) {
+            guard let parameter = expectIdentifier("a parameter's name in 'func \(name.name)(...)'") else { return recoverAtTopLevel() }
+            parameters.append(.init(name: parameter, type: parseOptionalType()))
+            guard current.kind == .punctuation(.comma) else { break }
+            advance()
+        }
+        guard expectClosing(.rightParen, opening: openParen) else { return recoverAtTopLevel() }
+        let resultType = parseOptionalType()
+        guard expect(.equal, "'=' and the function's expression after 'func \(name.name)(...)'") else { return recoverAtTopLevel() }
+        let body = parseExpression()
+        return .function(FunctionDeclaration(name: name, parameters: parameters, resultType: resultType, body: body,
+                                             documentation: start.documentation, range: start.range.union(body.range)))
     }
 
     /// snap = "snap" identifier "{" expression { [ "," ] expression } "}"
@@ -253,7 +278,7 @@ public struct Parser {
     private func isDeclarationKeyword(_ kind: Token.Kind) -> Bool {
         switch kind {
         case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.header),
-             .keyword(.animation): return true
+             .keyword(.animation), .keyword(.func): return true
         default: return false
         }
     }
@@ -750,7 +775,8 @@ public struct Parser {
     private func startsDeclaration() -> Bool {
         guard current.startsLine else { return false }
         switch current.kind {
-        case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.animation): return true
+        case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.animation),
+             .keyword(.func): return true
         default: return peek(1).kind == .punctuation(.leftBrace)
         }
     }

@@ -41,7 +41,7 @@ public struct Token: Sendable, Hashable {
 }
 
 public enum Keyword: String, Sendable, Hashable, CaseIterable {
-    case header, input, `let`, curve, state, snap, animation
+    case header, input, `let`, curve, state, snap, animation, `func`
     case `true`, `false`, and, or, not
     case keyframes, via
 }

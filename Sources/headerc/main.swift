@@ -20,6 +20,10 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if case .success(.languageServer) = Arguments.parse(arguments) {
     LanguageServer.serve()
 }
+// So does `preview --watch`, until Ctrl-C.
+if case .success(.watchPreview(let options)) = Arguments.parse(arguments) {
+    exit(Driver.watchPreview(options, print: { writeAll($0, to: 1) }, printError: { writeAll($0, to: 2) }))
+}
 
 // eval's CSV and JSON are written as they are made, so that a long sweep never sits in memory whole.
 let outcome = Driver.run(arguments, standardOutputPieces: { writeAll($0, to: 1) })

@@ -44,6 +44,22 @@ final class DifferentialTests: XCTestCase {
         XCTAssertNotNil(specs[702].1)
     }
 
+    /// A third of the specs declare functions, and most of those call them: typed and untyped parameters,
+    /// bool ones, functions calling earlier ones, calls from named values, outputs, states and snaps.
+    func testGeneratedSpecsDrawFunctions() {
+        let specs = DifferentialHarness.generatedSpecs(count: 300, seed: DifferentialHarness.seed)
+        let declaring = specs.filter { $0.0.text.contains("\nfunc fn") }
+        let calling = declaring.filter { spec in
+            spec.0.text.split(separator: "\n").contains { !$0.hasPrefix("func ") && $0.contains("fn0(") }
+        }
+        let untyped = declaring.filter { $0.0.text.contains("(p0,") || $0.0.text.contains("(p0)") }
+        XCTAssertGreaterThan(declaring.count, 60)
+        XCTAssertGreaterThan(calling.count, 20)
+        XCTAssertGreaterThan(untyped.count, 20)
+        XCTAssertTrue(declaring.allSatisfy { $0.1 != nil })
+        print("DifferentialTests: \(declaring.count) of 300 specs declare functions, \(calling.count) call fn0 outside a function")
+    }
+
     func testGeneratorIsDeterministic() {
         var a = SpecGenerator(seed: 42, allowExtend: true), b = SpecGenerator(seed: 42, allowExtend: true)
         for index in 0..<20 { XCTAssertEqual(a.generate(index: index).text, b.generate(index: index).text) }

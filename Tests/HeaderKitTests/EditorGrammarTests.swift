@@ -76,6 +76,7 @@ final class EditorGrammarTests: XCTestCase {
             case .state: text = "state height = 260pt in 120pt...320pt { next = height - delta }"
             case .snap: text = "snap cover { 0pt, 146pt }"
             case .animation: text = "animation heightSpring = spring(response: 0.35)"
+            case .func: text = "func normalized(x, low, high) = clamp((x - low) / (high - low), 0, 1)"
             case .true, .false: text = "let hidden = \(keyword.rawValue)"
             case .and, .or: text = "let hidden = a \(keyword.rawValue) b"
             case .not: text = "let hidden = not a"
@@ -85,6 +86,14 @@ final class EditorGrammarTests: XCTestCase {
             try assertScope(keyword.rawValue, in: text, startsWith: ["keyword.", "storage.type.", "constant.language."])
         }
         XCTAssertEqual(Vocabulary.keywords, Keyword.allCases.map(\.rawValue))
+    }
+
+    func testFunctionDeclarations() throws {
+        let line = "func normalized(x, low: pt, high): number = clamp((x - low) / (high - low), 0, 1)"
+        try assertScope("func", in: line, startsWith: ["storage.type.func."])
+        try assertScope("normalized", in: line, startsWith: ["entity.name.function."])
+        try assertScope("pt", in: line, startsWith: ["support.type."])
+        try assertScope("number", in: line, startsWith: ["support.type."])
     }
 
     func testContextualWordsAndTypes() throws {

@@ -115,6 +115,12 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(format(text), "header P\nlet a = not (true)\nlet b = max(1, 2)\nv {\n    x = keyframes(offset) {\n        0: 1\n        (50): 2\n    }\n}\n")
     }
 
+    func testFunctionsAreLaidOutAndKeepTheirComments() {
+        // The parameters' '(' hugs the name as a call's does; ':' of a type has a space after it only.
+        let text = "header F\n/// halves\nfunc   half( x ,y:pt ) :pt=x/2+y // trailing\nfunc g(x,\ny) = half(x,\ny)\nv { height = half(2,offset) }\n"
+        XCTAssertEqual(format(text), "header F\n/// halves\nfunc half(x, y: pt): pt = x / 2 + y // trailing\nfunc g(x,\n    y) = half(x,\n        y)\nv {\n    height = half(2, offset)\n}\n")
+    }
+
     func testContinuationLinesAndConditionals() {
         let text = "header C\nlet p = offset > 0\n? 1\n: 2\nlet q = max(\n1,\nmin(\n2,\n3\n)\n)\n"
         XCTAssertEqual(format(text), "header C\nlet p = offset > 0\n    ? 1\n    : 2\nlet q = max(\n    1,\n    min(\n        2,\n        3\n    )\n)\n")

@@ -115,6 +115,8 @@ final class HostileNamesTests: XCTestCase {
             case .state(let state): everywhere[state.name.name] = draw(accepted.declarations)
             case .snap(let snap): everywhere[snap.name.name] = draw(accepted.declarations)
             case .animation(let animation): everywhere[animation.name.name] = draw(accepted.declarations)
+            // A function keeps its name in every back end, which refuses the names it reserves: not renamed here.
+            case .function: break
             case .block(let block):
                 atRange[block.name.range] = draw(accepted.blocks)
                 for property in block.properties where property.type != nil {

@@ -246,6 +246,59 @@ final class LanguageServerTests: XCTestCase {
         server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
     }
 
+    /// A function: its definition and references from a call, its parameters' within its body (apart from
+    /// a global of the same name), hover with its signature, completion and the outline.
+    func testFunctionsAndTheirParameters() throws {
+        let server = try server
+        let uri = "file:///tmp/functions.header"
+        open(server, uri, """
+            header Functions
+
+            input x = 2
+            /// Maps `x` from low...high to 0...1.
+            func normalized(x, low: pt, high: pt): number = clamp((x - low) / (high - low), 0, 1)
+
+            b {
+                opacity = normalized(offset, 10pt, 50pt)
+                scale = normalized(x * 1pt, 0pt, 4pt)
+            }
+
+            """)
+        // `    opacity = ` is 14 characters; `func ` 5.
+        let definition = try XCTUnwrap(server.request("textDocument/definition", at(uri, 7, 16))["result"] as? [String: Any])
+        XCTAssertEqual(rangeOf(definition["range"]), range(4, 5, 15))
+        var params = at(uri, 4, 7)
+        params["context"] = ["includeDeclaration": true]
+        let calls = try XCTUnwrap(server.request("textDocument/references", params)["result"] as? [[String: Any]])
+        XCTAssertEqual(calls.compactMap { rangeOf($0["range"]) }, [range(4, 5, 15), range(7, 14, 24), range(8, 12, 22)])
+        // The parameter `x` (at 16) and its use in the body (at 55), not the input `x` of line 2 nor its use at line 8.
+        let body = "func normalized(x, low: pt, high: pt): number = clamp(("
+        let parameterReferences = try XCTUnwrap(server.request("textDocument/references", {
+            var request = at(uri, 4, 16)
+            request["context"] = ["includeDeclaration": true]
+            return request
+        }())["result"] as? [[String: Any]])
+        XCTAssertEqual(parameterReferences.compactMap { rangeOf($0["range"]) }, [range(4, 16, 17), range(4, body.count, body.count + 1)])
+        let parameterDefinition = try XCTUnwrap(server.request("textDocument/definition", at(uri, 4, body.count))["result"] as? [String: Any])
+        XCTAssertEqual(rangeOf(parameterDefinition["range"]), range(4, 16, 17))
+        let inputDefinition = try XCTUnwrap(server.request("textDocument/definition", at(uri, 8, 23))["result"] as? [String: Any])
+        XCTAssertEqual(rangeOf(inputDefinition["range"]), range(2, 6, 7))
+        let hover = try XCTUnwrap(server.request("textDocument/hover", at(uri, 7, 16))["result"] as? [String: Any])
+        let text = (hover["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(text.contains("func normalized(x, low: pt, high: pt): number") && text.contains("Maps `x`"), text)
+        let completion = try XCTUnwrap(server.request("textDocument/completion", at(uri, 8, 12))["result"] as? [String: Any])
+        let items = try XCTUnwrap(completion["items"] as? [[String: Any]])
+        let item = items.first { $0["label"] as? String == "normalized" }
+        XCTAssertEqual(item?["detail"] as? String, "func normalized(x, low: pt, high: pt): number")
+        XCTAssertEqual(item?["kind"] as? Int, 3)
+        let symbols = try XCTUnwrap(server.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]])
+        let children = symbols.first?["children"] as? [[String: Any]] ?? []
+        XCTAssertEqual(children.map { $0["name"] as? String }, ["x", "normalized", "b"])
+        XCTAssertEqual(children[1]["kind"] as? Int, 12)
+        XCTAssertEqual((children[1]["children"] as? [[String: Any]])?.map { $0["name"] as? String }, ["x", "low", "high"])
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
     func testCompletionOffersBuiltinsAndNamesInScope() throws {
         let server = try server
         let uri = "file:///tmp/completion.header"

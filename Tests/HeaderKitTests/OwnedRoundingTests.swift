@@ -7,7 +7,7 @@ import XCTest
 final class OwnedRoundingTests: XCTestCase {
     private func argument(_ rng: inout SeededGenerator) -> Double {
         switch rng.below(5) {
-        case 0: return rng.pick([0.5, -0.5, 1.5, -2.5, 0.49999999999999994, -0.49999999999999994, 0x1p52 - 0.5, -(0x1p52 - 0.5), 0.1, 3, -7, 1e300, 5e-324])
+        case 0: return rng.pick([0.5, -0.5, 1.5, -2.5, 0.49999999999999994, -0.49999999999999994, 0x1p52 - 0.5, -(0x1p52 - 0.5), 0.1, 3, -7, 1e300, .leastNonzeroMagnitude])
         case 1: return Double(Int(rng.below(2_000_001)) - 1_000_000) / Double(rng.pick([1, 2, 4, 10, 3]))
         case 2: return Double(bitPattern: rng.next())
         default: return (rng.unit() * 2 - 1) * Double(sign: .plus, exponent: Int(rng.below(120)) - 60, significand: 1)

@@ -8,6 +8,28 @@ import XCTest
 final class PictureTests: XCTestCase {
     static let examples = JavaScriptEmitterTests.examples
 
+    /// An album: a header block, an `artwork` image area and a 3 pt reading bar.
+    static let albumSpec = "header Album\nheader {\n    height = 200pt - offset\n}\nartwork {\n    height = 300pt - offset\n    blur = 10\n}\nreadingBar {\n    height = 3pt\n}\n"
+
+    /// Blocks whose names say nothing of their kind, declaring it in their documentation.
+    static let rolesSpec = """
+        header Roles
+        /// The header's frame.
+        /// role: header
+        frame {
+            height = 200pt - offset
+        }
+        /// The album art.
+        /// role: image
+        art {
+            height = 300pt - offset
+        }
+        sticker {
+            height = 30pt
+        }
+
+        """
+
     /// `eval --format csv` as rows of numbers (bools as 1 and 0), by output name.
     static func evalRows(_ arguments: [String]) throws -> (offsets: [Double], columns: [String: [Double]]) {
         let outcome = Driver.run(["eval"] + arguments + ["--format", "csv"])
@@ -224,8 +246,7 @@ final class PictureTests: XCTestCase {
         // header (200 + 80 = 280) clips it. The 3 pt reading bar is too thin for its name.
         let directory = try DifferentialHarness.makeDirectory("render-model")
         let spec = directory.appendingPathComponent("Album.header")
-        try "header Album\nheader {\n    height = 200pt - offset\n}\nartwork {\n    height = 300pt - offset\n    blur = 10\n}\nreadingBar {\n    height = 3pt\n}\n"
-            .write(to: spec, atomically: true, encoding: .utf8)
+        try Self.albumSpec.write(to: spec, atomically: true, encoding: .utf8)
         let album = try Self.svg(["render", spec.path, "--at", "-80"])
         let artwork = try layer(album, "artwork")
         XCTAssertEqual(artwork.attributes["data-kind"], "area")
@@ -241,23 +262,7 @@ final class PictureTests: XCTestCase {
         // (200 - 50 = 150 tall at 50) and `art` an image, the full width, 300 - 50 = 250 tall, clipped to the
         // frame's 150. By their names alone both would be 160-wide rectangles at x = 16.
         let roles = directory.appendingPathComponent("Roles.header")
-        try """
-            header Roles
-            /// The header's frame.
-            /// role: header
-            frame {
-                height = 200pt - offset
-            }
-            /// The album art.
-            /// role: image
-            art {
-                height = 300pt - offset
-            }
-            sticker {
-                height = 30pt
-            }
-
-            """.write(to: roles, atomically: true, encoding: .utf8)
+        try Self.rolesSpec.write(to: roles, atomically: true, encoding: .utf8)
         let declared = try Self.svg(["render", roles.path, "--at", "50"])
         XCTAssertEqual(geometry(try layer(declared, "frame")), [0, 0, 390, 150])
         XCTAssertEqual(geometry(try layer(declared, "art")), [0, 0, 390, 250])

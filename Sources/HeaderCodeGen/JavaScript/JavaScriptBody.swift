@@ -22,7 +22,11 @@ package struct JavaScriptBody {
     /// the parser's nesting shallow however long the spec's expressions are.
     private static let operatorsPerExpression = 8
 
-    package init(scope: JavaScriptScope, readText: @escaping (Read) -> String) {
+    /// The names of the user's functions, which the module declares as they are named in the spec.
+    private let functions: [String]
+
+    package init(functions: [String] = [], scope: JavaScriptScope, readText: @escaping (Read) -> String) {
+        self.functions = functions
         self.scope = scope
         self.readText = readText
     }
@@ -165,6 +169,11 @@ package struct JavaScriptBody {
             // An identity curve is its argument, which keeps its own precedence.
             if text == argument.text { return argument }
             return Rendered(text: text, level: .atom, operators: argument.operators + 1)
+        case .call(let index, let arguments):
+            let rendered = arguments.map { hoistIfLong(render($0)) }
+            let name = index < functions.count ? functions[index] : "NaN"
+            return Rendered(text: "\(name)(\(rendered.map(\.text).joined(separator: ", ")))", level: .atom,
+                            operators: rendered.reduce(1) { $0 + $1.operators })
         }
     }
 

@@ -40,6 +40,7 @@ public struct JavaScriptEmitter {
         lines += frame(collect)
         if program.isStateful { lines += [""] + advance(collect) }
         for snap in program.snaps { lines += [""] + settle(snap, collect) }
+        for function in program.functions { lines += [""] + userFunction(function, collect) }
         if !program.inputs.isEmpty { helpers.insert("$input") }
         for (name, source) in JavaScriptEmitter.helperSources where helpers.contains(name) {
             lines += [""] + source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -132,7 +133,7 @@ public struct JavaScriptEmitter {
         }
         var valueNames: [Int: String] = [:]
         for index in values { valueNames[index] = scope.fresh(program.values[index].name) }
-        var function = JavaScriptBody(scope: scope) { [inputNames, valueNames] request in
+        var function = JavaScriptBody(functions: program.functions.map(\.name), scope: scope) { [inputNames, valueNames] request in
             switch request {
             case .input(let index): return inputNames[index] ?? "NaN"
             case .value(let index): return valueNames[index] ?? "NaN"
@@ -160,7 +161,7 @@ public struct JavaScriptEmitter {
     }
 
     private func frame(_ collect: (JavaScriptBody) -> Void) -> [String] {
-        var scope = JavaScriptScope(taken: JavaScriptEmitter.parameterNames)
+        var scope = JavaScriptScope(taken: takenNames)
         var function = prelude(for: program.outputs.map(\.body), scope: &scope, read: stateRead)
         let values = program.outputs.map { function.render($0.body) }
         collect(function)
@@ -184,7 +185,7 @@ public struct JavaScriptEmitter {
 
     /// Every state's next value is computed from the previous ones, then all are stored.
     private func advance(_ collect: (JavaScriptBody) -> Void) -> [String] {
-        var scope = JavaScriptScope(taken: JavaScriptEmitter.parameterNames)
+        var scope = JavaScriptScope(taken: takenNames)
         let delta = scope.fresh("delta")
         let last = JavaScriptNames.member("state", lastOffsetKey)
         let readsDelta = program.states.contains { state in
@@ -215,8 +216,30 @@ public struct JavaScriptEmitter {
         return lines
     }
 
+    /// The names a local may not take: the exported functions' parameters, and the spec's functions,
+    /// which a local of that name would hide.
+    private var takenNames: Set<String> { JavaScriptEmitter.parameterNames.union(program.functions.map(\.name)) }
+
+    /// A function of the spec, by its own name, private to the module.
+    private func userFunction(_ function: Program.Function, _ collect: (JavaScriptBody) -> Void) -> [String] {
+        var scope = JavaScriptScope(taken: Set(program.functions.map(\.name)))
+        let parameters = function.parameters.map { scope.fresh($0.name) }
+        var body = JavaScriptBody(functions: program.functions.map(\.name), scope: scope) { read in
+            guard case .parameter(let position) = read, position < parameters.count else { return "NaN" }
+            return parameters[position]
+        }
+        let result = body.render(function.body)
+        collect(body)
+        var lines = (function.documentation ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .map { "// " + GeneratedText.commentSafe(String($0)) }
+        lines.append("function \(function.name)(\(parameters.joined(separator: ", "))) {")
+        lines += body.lines.map { "  " + $0 }
+        lines += ["  return \(result);", "}"]
+        return lines
+    }
+
     private func settle(_ snap: Program.Snap, _ collect: (JavaScriptBody) -> Void) -> [String] {
-        var scope = JavaScriptScope(taken: JavaScriptEmitter.parameterNames)
+        var scope = JavaScriptScope(taken: takenNames)
         var function = prelude(for: [snap.settle], scope: &scope) { read in
             switch read {
             case .target: return "target"

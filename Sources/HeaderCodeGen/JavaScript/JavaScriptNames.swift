@@ -21,6 +21,10 @@ public enum JavaScriptNames {
         "protected", "public", "arguments", "eval", "undefined", "NaN", "Infinity",
     ]
 
+    /// The globals the module's helpers read, which a function of the module's top level would hide.
+    package static let moduleGlobals: Set<String> = ["Math", "Object", "Number", "Float64Array", "BigInt", "DataView",
+                                                     "ArrayBuffer", "Uint8Array", "Uint16Array", "Uint32Array", "Int32Array", "Array", "globalThis"]
+
     /// The exported function of a snap: `settle` when the header has one snap, else `settle` + its name.
     package static func settleFunction(_ snap: String, count: Int) -> String {
         SwiftNames.settleFunction(snap, count: count)
@@ -78,6 +82,18 @@ public enum JavaScriptNames {
     /// The settle functions of several snaps must have distinct names (`cover` and `Cover` would both be
     /// `settleCover`); every other name the module exports is fixed, and spec names never reach its top level.
     public static func validate(_ program: Program, into diagnostics: inout Diagnostics) {
+        // The spec's functions are the module's own functions, by their names: those must be free.
+        var exported: Set<String> = ["header", "outputs", "inputs", "animations", "frame", "advance", "initialState"]
+        exported.formUnion(program.snaps.map { settleFunction($0.name, count: program.snaps.count) })
+        for function in program.functions {
+            if reserved.contains(function.name) || moduleGlobals.contains(function.name) {
+                diagnostics.error("function '\(function.name)' cannot keep its name in the generated JavaScript, where '\(function.name)' is reserved; rename it",
+                                  at: function.nameRange)
+            } else if exported.contains(function.name) {
+                diagnostics.error("function '\(function.name)' would clash with the generated JavaScript's export '\(function.name)'; rename it",
+                                  at: function.nameRange)
+            }
+        }
         guard program.snaps.count > 1 else { return }
         var seen: [String: String] = [:]
         for snap in program.snaps {

@@ -22,7 +22,11 @@ package struct KotlinBody {
     /// the compiler's nesting shallow however long the spec's expressions are.
     private static let operatorsPerExpression = 8
 
-    package init(scope: KotlinScope, readText: @escaping (Read) -> String) {
+    /// The names of the user's functions, members of the generated object.
+    private let functions: [String]
+
+    package init(functions: [String] = [], scope: KotlinScope, readText: @escaping (Read) -> String) {
+        self.functions = functions
         self.scope = scope
         self.readText = readText
     }
@@ -179,6 +183,11 @@ package struct KotlinBody {
             // An identity curve is its argument, which keeps its own precedence.
             if text == argument.text { return argument }
             return Rendered(text: text, level: .atom, operators: argument.operators + 1)
+        case .call(let index, let arguments):
+            let rendered = arguments.map { hoistIfLong(render($0)) }
+            let name = index < functions.count ? functions[index] : "Double.NaN"
+            return Rendered(text: "\(name)(\(rendered.map(\.text).joined(separator: ", ")))", level: .atom,
+                            operators: rendered.reduce(1) { $0 + $1.operators }, isBool: expression.type == .bool)
         }
     }
 

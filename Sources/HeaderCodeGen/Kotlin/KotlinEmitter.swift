@@ -65,6 +65,10 @@ public struct KotlinEmitter {
                 printer.line()
                 emitSettle(&printer, snap, collect)
             }
+            for function in program.functions {
+                printer.line()
+                emitUserFunction(&printer, function, collect)
+            }
         }
         let kernels = CurveKotlinSource.kernels(for: curves)
         helpers.formUnion(kernels.helpers)
@@ -197,7 +201,7 @@ public struct KotlinEmitter {
         case .input(let index): return names.inputParameters[index]
         case .state(let index): return "state.\(names.stateFields[index])"
         case .value(let index): return values[index] ?? call(value: index)
-        case .delta, .target, .velocity, .local: return "Double.NaN"
+        case .delta, .target, .velocity, .local, .parameter: return "Double.NaN"
         }
     }
 
@@ -222,14 +226,14 @@ public struct KotlinEmitter {
         self.documentation(&printer, documentation)
         let kotlinType = KotlinBody.type(type)
         if isProperty(body) {
-            var function = KotlinBody(scope: KotlinScope()) { _ in "Double.NaN" }
+            var function = KotlinBody(functions: names.functions, scope: KotlinScope()) { _ in "Double.NaN" }
             printer.line("val \(name): \(kotlinType) = \(function.render(body))")
             collect(function)
             return
         }
-        var prelude = KotlinBody(scope: scope(for: body.uses)) { _ in "Double.NaN" }
+        var prelude = KotlinBody(functions: names.functions, scope: scope(for: body.uses)) { _ in "Double.NaN" }
         let locals = valueLocals(body, &prelude)
-        var function = KotlinBody(scope: prelude.scope) { parameterRead($0, values: locals) }
+        var function = KotlinBody(functions: names.functions, scope: prelude.scope) { parameterRead($0, values: locals) }
         for line in prelude.lines { function.append(line) }
         let result = function.render(body, name: function.fresh("value"))
         collect(function)
@@ -240,6 +244,35 @@ public struct KotlinEmitter {
         }
         printer.block(signature) { printer in
             printer.lines(function.lines)
+            printer.line("return \(result)")
+        }
+    }
+
+    /// A function of the spec: a private member of the object, named as in the spec.
+    private func emitUserFunction(_ printer: inout CodePrinter, _ function: Program.Function, _ collect: (KotlinBody) -> Void) {
+        documentation(&printer, function.documentation)
+        var scope = names.localScope
+        let parameters = function.parameters.map { scope.fresh($0.name) }
+        var body = KotlinBody(functions: names.functions, scope: scope) { read in
+            guard case .parameter(let position) = read, position < parameters.count else { return "Double.NaN" }
+            return parameters[position]
+        }
+        let result = body.render(function.body, name: body.fresh("value"))
+        collect(body)
+        let list = zip(parameters, function.parameters).map { "\($0): \(KotlinBody.type($1.type))" }
+        // A parameter the body does not read (`func one(x) = 1`) is still the spec's: kotlinc would warn.
+        var read = Set<Int>()
+        for expression in function.body.locals + [function.body.result] {
+            expression.forEachRead { if case .parameter(let position) = $0 { read.insert(position) } }
+        }
+        if read.count < function.parameters.count { printer.line("@Suppress(\"UNUSED_PARAMETER\")") }
+        let signature = "private fun \(KotlinNames.identifier(function.name))(\(list.joined(separator: ", "))): \(KotlinBody.type(function.type))"
+        if body.lines.isEmpty, printer.fits("\(signature) = \(result)") {
+            printer.line("\(signature) = \(result)")
+            return
+        }
+        printer.block(signature) { printer in
+            printer.lines(body.lines)
             printer.line("return \(result)")
         }
     }
@@ -285,7 +318,7 @@ public struct KotlinEmitter {
         for index in program.values.indices where values.contains(index) {
             valueNames[index] = scope.fresh(program.values[index].name)
         }
-        var function = KotlinBody(scope: scope) { [valueNames] in parameterRead($0, values: valueNames) }
+        var function = KotlinBody(functions: names.functions, scope: scope) { [valueNames] in parameterRead($0, values: valueNames) }
         computeValues(program.values.indices.filter(values.contains), named: valueNames, in: &function)
         return (function, valueNames)
     }
@@ -324,7 +357,7 @@ public struct KotlinEmitter {
             blockCalls.append("\(helper)(\(callArguments.joined(separator: ", ")))")
             var valueNames = parameterNames
             for index in own { valueNames[index] = scope.fresh(program.values[index].name) }
-            var function = KotlinBody(scope: scope) { parameterRead($0, values: valueNames) }
+            var function = KotlinBody(functions: names.functions, scope: scope) { parameterRead($0, values: valueNames) }
             computeValues(own, named: valueNames, in: &function)
             let outputs = block.outputs.map { function.render(program.outputs[$0].body) }
             collect(function)
@@ -374,7 +407,7 @@ public struct KotlinEmitter {
             for index in program.values.indices where needed.contains(index) {
                 valueNames[index] = scope.fresh(program.values[index].name)
             }
-            var function = KotlinBody(scope: scope) { read in
+            var function = KotlinBody(functions: names.functions, scope: scope) { read in
                 read == .delta ? delta : parameterRead(read, values: valueNames)
             }
             if readsDelta {
@@ -401,9 +434,9 @@ public struct KotlinEmitter {
         var scope = scope(for: snap.settle.uses)
         scope.reserve("target")
         scope.reserve("velocity")
-        var prelude = KotlinBody(scope: scope) { _ in "Double.NaN" }
+        var prelude = KotlinBody(functions: names.functions, scope: scope) { _ in "Double.NaN" }
         let locals = valueLocals(snap.settle, &prelude)
-        var function = KotlinBody(scope: prelude.scope) { read in
+        var function = KotlinBody(functions: names.functions, scope: prelude.scope) { read in
             switch read {
             case .target: return "target"
             case .velocity: return "velocity"
@@ -495,6 +528,8 @@ public struct KotlinEmitter {
         var blockFields: [String] = []
         var blockTypes: [String] = []
         var stateFields: [String] = []
+        /// The spec's functions, by their own names.
+        var functions: [String] = []
         var lastOffsetField = "lastOffset"
         var functionScope = KotlinScope()
         var localScope = KotlinScope()
@@ -516,8 +551,11 @@ public struct KotlinEmitter {
             // Locals never take the name of a member a body calls or reads, nor a parameter's.
             var members = Set(valueNames).union(outputNames).union(program.animations.map(\.name))
             members.formUnion(program.snaps.map { SwiftNames.settleFunction($0.name, count: program.snaps.count) })
+            functions = program.functions.map { KotlinNames.identifier($0.name) }
+            members.formUnion(program.functions.map(\.name))
             functionScope = KotlinScope(taken: members.union(["offset", "state"]))
-            localScope = KotlinScope(taken: ["offset", "state"])
+            // A local never takes a function's name, which a call would then mean.
+            localScope = KotlinScope(taken: Set(program.functions.map(\.name)).union(["offset", "state"]))
             memberScope = KotlinScope(taken: members)
         }
     }

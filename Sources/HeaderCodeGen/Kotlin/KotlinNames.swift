@@ -98,6 +98,9 @@ public enum KotlinNames {
         for animation in program.animations {
             claim(animation.name, for: "animation '\(animation.name)'", at: animation.nameRange)
         }
+        for function in program.functions {
+            claim(function.name, for: "function '\(function.name)'", at: function.nameRange)
+        }
         for snap in program.snaps where program.snaps.count > 1 {
             claim(SwiftNames.settleFunction(snap.name, count: program.snaps.count), for: "the settle function of snap '\(snap.name)'",
                   at: program.nameRange)
@@ -143,7 +146,7 @@ public enum KotlinNames {
         // Inputs are parameters and named values locals or the object's members, where they would hide a
         // type or a helper that a body reads; blocks, outputs and states are only ever properties.
         var scoped = program.inputs.map { ($0.name, $0.nameRange) } + program.values.map { ($0.name, $0.nameRange) }
-        scoped += program.animations.map { ($0.name, $0.nameRange) }
+        scoped += program.animations.map { ($0.name, $0.nameRange) } + program.functions.map { ($0.name, $0.nameRange) }
         for (name, range) in scoped {
             if shadowedTypes.contains(name) {
                 diagnostics.error("'\(name)' would hide the Kotlin type or package of that name in the generated code; rename it",

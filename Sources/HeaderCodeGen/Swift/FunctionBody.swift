@@ -18,7 +18,11 @@ package struct FunctionBody {
     /// the Swift type checker fast.
     private static let operatorsPerExpression = 8
 
-    package init(scope: SwiftScope, readText: @escaping (Read) -> (String, SwiftType)) {
+    /// The user's functions as the file declares them, for `.call`.
+    private let functions: [SwiftCallee]
+
+    package init(functions: [SwiftCallee] = [], scope: SwiftScope, readText: @escaping (Read) -> (String, SwiftType)) {
+        self.functions = functions
         self.scope = scope
         self.readText = readText
     }
@@ -206,6 +210,18 @@ package struct FunctionBody {
             let argument = identifier(for: render(progress, as: .double))
             return convert(Rendered(text: CurveSwiftSource.call(curve, argument: argument), level: .atom, operators: 1, type: .double),
                            to: wanted)
+        case .call(let index, let arguments):
+            guard index < functions.count else { return Rendered(text: "Double.nan", level: .atom, operators: 0, type: .double) }
+            let callee = functions[index]
+            var operators = 1
+            let texts = arguments.enumerated().map { position, argument -> String in
+                let type = position < callee.parameters.count ? callee.parameters[position] : .double
+                let rendered = hoistIfLong(render(argument, as: type))
+                operators += rendered.operators
+                return rendered.text
+            }
+            let text = "Self.\(callee.name)(\(texts.joined(separator: ", ")))"
+            return convert(Rendered(text: text, level: .atom, operators: operators, type: callee.result), to: wanted)
         }
     }
 
@@ -288,6 +304,13 @@ package struct FunctionBody {
         append("let \(name): Double = \(rendered.text)")
         return name
     }
+}
+
+/// A user's function as the generated file declares it: its Swift name and types.
+package struct SwiftCallee {
+    package let name: String
+    package let parameters: [SwiftType]
+    package let result: SwiftType
 }
 
 /// The Swift type of a value of the language: lengths are CGFloat, numbers Double.

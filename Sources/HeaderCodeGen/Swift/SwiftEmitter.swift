@@ -53,6 +53,10 @@ public struct SwiftEmitter {
                 if index == 0 { printer.line() }
                 emitFunction(&printer, name: names.outputFunctions[index], documentation: nil, type: output.type, body: output.body)
             }
+            for (index, function) in program.functions.enumerated() {
+                printer.line()
+                emitUserFunction(&printer, function, callee: names.functions[index])
+            }
             for snap in program.snaps {
                 printer.line()
                 emitSettle(&printer, snap)
@@ -169,7 +173,7 @@ public struct SwiftEmitter {
         case .input(let index): return (names.inputParameters[index], SwiftType(program.inputs[index].type))
         case .state(let index): return ("state.\(names.stateFields[index])", SwiftType(program.states[index].type))
         case .value(let index): return (values[index] ?? call(value: index), SwiftType(program.values[index].type))
-        case .delta, .target, .velocity, .local: return ("nan", .double)
+        case .delta, .target, .velocity, .local, .parameter: return ("nan", .double)
         }
     }
 
@@ -194,13 +198,13 @@ public struct SwiftEmitter {
         printer.documentation(documentation)
         let swiftType = SwiftType(type)
         if isStaticLet(body) {
-            var function = FunctionBody(scope: SwiftScope(), readText: { _ in ("nan", .double) })
+            var function = FunctionBody(functions: names.functions, scope: SwiftScope(), readText: { _ in ("nan", .double) })
             printer.line("static let \(name): \(swiftType.rawValue) = \(function.render(body, as: swiftType))")
             return
         }
-        var prelude = FunctionBody(scope: scope(for: body.uses), readText: { _ in ("nan", .double) })
+        var prelude = FunctionBody(functions: names.functions, scope: scope(for: body.uses), readText: { _ in ("nan", .double) })
         let locals = valueLocals(body, &prelude)
-        var function = FunctionBody(scope: prelude.scope) { parameterRead($0, values: locals) }
+        var function = FunctionBody(functions: names.functions, scope: prelude.scope) { parameterRead($0, values: locals) }
         for line in prelude.lines { function.append(line) }
         let result = function.render(body, as: swiftType)
         let signature = "static func \(name)(\(parameters(body.uses).joined(separator: ", "))) -> \(swiftType.rawValue)"
@@ -215,6 +219,28 @@ public struct SwiftEmitter {
                 printer.lines(function.lines)
                 printer.line("return \(result)")
             }
+        }
+    }
+
+    /// A function of the spec: private, named as in the spec, its parameters unlabelled.
+    private func emitUserFunction(_ printer: inout CodePrinter, _ function: Program.Function, callee: SwiftCallee) {
+        printer.documentation(function.documentation)
+        var scope = SwiftScope()
+        let parameterNames = function.parameters.map { scope.fresh($0.name) }
+        var body = FunctionBody(functions: names.functions, scope: scope) { read in
+            guard case .parameter(let position) = read, position < parameterNames.count else { return ("nan", .double) }
+            return (parameterNames[position], position < callee.parameters.count ? callee.parameters[position] : .double)
+        }
+        let result = body.render(function.body, as: callee.result)
+        let parameters = zip(parameterNames, callee.parameters).map { "_ \($0): \($1.rawValue)" }
+        let signature = "private static func \(callee.name)(\(parameters.joined(separator: ", "))) -> \(callee.result.rawValue)"
+        if body.lines.isEmpty, printer.fits("\(signature) { \(result) }") {
+            printer.line("\(signature) { \(result) }")
+            return
+        }
+        printer.block(signature) { printer in
+            printer.lines(body.lines)
+            printer.line(body.lines.isEmpty ? result : "return \(result)")
         }
     }
 
@@ -260,7 +286,7 @@ public struct SwiftEmitter {
         for index in program.values.indices where values.contains(index) {
             names[index] = scope.fresh(program.values[index].name)
         }
-        var function = FunctionBody(scope: scope) { [names] in parameterRead($0, values: names) }
+        var function = FunctionBody(functions: self.names.functions, scope: scope) { [names] in parameterRead($0, values: names) }
         computeValues(program.values.indices.filter(values.contains), named: names, in: &function)
         return (function, names)
     }
@@ -318,7 +344,7 @@ public struct SwiftEmitter {
             printer.block("private static func \(helpers[blockIndex])(\(parameterList.joined(separator: ", "))) -> Frame.\(type)") { printer in
                 var valueNames = parameterNames
                 for index in own { valueNames[index] = scope.fresh(program.values[index].name) }
-                var function = FunctionBody(scope: scope) { parameterRead($0, values: valueNames) }
+                var function = FunctionBody(functions: names.functions, scope: scope) { parameterRead($0, values: valueNames) }
                 computeValues(own, named: valueNames, in: &function)
                 let outputs = block.outputs.map {
                     "\(SwiftNames.label(program.outputs[$0].name)): \(function.render(program.outputs[$0].body, as: SwiftType(program.outputs[$0].type)))"
@@ -361,9 +387,9 @@ public struct SwiftEmitter {
         var parameters = ["_ state: inout State", "offset: CGFloat"]
         parameters += self.parameters(Uses.inputs(uses.inputs))
         printer.block("static func advance(\(parameters.joined(separator: ", ")))") { printer in
-            var function = FunctionBody(scope: scope(for: uses)) { _ in ("nan", .double) }
+            var function = FunctionBody(functions: names.functions, scope: scope(for: uses)) { _ in ("nan", .double) }
             let delta = function.fresh("delta")
-            function = FunctionBody(scope: function.scope) { read in
+            function = FunctionBody(functions: names.functions, scope: function.scope) { read in
                 read == .delta ? (delta, .cgFloat) : parameterRead(read, values: [:])
             }
             if readsDelta {
@@ -402,7 +428,7 @@ public struct SwiftEmitter {
     private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap) {
         printer.documentation(snap.documentation ?? "Where a scroll gesture that would end at `target` should come to rest.")
         printer.line("/// Outside the points it is `target`; inside, the nearest point, or the next one after a fling (\(FunctionBody.literal(SnapLowering.flingVelocity)) pt/s).")
-        var prelude = FunctionBody(scope: scope(for: snap.settle.uses), readText: { _ in ("nan", .double) })
+        var prelude = FunctionBody(functions: names.functions, scope: scope(for: snap.settle.uses), readText: { _ in ("nan", .double) })
         let target = prelude.fresh("target"), velocity = prelude.fresh("velocity")
         let locals = valueLocals(snap.settle, &prelude)
         var parameters = ["target\(target == "target" ? "" : " " + target): CGFloat",
@@ -410,7 +436,7 @@ public struct SwiftEmitter {
         parameters += self.parameters(snap.settle.uses)
         let name = SwiftNames.settleFunction(snap.name, count: program.snaps.count)
         printer.block("static func \(SwiftNames.identifier(name))(\(parameters.joined(separator: ", "))) -> CGFloat") { printer in
-            var function = FunctionBody(scope: prelude.scope) { read in
+            var function = FunctionBody(functions: names.functions, scope: prelude.scope) { read in
                 switch read {
                 case .target: return (target, .cgFloat)
                 case .velocity: return (velocity, .cgFloat)
@@ -427,7 +453,7 @@ public struct SwiftEmitter {
     private func emitKernels(_ printer: inout CodePrinter) {
         var curves: [Curve] = []
         var bodies = program.values.map(\.body) + program.outputs.map(\.body) + program.states.map(\.next)
-        bodies += program.snaps.map(\.settle)
+        bodies += program.snaps.map(\.settle) + program.functions.map(\.body)
         var math = Set<String>()
         for body in bodies {
             for expression in body.locals + [body.result] {
@@ -462,6 +488,8 @@ public struct SwiftEmitter {
         var blockFields: [String] = []
         var blockTypes: [String] = []
         var stateFields: [String] = []
+        /// The spec's functions, by their own names.
+        var functions: [SwiftCallee] = []
         var lastOffsetField = "lastOffset"
         /// The names every function has taken before its own: its fixed parameters.
         let functionScope = SwiftScope(taken: ["offset", "state"])
@@ -487,7 +515,12 @@ public struct SwiftEmitter {
             members.formUnion(program.values.map { SwiftNames.valueFunction($0.name, outputFunctions: outputNames) })
             members.formUnion(outputNames)
             members.formUnion(program.snaps.map { SwiftNames.settleFunction($0.name, count: program.snaps.count) })
+            members.formUnion(program.functions.map(\.name))
             memberScope = SwiftScope(taken: members)
+            functions = program.functions.map { function in
+                SwiftCallee(name: SwiftNames.identifier(function.name), parameters: function.parameters.map { SwiftType($0.type) },
+                            result: SwiftType(function.type))
+            }
         }
     }
 

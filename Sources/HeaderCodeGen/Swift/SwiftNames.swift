@@ -122,6 +122,12 @@ public enum SwiftNames {
         for animation in program.animations {
             claim(animation.name, for: "animation '\(animation.name)'", at: animation.nameRange)
         }
+        for function in program.functions {
+            claim(function.name, for: "function '\(function.name)'", at: function.nameRange)
+            if typeMembers.contains(function.name) {
+                diagnostics.error("a function cannot be named '\(function.name)' in the generated Swift; rename it", at: function.nameRange)
+            }
+        }
         // A static member is reached through the type (`AppMath.init`), where these names mean the type's own.
         for animation in program.animations where typeMembers.contains(animation.name) && !shadowedTypes.contains(animation.name) {
             diagnostics.error("an animation cannot be named '\(animation.name)': in the generated Swift, `.\(animation.name)` after the enum means the enum's own, not a member; rename it",
@@ -148,6 +154,7 @@ public enum SwiftNames {
         everyName += program.inputs.map { ($0.name, $0.nameRange) } + program.values.map { ($0.name, $0.nameRange) }
         everyName += program.states.map { ($0.name, $0.nameRange) } + program.blocks.map { ($0.name, $0.nameRange) }
         everyName += program.outputs.map { ($0.name, $0.nameRange) } + program.animations.map { ($0.name, $0.nameRange) }
+        everyName += program.functions.map { ($0.name, $0.nameRange) }
         for (name, range) in everyName {
             if name == "_" {
                 diagnostics.error("'_' cannot be a name in Swift", at: range)

@@ -79,3 +79,15 @@ public struct Diagnostics: Sendable {
         }.map(\.element)
     }
 }
+
+extension Diagnostics {
+    /// Adds `note` to every diagnostic reported since `all` held `count` of them: where a function's body
+    /// is checked for one call, its errors say which call.
+    package mutating func addNote(_ note: Diagnostic.Note, toThoseAfter count: Int) {
+        guard count < all.count else { return }
+        for index in count..<all.count {
+            let old = all[index]
+            all[index] = Diagnostic(old.severity, old.message, at: old.range, notes: old.notes + [note])
+        }
+    }
+}

@@ -79,6 +79,11 @@ package struct LayoutRoles {
         case .animation(let animation):
             statement(at: animation.range.start)
             visit(animation.value)
+        case .function(let function):
+            statement(at: function.range.start)
+            // `func name(x, y)`: the parameters' parenthesis hugs the name, as a call's does.
+            if let name = indexByStart[function.name.range.start], name + 1 < tokens.count { callParentheses.insert(name + 1) }
+            visit(function.body)
         case .block(let block):
             statement(at: block.range.start)
             guard let name = indexByStart[block.name.range.start], let close = indexByEnd[block.range.end] else { return }

@@ -27,6 +27,9 @@ package enum SyntaxFingerprint {
                 out += "state \(state.name.name)\(type(state.type)) = \(of(state.initial))"
                 if let bounds = state.bounds { out += " in \(of(bounds.low)) ... \(of(bounds.high))" }
                 out += " next \(of(state.next))\(doc(state.documentation))\n"
+            case .function(let function):
+                let parameters = function.parameters.map { "\($0.name.name)\(type($0.type))" }.joined(separator: ", ")
+                out += "func \(function.name.name)(\(parameters))\(type(function.resultType)) = \(of(function.body))\(doc(function.documentation))\n"
             case .snap(let snap):
                 out += "snap \(snap.name.name) [\(snap.points.map(of).joined(separator: ", "))]\(doc(snap.documentation))\n"
             case .block(let block):

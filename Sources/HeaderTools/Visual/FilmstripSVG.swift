@@ -106,7 +106,8 @@ package struct FilmstripSVG {
                                    "opacity": SVGText.number(Swift.min(layer.scrimOpacity, 1) * 0.6)])
             }
             if layer.showsLabel {
-                svg.text(SVGText.escape(layer.block), x: layer.x + 8, y: layer.y + 18, attributes: ["class": "name"])
+                let box = layer.labelBox
+                svg.text(SVGText.escape(layer.block), x: box.x, y: box.y + 12, attributes: ["class": "name"])
             }
         }
         svg.close("g")

@@ -14,7 +14,8 @@ import HeaderCodeGen
 ///   text; `scrim`, `shade`, `overlay` a dark veil over the last area; `bar`, `nav`, `toolbar` a bar;
 ///   `content`, `list`, `body` the page below; `cover`, `image`, `backdrop`, `header`, `hero`, `banner`,
 ///   `background`, `artwork`, `poster`, `picture`, `wallpaper` an image area (full width); any other block a
-///   labelled rectangle, its name written on it where it is tall enough to hold it (16 pt). A line
+///   rectangle. The name of a block that is not text, an avatar or the page is written on its layer where it fits
+///   (`labelFits`). A line
 ///   `role: <word>` in a block's documentation comment says its kind whatever its name: `header`,
 ///   `image` (or `area`), `bar`, `scrim`, `avatar`, `text` (or `title`), `content`, `box`.
 /// - clip: a block named `header` (or declaring `role: header`) is the header's frame, as in the app, where the header clips what it
@@ -54,9 +55,43 @@ package struct HeaderLayout {
         /// Where a `header` block clips the layer: it is drawn only from y = 0 to y = clipHeight.
         package var clipHeight: Double?
 
-        /// A block's name is written on its layer where the layer is at least this tall.
-        package static let labelHeight = 16.0
-        package var showsLabel: Bool { kind != .content && kind != .text && height >= Layer.labelHeight }
+        /// Whether the block's name is written on the layer, in `labelBox` (see `labelFits`).
+        package var showsLabel = false
+
+        /// Where the name is written: 8 pt in from the left and 6 pt below the top of what shows of the layer
+        /// (the canvas's top edge cuts what lies above it), one line of 12 px bold text in a box 16 pt tall
+        /// and `labelCharacterWidth` a character wide.
+        package var labelBox: (x: Double, y: Double, width: Double, height: Double) {
+            (x + 8, Swift.max(y, 0) + 6, Layer.labelCharacterWidth * Double(block.utf16.count), Layer.labelLineHeight)
+        }
+        package static let labelLineHeight = 16.0
+        /// Wider than the average 12 px bold sans-serif character, so that a name measured by it is no wider.
+        package static let labelCharacterWidth = 7.5
+
+        /// The part of the layer that shows: its rectangle within the header's clip, or nil for one hidden,
+        /// transparent or empty.
+        package var shownRect: (x0: Double, y0: Double, x1: Double, y1: Double)? {
+            guard !hidden, opacity > 0 else { return nil }
+            var y0 = y, y1 = y + Swift.max(height, 0)
+            if let clip = clipHeight { (y0, y1) = (Swift.max(y0, 0), Swift.min(y1, clip)) }
+            let x1 = x + Swift.max(width, 0)
+            return x1 > x && y1 > y0 ? (x, y0, x1, y1) : nil
+        }
+    }
+
+    /// A label is written on an area, a veil, a bar or a rectangle (a line of text shows its name already, a
+    /// circle has no corner to hold one), only where its box lies inside what shows of its own layer and of the canvas, and
+    /// no layer drawn above it shows over any of it: so a name never sits on another block's layer, nor
+    /// hangs past a thin bar's edge, nor is hidden under a title.
+    package static func labelFits(_ layer: Layer, under above: ArraySlice<Layer>, canvasHeight: Double) -> Bool {
+        guard ![.content, .text, .avatar].contains(layer.kind), let shown = layer.shownRect else { return false }
+        let box = layer.labelBox
+        let (x0, y0, x1, y1) = (box.x, box.y, box.x + box.width, box.y + box.height)
+        guard x0 >= shown.x0, x1 <= Swift.min(shown.x1, width), y0 >= shown.y0, y1 <= Swift.min(shown.y1, canvasHeight) else { return false }
+        return !above.contains { other in
+            guard let rect = other.shownRect else { return false }
+            return rect.x0 < x1 && x0 < rect.x1 && rect.y0 < y1 && y0 < rect.y1
+        }
     }
 
     package static func kind(of block: String) -> Kind {
@@ -108,8 +143,19 @@ package struct HeaderLayout {
     /// roles blocks declare (`declaredRoles(of:)`), which come before what their names suggest.
     package static func layers(blocks: [(name: String, properties: [String: Value])], offset: Double,
                                canvasHeight: Double = height, roles: [String: String] = [:]) -> [Layer] {
-        plan(blocks: blocks.map { ($0.name, Set($0.properties.keys)) }, roles: roles)
-            .evaluate(properties: blocks.map(\.properties), offset: offset, canvasHeight: canvasHeight)
+        labelled(plan(blocks: blocks.map { ($0.name, Set($0.properties.keys)) }, roles: roles)
+            .evaluate(properties: blocks.map(\.properties), offset: offset, canvasHeight: canvasHeight), canvasHeight: canvasHeight)
+    }
+
+    /// The layers, in drawing order, each with whether its name is written on it (`labelFits`): the one rule
+    /// that reads the laid-out layers rather than the outputs, written again in the page's
+    /// `PreviewHTML.labelSource`.
+    package static func labelled(_ layers: [Layer], canvasHeight: Double) -> [Layer] {
+        var ordered = layers
+        for index in ordered.indices {
+            ordered[index].showsLabel = labelFits(ordered[index], under: ordered[(index + 1)...], canvasHeight: canvasHeight)
+        }
+        return ordered
     }
 
     /// The plan of a program's layout, for every frame: its blocks and the properties they have.

@@ -17,6 +17,8 @@ package struct OffsetMarks {
 
     /// `interpreter` is run along `offsets` from the start of its path (it is reset before and after).
     package init(program: Program, interpreter: Interpreter, offsets: [Double]) {
+        // The tests and points inside the spec's functions are read where each function is called.
+        let program = program.inliningCalls()
         var evaluator = ConstantEvaluator(program: program, interpreter: interpreter)
         let valueTests = program.values.map { evaluator.valueTests(in: $0.body) }
         let outputTests = program.outputs.map { evaluator.valueTests(in: $0.body) }
@@ -151,7 +153,7 @@ private struct ConstantEvaluator {
             case .local(let index):
                 guard index < body.locals.count else { return nil }
                 return evaluate(body.locals[index], in: body, depth: depth + 1)
-            case .offset, .delta, .state, .target, .velocity: return nil
+            case .offset, .delta, .state, .target, .velocity, .parameter: return nil
             }
         case .unary(let operation, let operand):
             return evaluate(operand, in: body, depth: depth + 1).map { Semantics.unary(operation, $0) }
@@ -163,6 +165,8 @@ private struct ConstantEvaluator {
             return evaluate(test != 0 ? then : otherwise, in: body, depth: depth + 1)
         case .curve(let curve, let progress):
             return evaluate(progress, in: body, depth: depth + 1).map(curve.value(at:))
+        case .call:
+            return nil
         }
     }
 }

@@ -99,7 +99,7 @@ package struct PreviewHTML {
         #page { width: 1px; }
         #layers { position: absolute; inset: 0; pointer-events: none; z-index: 1; }
         .layer { position: absolute; box-sizing: border-box; overflow: hidden; color: #fff; font-weight: 600; font-size: 12px; }
-        .layer .name { position: absolute; left: 8px; top: 6px; }
+        .layer .name { position: absolute; left: 8px; line-height: 16px; }
         .layer.area { background: linear-gradient(160deg, #748ffc, #4263eb); }
         .layer.bar { background: #343a40; }
         .layer.scrim { background: rgba(0,0,0,.5); }
@@ -124,8 +124,40 @@ package struct PreviewHTML {
     /// The layout of the program's blocks (`HeaderLayout.plan(of:)`, the filmstrip's too), on a canvas as
     /// tall as the phone.
     package static func layoutSource(for program: Program) -> String {
-        "const layoutHeight = \(JavaScriptNames.literal(phoneHeight));\n" + HeaderLayout.plan(of: program).javaScript()
+        "const layoutWidth = \(JavaScriptNames.literal(HeaderLayout.width)), layoutHeight = \(JavaScriptNames.literal(phoneHeight));\n"
+            + HeaderLayout.plan(of: program).javaScript() + "\n" + labelSource
     }
+
+    /// `HeaderLayout.labelFits`, the one rule of the pictures that reads the laid-out layers rather than the
+    /// outputs, line for line (`labelledLayers` applies it to what `layoutLayers` gives).
+    package static let labelSource = """
+        function labelledLayers(layers) {
+          layers.forEach((layer, index) => { layer.showsLabel = labelFits(layer, layers.slice(index + 1)); });
+          return layers;
+        }
+        function shownRect(layer) {
+          if (layer.hidden || !(layer.opacity > 0)) return null;
+          let y0 = layer.y, y1 = layer.y + Math.max(layer.height, 0);
+          if (layer.clipHeight !== undefined) { y0 = Math.max(y0, 0); y1 = Math.min(y1, layer.clipHeight); }
+          const x1 = layer.x + Math.max(layer.width, 0);
+          return x1 > layer.x && y1 > y0 ? { x0: layer.x, y0, x1, y1 } : null;
+        }
+        function labelBox(layer) {
+          return { x: layer.x + 8, y: Math.max(layer.y, 0) + 6, width: \(JavaScriptNames.literal(HeaderLayout.Layer.labelCharacterWidth)) * layer.block.length,
+                   height: \(JavaScriptNames.literal(HeaderLayout.Layer.labelLineHeight)) };
+        }
+        function labelFits(layer, above) {
+          const shown = shownRect(layer);
+          if (layer.kind === "content" || layer.kind === "text" || layer.kind === "avatar" || !shown) return false;
+          const box = labelBox(layer);
+          const x0 = box.x, y0 = box.y, x1 = box.x + box.width, y1 = box.y + box.height;
+          if (!(x0 >= shown.x0 && x1 <= Math.min(shown.x1, layoutWidth) && y0 >= shown.y0 && y1 <= Math.min(shown.y1, layoutHeight))) return false;
+          return !above.some((other) => {
+            const rect = shownRect(other);
+            return rect !== null && rect.x0 < x1 && x0 < rect.x1 && rect.y0 < y1 && y0 < rect.y1;
+          });
+        }
+        """
 
     package static let appSource = """
         (() => {
@@ -176,7 +208,7 @@ package struct PreviewHTML {
 
           function drawLayers(frameValues, offset) {
             layersView.replaceChildren();
-            for (const layer of layoutLayers(blocksOf(frameValues), offset)) {
+            for (const layer of labelledLayers(layoutLayers(blocksOf(frameValues), offset))) {
               const element = document.createElement("div");
               element.className = "layer " + layer.kind;
               Object.assign(element.dataset, { block: layer.block, x: layer.x, y: layer.y, width: layer.width, height: layer.height });
@@ -188,9 +220,10 @@ package struct PreviewHTML {
               if (layer.kind === "text") {
                 element.style.fontSize = layer.fontSize + "px";
                 element.textContent = layer.block;
-              } else if (layer.kind !== "content" && layer.height >= \(JavaScriptNames.literal(HeaderLayout.Layer.labelHeight))) {
+              } else if (layer.showsLabel) {
                 const label = document.createElement("span");
                 label.className = "name";
+                label.style.top = (labelBox(layer).y - layer.y) + "px";
                 label.textContent = layer.block;
                 element.append(label);
               }

@@ -2,7 +2,7 @@ import XCTest
 @testable import HeaderKit
 
 /// Whether every warning of the range analysis on a spec shows in the interpreter at its witness: an output
-/// warning's value is what the frame gives there, to the bit; a division's, a square root's or a power's
+/// warning's value is what the frame gives there (at the end of its trace, for a state that runs off), to the bit; a division's, a square root's or a power's
 /// warning is a fault that the interpreter meets as it runs the frame, at that very operation.
 enum RangeWarningReproduction {
     /// The warnings checked (dead keyframe stops, which have no point to show, aside); a failure for each
@@ -20,7 +20,9 @@ enum RangeWarningReproduction {
                 interpreter.setInput(program.inputs[index].name, to: value)
             }
             interpreter.resetState()
-            let (outputs, faults) = interpreter.faults(at: warning.offset)
+            // A state's warning follows its trace from the initial state; the others are one frame.
+            for offset in warning.trace.dropLast() { _ = interpreter.frame(at: offset) }
+            let (outputs, faults) = interpreter.faults(at: warning.trace.last ?? warning.offset)
             let message = "\(path): \(warning.diagnostic.message)"
             if let output = warning.output {
                 guard outputs.indices.contains(output), case .number(let value) = outputs[output] else {

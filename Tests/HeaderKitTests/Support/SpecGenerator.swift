@@ -63,6 +63,15 @@ struct SpecGenerator {
     private var lengthConstants: Set<Double> = []
     private var usedNames: Set<String> = []
     private var useHostileNames = false
+    /// Functions are drawn from a stream of their own, so that a spec without them is what it was before
+    /// specs had them.
+    private var functionRNG: SeededGenerator
+    /// The functions declared so far (a body calls only earlier ones, so none is recursive).
+    private var functions: [(name: String, parameters: [Kind], result: Kind)] = []
+    /// What stands for the offset: `offset`, or in a function's body its first parameter, a length.
+    private var offsetText = "offset"
+    /// Whether `rng` is the functions' stream just now (see `onFunctionStream`).
+    private var onFunctions = false
 
     static let presets: [String] = Curve.presets.map(\.name)
 
@@ -70,6 +79,7 @@ struct SpecGenerator {
         rng = SeededGenerator(seed: seed)
         rangeRNG = SeededGenerator(seed: seed ^ 0x5241_4E47_4553)
         builtinRNG = SeededGenerator(seed: seed ^ 0x524F_554E_4453)
+        functionRNG = SeededGenerator(seed: seed ^ 0x46_554E_4354)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
     }
@@ -82,6 +92,8 @@ struct SpecGenerator {
         inStateContext = false; allowDelta = false; nodes = 0; keyframesDepth = 0
         lengthConstants = [0, 44, 100, 146, 190]
         usedNames = []
+        functions = []
+        offsetText = "offset"
         useHostileNames = rng.chance(hostileNameRate)
         // Mostly modest specs, some large and deep ones.
         nodeBudget = rng.chance(0.08) ? 70 : 18
@@ -130,6 +142,9 @@ struct SpecGenerator {
             lines.append("curve \(name) = \(value)")
             curveNames.append(name)
         }
+
+        let functionLines = functionRNG.chance(0.35) ? onFunctionStream { $0.generateFunctions(maxDepth: maxDepth) } : []
+        lines += functionLines
 
         // States (a value carried along the trace) in a few specs. They read offset, inputs and states only.
         var stateLines: [String] = []
@@ -277,6 +292,74 @@ struct SpecGenerator {
         }, interestingOffsets: offsets, isStateful: isStateful, snapNames: snapNames)
     }
 
+    /// Runs `body` on the functions' stream of random numbers, leaving the main stream and the node count
+    /// as they were, so that everything else in the spec is drawn as if there were no functions.
+    private mutating func onFunctionStream<T>(_ body: (inout SpecGenerator) -> T) -> T {
+        if onFunctions { return body(&self) }
+        swap(&rng, &functionRNG)
+        onFunctions = true
+        let savedNodes = nodes
+        let result = body(&self)
+        nodes = savedNodes
+        onFunctions = false
+        swap(&rng, &functionRNG)
+        return result
+    }
+
+    /// One to three functions, each of a length first (what stands for the offset in its body) and up to
+    /// two more parameters of any type, typed or not; each body reads its parameters, constants and the
+    /// functions before it.
+    private mutating func generateFunctions(maxDepth: Int) -> [String] {
+        var lines: [String] = []
+        let saved = (lengthNames, numberNames, boolNames, variableLengthNames, variableNumberNames)
+        for i in 0..<(1 + rng.below(3)) {
+            let name = freshName("fn\(i)")
+            var kinds: [Kind] = [.length]
+            for _ in 0..<rng.below(3) { kinds.append(rng.pick([.length, .number, .number, .bool])) }
+            var parameters: [String] = []
+            lengthNames = []; numberNames = []; boolNames = []
+            for (position, kind) in kinds.enumerated() {
+                let parameter = "p\(position)"
+                // A bool parameter is always typed; the others are typed half the time, else take what the call passes.
+                let typed = kind == .bool || rng.chance(0.5)
+                parameters.append(typed ? "\(parameter): \(kind == .length ? "pt" : kind == .number ? "number" : "bool")" : parameter)
+                switch kind {
+                case .length: lengthNames.append(parameter)
+                case .number: numberNames.append(parameter)
+                case .bool: boolNames.append(parameter)
+                }
+            }
+            variableLengthNames = lengthNames
+            variableNumberNames = numberNames
+            offsetText = "p0"
+            let result: Kind = rng.pick([.length, .number, .number, .bool])
+            let body = expr(result, depth: 1 + rng.below(maxDepth))
+            offsetText = "offset"
+            let annotation = result != .bool && rng.chance(0.3) ? (result == .length ? ": pt" : ": number") : ""
+            if rng.chance(0.2) { lines.append("/// Function \(i).") }
+            lines.append("func \(name)(\(parameters.joined(separator: ", ")))\(annotation) = \(body.text)")
+            functions.append((name, kinds, result))
+        }
+        (lengthNames, numberNames, boolNames, variableLengthNames, variableNumberNames) = saved
+        return lines
+    }
+
+    /// A call of a declared function giving `kind`, its arguments of its parameters' kinds.
+    private mutating func functionCall(_ kind: Kind, depth: Int) -> Ex? {
+        let candidates = functions.filter { $0.result == kind }
+        guard !candidates.isEmpty else { return nil }
+        let function = rng.pick(candidates)
+        // A length argument is never a unit-less literal: a parameter without a type would take it as a number.
+        let arguments = function.parameters.map { parameter -> Ex in
+            let argument = expr(parameter, depth: depth - 1)
+            if parameter == .length, Double(argument.text) != nil || argument.text.hasPrefix("-") && Double(argument.text.dropFirst()) != nil {
+                return Ex(text: argument.text + "pt", prec: 7)
+            }
+            return argument
+        }
+        return call(function.name, arguments)
+    }
+
     /// `input name ... = default` with `in low...high` before the default, for most number and length
     /// inputs: the default, widened below and above by a few steps (sometimes by none).
     private mutating func withRange(_ line: String, name: String, kind: Kind, ranges: inout [String: ClosedRange<Double>]) -> String {
@@ -361,11 +444,19 @@ struct SpecGenerator {
     mutating func expr(_ kind: Kind, depth: Int) -> Ex {
         nodes += 1
         if depth <= 0 || nodes > nodeBudget || rng.chance(0.12) { return leaf(kind) }
+        // A call is drawn from the functions' stream, and the expression it replaces still from the main
+        // one, so that the rest of the spec is what it would be without functions.
+        let callsFunction = !functions.isEmpty && (onFunctions ? rng.chance(0.15) : functionRNG.chance(0.15))
+        let plain: Ex
         switch kind {
-        case .number: return numberExpr(depth)
-        case .length: return lengthExpr(depth)
-        case .bool: return boolExpr(depth)
+        case .number: plain = numberExpr(depth)
+        case .length: plain = lengthExpr(depth)
+        case .bool: plain = boolExpr(depth)
         }
+        guard callsFunction, let call = onFunctionStream({ $0.functionCall(kind, depth: depth) }) else { return plain }
+        // The call claims the binding of what it replaces (at worst it gains parentheses), since callers
+        // draw from the main stream or not by how tightly an operand binds.
+        return Ex(text: call.text, prec: plain.prec)
     }
 
     private mutating func leaf(_ kind: Kind) -> Ex {
@@ -375,7 +466,7 @@ struct SpecGenerator {
             if rng.chance(0.03) { return poison() }
             return numberLiteral()
         case .length:
-            if rng.chance(0.4) { return Ex(text: allowDelta && rng.chance(0.3) ? "delta" : "offset", prec: 7) }
+            if rng.chance(0.4) { return Ex(text: allowDelta && rng.chance(0.3) ? "delta" : offsetText, prec: 7) }
             if !lengthNames.isEmpty && rng.chance(0.5) { return Ex(text: rng.pick(lengthNames), prec: 7) }
             return lengthLiteral()
         case .bool:
@@ -497,7 +588,7 @@ struct SpecGenerator {
         case 5:
             // A division that hits zero at some offset.
             let zeroAt = lengthLiteral()
-            let divisor = Ex(text: "offset - \(zeroAt.text)", prec: 4)
+            let divisor = Ex(text: "\(offsetText) - \(zeroAt.text)", prec: 4)
             return quotient(expr(.length, depth: depth - 1), divisor)
         case 6: return Ex(text: "-" + operand(expr(.number, depth: depth - 1), 6).text, prec: 6)
         case 7, 8: return conditional(.number, depth)
@@ -511,7 +602,7 @@ struct SpecGenerator {
             if kind == .length && rng.chance(0.5) {
                 // The usual shape: progress of the offset between two constants, sometimes equal ones.
                 let from = lengthLiteral(), to = rng.chance(0.1) ? from : lengthLiteral()
-                return call("progress", [Ex(text: "offset", prec: 7), from, to])
+                return call("progress", [Ex(text: offsetText, prec: 7), from, to])
             }
             return call("progress", sharedArguments(kind, 3, depth))
         case 14: return call("pow", [expr(.number, depth: depth - 1), expr(.number, depth: depth - 1)])
@@ -522,7 +613,7 @@ struct SpecGenerator {
         case 22: return Ex(text: "(\(expr(.number, depth: depth - 1).text))", prec: 7)
         case 23:
             // A length divided by a length: progress by hand, the common way to get a number.
-            return binary(Ex(text: "offset", prec: 7), "/", expr(.length, depth: depth - 1), 5)
+            return binary(Ex(text: offsetText, prec: 7), "/", expr(.length, depth: depth - 1), 5)
         default:
             let op = rng.pick(["+", "-", "*", "/"])
             return binary(expr(.number, depth: depth - 1), op, leaf(.number), op == "+" || op == "-" ? 4 : 5)
@@ -576,7 +667,7 @@ struct SpecGenerator {
             let op = rng.pick(["<", "<=", ">", ">=", "==", "!="])
             if kind == .length && rng.chance(0.3) {
                 // The offset against a constant, which the offsets hit exactly.
-                return binary(Ex(text: "offset", prec: 7), op, rng.chance(0.5) ? lengthLiteral() : flexibleLiteral(), 3)
+                return binary(Ex(text: offsetText, prec: 7), op, rng.chance(0.5) ? lengthLiteral() : flexibleLiteral(), 3)
             }
             return binary(expr(kind, depth: depth - 1), op, expr(kind, depth: depth - 1), 3)
         case 8:
@@ -596,8 +687,8 @@ struct SpecGenerator {
         if rng.chance(0.5) {
             let from = lengthLiteral(), to = lengthLiteral()
             argument = rng.chance(0.7)
-                ? call("progress", [Ex(text: "offset", prec: 7), from, to])
-                : binary(Ex(text: "offset", prec: 7), "/", to, 5)
+                ? call("progress", [Ex(text: offsetText, prec: 7), from, to])
+                : binary(Ex(text: offsetText, prec: 7), "/", to, 5)
         } else {
             argument = expr(.number, depth: depth - 1)
         }
@@ -668,9 +759,9 @@ struct SpecGenerator {
         let lengthDriver = rng.chance(0.6)
         let driver: Ex
         if lengthDriver {
-            driver = rng.chance(0.6) ? Ex(text: "offset", prec: 7) : expr(.length, depth: min(depth - 1, 3))
+            driver = rng.chance(0.6) ? Ex(text: offsetText, prec: 7) : expr(.length, depth: min(depth - 1, 3))
         } else if rng.chance(0.5) {
-            driver = call("progress", [Ex(text: "offset", prec: 7), lengthLiteral(), lengthLiteral()])
+            driver = call("progress", [Ex(text: offsetText, prec: 7), lengthLiteral(), lengthLiteral()])
         } else {
             driver = expr(.number, depth: min(depth - 1, 3))
         }
