@@ -215,6 +215,7 @@ public enum RangeWarnings {
                     let kind: RangeIssue.Kind
                     switch node.kind {
                     case .binary(.divide, _, _): kind = .divisionByZero
+                    case .binary(.div, _, _): kind = .divisionByZero
                     case .unary(.sqrt, _): kind = .squareRootOfNegative
                     case .binary(.pow, _, _): kind = .powerOfNegative
                     default: return
