@@ -29,17 +29,17 @@ package struct LinearForm: Sendable {
     /// The roundings that the computation of the form made, in the program and in the analysis; counted up to
     /// `roundingsLimit` and no further, as a value read twice by the next, and so on, doubles the count
     /// at each step (sixty steps would pass the largest Int).
-    package private(set) var roundings = 0
+    private(set) var roundings = 0
     /// Past 2⁵² roundings γ(k) is infinite: the error is unbounded whatever more are counted.
-    package static let roundingsLimit = 1 << 52
+    static let roundingsLimit = 1 << 52
 
     private static func counted(_ roundings: Int) -> Int { Swift.min(roundings, roundingsLimit) }
     /// Magnitude that cancelled: by variable (non-negative, sorted, usually none), and of the constants.
-    package private(set) var excess: [Term] = []
-    package private(set) var excessConstant = 0.0
+    private(set) var excess: [Term] = []
+    private(set) var excessConstant = 0.0
     /// What the computation can lose absolutely: products that fall below the smallest normal double, and a
     /// curve's kernel, which is within 2e-13 of the true curve (see `SymbolicEvaluation.curve`).
-    package private(set) var absoluteError = 0.0
+    private(set) var absoluteError = 0.0
     /// For the form of a named value or a local as it was read: which computation's number it is, so that
     /// what a comparison of that very number said (`travel > 0`) holds of it exactly, rounding aside.
     package var origin: Int?
@@ -49,8 +49,8 @@ package struct LinearForm: Sendable {
     /// it can give between what it gives at the ends. Where the real bounds of the form, widened by its
     /// rounding error, are wider than these, these are the bounds: `1 - 0.45 × p` with p in 0...1 is at
     /// least fl(1 - fl(0.45 × 1)), to the bit.
-    package var floatLower = -Double.infinity
-    package var floatUpper = Double.infinity
+    var floatLower = -Double.infinity
+    var floatUpper = Double.infinity
 
     package init(constant: Double) {
         self.constant = constant
@@ -75,7 +75,7 @@ package struct LinearForm: Sendable {
     }
 
     /// The form with its floating-point bounds narrowed to `lower...upper` as well.
-    package func narrowed(to lower: Double, _ upper: Double) -> LinearForm {
+    func narrowed(to lower: Double, _ upper: Double) -> LinearForm {
         var form = self
         form.floatLower = Swift.max(form.floatLower, lower)
         form.floatUpper = Swift.min(form.floatUpper, upper)
@@ -88,7 +88,7 @@ package struct LinearForm: Sendable {
     }
 
     package var isConstant: Bool { terms.isEmpty }
-    package var variableIDs: LazyMapSequence<[Term], Int> { terms.lazy.map { $0.id } }
+    var variableIDs: LazyMapSequence<[Term], Int> { terms.lazy.map { $0.id } }
     /// Whether floating point can give anything but the form's value.
     package var rounds: Bool { roundings > 0 || absoluteError > 0 }
 
@@ -167,7 +167,7 @@ package struct LinearForm: Sendable {
     }
 
     /// `f - g` as a comparison sees it: comparing rounds nothing, so its error is only its operands'.
-    package static func comparing(_ f: LinearForm, _ g: LinearForm) -> LinearForm {
+    static func comparing(_ f: LinearForm, _ g: LinearForm) -> LinearForm {
         var difference = f - g
         difference.roundings = Swift.max(f.roundings, g.roundings)
         return difference
@@ -203,7 +203,7 @@ package struct LinearForm: Sendable {
     }
 
     /// The form divided by a constant: `x / d` in the program, `x × (1 / d)` here, and `1 / d` may round.
-    package func divided(by divisor: Double) -> LinearForm {
+    func divided(by divisor: Double) -> LinearForm {
         var result = scaled(by: 1 / divisor)
         if abs(1 / divisor).significandBitPattern != 0 { result.roundings = LinearForm.counted(result.roundings + 1) }
         // The program divides: its ends are the quotients, not the products by 1 / d.
@@ -212,7 +212,7 @@ package struct LinearForm: Sendable {
     }
 
     /// γ(k) for the form's roundings: what, times the magnitude, bounds its rounding error.
-    package var roundingFactor: Double {
+    var roundingFactor: Double {
         let k = Double(roundings) * 0x1p-53
         return k < 0.5 ? k / (1 - k) * 1.0000001 : .infinity
     }
@@ -228,8 +228,8 @@ package struct LinearForm: Sendable {
 package struct AbstractNumber: Sendable {
     package var form: LinearForm?
     package var nan = false
-    package var positiveInfinity = false
-    package var negativeInfinity = false
+    var positiveInfinity = false
+    var negativeInfinity = false
 
     package init(form: LinearForm?, nan: Bool = false, positiveInfinity: Bool = false, negativeInfinity: Bool = false) {
         self.form = form
@@ -248,10 +248,10 @@ package struct AbstractNumber: Sendable {
         }
     }
 
-    package var hasSpecials: Bool { nan || positiveInfinity || negativeInfinity }
+    var hasSpecials: Bool { nan || positiveInfinity || negativeInfinity }
 
     /// Each possibility on its own: the finite form, then each special value.
-    package var alternatives: [AbstractNumber] {
+    var alternatives: [AbstractNumber] {
         guard hasSpecials else { return [self] }
         var list: [AbstractNumber] = []
         if let form { list.append(AbstractNumber(form: form)) }
@@ -284,9 +284,9 @@ package enum AbstractValue: Sendable {
 package struct AnalysisVariable: Sendable {
     package var lower: Double
     package var upper: Double
-    package var followsOffset: Bool
+    var followsOffset: Bool
     package var quotient: (numerator: LinearForm, denominator: LinearForm, denominatorIsPositive: Bool)?
     /// For a product by a factor within 0...1 (a keyframe segment's change times its eased fraction): the other
     /// factor, whose number the product's lies between 0 and, at every point, in floating point too.
-    package var fractionOf: LinearForm?
+    var fractionOf: LinearForm?
 }

@@ -11,27 +11,27 @@ import HeaderEval
 package enum AnalysisLimits {
     /// Paths one node may fan out to before they are merged into their hull: each comparison, `min`, `max`
     /// and `abs` doubles them, and a keyframes of n stops is n comparisons in a row.
-    package static let pathsFromOneNode = 24
+    static let pathsFromOneNode = 24
     /// Paths a body may hold after a local before its locals are merged: locals that each split multiply.
-    package static let pathsInOneBody = 96
+    static let pathsInOneBody = 96
     /// The conditions a path keeps, its latest: each linear program is as large as the conditions that share
     /// variables with its question, and a path through a chain of named values gathers every one's.
-    package static let conditionsOnAPath = 32
+    static let conditionsOnAPath = 32
     /// The largest named value (in nodes, with the values it reads) evaluated again under each reader's
     /// conditions: evaluating every value so would cost a chain of n values n².
-    package static let valueSizeUnderConditions = 64
+    static let valueSizeUnderConditions = 64
     /// The settings of the bool inputs a body starts from: 2ⁿ for n bools. Past it, the other bools split
     /// the paths where they are read.
-    package static let startingSettings = 1 << 10
+    static let startingSettings = 1 << 10
     /// How often a side of a state's range may grow to a finite bound before it is taken as unbounded: a
     /// state that grows by `delta` each round would grow forever. Each side grows at most this often and
     /// then once to an infinity, so the states' fixpoint takes at most 2 × (this + 1) rounds a state.
-    package static let finiteGrowthsOfAState = 6
+    static let finiteGrowthsOfAState = 6
     /// Pivots of the simplex before it gives up; a question it gives up on is answered unbounded (sound).
-    package static let simplexPivots = 5_000
+    static let simplexPivots = 5_000
     /// Settings of the inputs at which a witness is sought (the first ones of the defaults, each input's
     /// ends and each bool flipped), and the offsets tried at each: every setting costs a run of the
     /// interpreter at each offset.
-    package static let witnessSettings = 64
-    package static let witnessOffsets = 4096
+    static let witnessSettings = 64
+    static let witnessOffsets = 4096
 }

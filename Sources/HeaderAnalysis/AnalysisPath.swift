@@ -37,7 +37,7 @@ package struct AnalysisPath: Sendable {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
     }
 
-    package var constraints: [LinearForm] {
+    var constraints: [LinearForm] {
         get { storage.constraints }
         _modify { makeUnique(); yield &storage.constraints }
     }
@@ -47,7 +47,7 @@ package struct AnalysisPath: Sendable {
         get { storage.strict }
         _modify { makeUnique(); yield &storage.strict }
     }
-    package var boolInputs: [Int: Bool] {
+    var boolInputs: [Int: Bool] {
         get { storage.boolInputs }
         _modify { makeUnique(); yield &storage.boolInputs }
     }
@@ -61,12 +61,12 @@ package struct AnalysisPath: Sendable {
     }
     /// What the comparisons taken said of a named value's or a local's floating-point number itself, by
     /// its form's `origin`: exact, where the constraints hold of the real forms only.
-    package var exactBounds: [Int: ExactBounds] {
+    var exactBounds: [Int: ExactBounds] {
         get { storage.exactBounds }
         _modify { makeUnique(); yield &storage.exactBounds }
     }
     /// What the comparisons taken said of the order of two such numbers, each by its origin.
-    package var orderings: Set<Ordering> {
+    var orderings: Set<Ordering> {
         get { storage.orderings }
         _modify { makeUnique(); yield &storage.orderings }
     }
@@ -99,8 +99,8 @@ package struct ExactBounds: Sendable {
         }
     }
 
-    package var excludesZero: Bool { lower > 0 || (lower == 0 && lowerStrict) || upper < 0 || (upper == 0 && upperStrict) }
-    package var excludesNegative: Bool { lower >= 0 }
+    var excludesZero: Bool { lower > 0 || (lower == 0 && lowerStrict) || upper < 0 || (upper == 0 && upperStrict) }
+    var excludesNegative: Bool { lower >= 0 }
 }
 
 /// The extremes of a form on a path.
@@ -108,5 +108,5 @@ package struct FormBounds {
     package var lower: Double
     package var upper: Double
     /// No point of the path's constraints exists: the path cannot be taken.
-    package var infeasible = false
+    var infeasible = false
 }

@@ -77,7 +77,7 @@ extension SymbolicEvaluation {
     }
 
     /// A comparison of a named value's or a local's number with an exact constant bounds that number exactly.
-    package func noteExactBound(_ operation: BinaryOperation, _ outcome: Bool, _ lhs: LinearForm, _ rhs: LinearForm,
+    func noteExactBound(_ operation: BinaryOperation, _ outcome: Bool, _ lhs: LinearForm, _ rhs: LinearForm,
                                 on path: inout AnalysisPath) {
         // value ◇ constant, or constant ◇ value read the other way round.
         var operation = operation
@@ -119,7 +119,7 @@ extension SymbolicEvaluation {
 
     /// A comparison of two numbers that are each a named value's, a local's or a variable's own orders them
     /// exactly, whatever the rounding of their forms (the comparison itself rounds nothing).
-    package func noteOrdering(_ operation: BinaryOperation, _ outcome: Bool, _ lhs: LinearForm, _ rhs: LinearForm,
+    func noteOrdering(_ operation: BinaryOperation, _ outcome: Bool, _ lhs: LinearForm, _ rhs: LinearForm,
                       on path: inout AnalysisPath) {
         guard let a = lhs.origin, let b = rhs.origin else { return }
         switch (operation, outcome) {
@@ -137,7 +137,7 @@ extension SymbolicEvaluation {
     /// Whether the numbers of two forms are in order on the path (`a < b`, or with `strictly` false
     /// `a ≤ b`), exactly: two exact constants by their values, a number and a constant by what comparisons
     /// of the number said (`ExactBounds`), two numbers by their orderings.
-    package func ordered(_ a: LinearForm, _ b: LinearForm, strictly: Bool, on path: AnalysisPath) -> Bool {
+    func ordered(_ a: LinearForm, _ b: LinearForm, strictly: Bool, on path: AnalysisPath) -> Bool {
         let aConstant = a.isConstant && !a.rounds, bConstant = b.isConstant && !b.rounds
         if aConstant, bConstant { return strictly ? a.constant < b.constant : a.constant <= b.constant }
         if let origin = a.origin, bConstant, let bounds = path.exactBounds[origin] {
@@ -153,19 +153,19 @@ extension SymbolicEvaluation {
     }
 
     /// What the comparisons taken say of the number of this form itself, when it is a named value's or a local's.
-    package func exactBounds(_ form: LinearForm, on path: AnalysisPath) -> ExactBounds? {
+    func exactBounds(_ form: LinearForm, on path: AnalysisPath) -> ExactBounds? {
         form.origin.flatMap { path.exactBounds[$0] }
     }
 
     /// Whether floating point can make the form's number 0 on the path, unless a comparison of that very
     /// number ruled 0 out.
-    package func mayRoundToZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
+    func mayRoundToZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
         !(exactBounds(form, on: path)?.excludesZero ?? false) && space.roundsToZero(form, on: path)
     }
 
     /// Whether floating point can make the form's number negative on the path, unless a comparison of that
     /// very number ruled it out.
-    package func mayRoundBelowZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
+    func mayRoundBelowZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
         !(exactBounds(form, on: path)?.excludesNegative ?? false) && space.roundsBelowZero(form, on: path)
     }
 }

@@ -27,7 +27,7 @@ package enum CurveRange {
     }
 
     /// Where the curve may turn within 0...1 (its extremes lie at the ends of an interval or here).
-    package static func turningPoints(of curve: Curve) -> [Double] {
+    static func turningPoints(of curve: Curve) -> [Double] {
         switch curve {
         case .linear, .steps: return [0, 1]
         case .piecewiseLinear(let curve): return curve.inputs + [0, 1]

@@ -8,7 +8,7 @@ extension SymbolicEvaluation {
     /// landed on a whole number from beyond it: so a positive lower end may be one lower and a negative
     /// upper end one higher. From 2⁵² on div is the rounded quotient itself, which these bounds hold.
     /// NaN and the infinities are the quotient's: div keeps them.
-    package mutating func integerQuotient(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath,
+    mutating func integerQuotient(_ f: LinearForm, _ g: LinearForm, on path: AnalysisPath,
                                           at range: SourceRange) -> [Outcome] {
         divide(f, g, on: path, at: range).map { outcome in
             guard case .number(var number) = outcome.value, let quotient = number.form else { return outcome }
@@ -25,7 +25,7 @@ extension SymbolicEvaluation {
 extension BinaryOperation {
     /// min, max, fmin and fmax give one of their operands: where the other is NaN or an infinity, the
     /// finite side's form is the result as it stands.
-    package var picksAnOperand: Bool {
+    var picksAnOperand: Bool {
         switch self {
         case .min, .max, .fmin, .fmax: return true
         default: return false

@@ -99,7 +99,7 @@ package enum LinearCertificate {
     }
 
     /// Whether the multipliers prove that no point of the box satisfies the constraints.
-    package static func provesInfeasible(_ constraints: [(form: LinearForm, strict: Bool)], multipliers: [Double],
+    static func provesInfeasible(_ constraints: [(form: LinearForm, strict: Bool)], multipliers: [Double],
                                  box: (Int) -> (lower: Double, upper: Double)) -> Bool {
         guard multipliers.count == constraints.count, multipliers.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return false }
         for weights in candidates(multipliers) {

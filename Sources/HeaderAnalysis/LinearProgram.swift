@@ -24,10 +24,10 @@ package enum LinearProgram {
     }
 
     /// Below this, the pivoting takes a number as zero.
-    package static let tolerance = 1e-9
+    static let tolerance = 1e-9
 
     /// The largest `objective · x` over `x ≥ 0` with `rows[i] · x ≤ bounds[i]`.
-    package static func maximize(_ objective: [Double], rows: [[Double]], bounds: [Double]) -> Outcome {
+    static func maximize(_ objective: [Double], rows: [[Double]], bounds: [Double]) -> Outcome {
         var tableau = Tableau(rows: rows, bounds: bounds, objective: objective)
         return tableau.solve()
     }

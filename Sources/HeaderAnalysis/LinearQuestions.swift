@@ -10,7 +10,7 @@ extension VariableSpace {
     /// Whether no point satisfies the constraints with the strict ones strict: their closure has none, or
     /// the largest margin t (up to 1) by which every strict one can hold, `cᵢ + t ≤ 0`, is 0, as the
     /// multipliers prove (`Σ yᵢ cᵢ > 0` over the box, or `≥ 0` with weight on a strict one).
-    package func strictlyInfeasible(_ rows: [(LinearForm, Bool)]) -> Bool {
+    func strictlyInfeasible(_ rows: [(LinearForm, Bool)]) -> Bool {
         guard let multipliers = multipliers(rows) else { return false }
         return LinearCertificate.provesInfeasible(rows.map { (form: $0.0, strict: $0.1) }, multipliers: multipliers,
                                                  box: { (variables[$0].lower, variables[$0].upper) })
@@ -37,7 +37,7 @@ extension VariableSpace {
 
     /// Multipliers for constraints whose strict ones may have no room: those of the largest margin t (at most
     /// 1) by which the strict ones can hold, or of the closure's infeasibility; nil when the simplex gives none.
-    package func multipliers(_ rows: [(LinearForm, Bool)]) -> [Double]? {
+    func multipliers(_ rows: [(LinearForm, Bool)]) -> [Double]? {
         switch guess(LinearForm(constant: 0), rows.map(\.0), margins: rows.map(\.1)) {
         case .infeasible(let multipliers), .optimal(let multipliers): return multipliers
         case .unanswered: return nil

@@ -15,7 +15,7 @@ extension SymbolicEvaluation {
     /// conditions would cost the size of everything it reads at every reader: a chain of n values would
     /// cost n² (and more, each splitting). What a path remembers of it is the value alone, so that nothing
     /// grows with the chain.
-    package mutating func valueOutcomes(_ index: Int, on path: AnalysisPath) -> [Outcome] {
+    mutating func valueOutcomes(_ index: Int, on path: AnalysisPath) -> [Outcome] {
         // Either way, the reader goes on with its own locals and the value remembered.
         func remembering(_ value: AbstractValue, on reached: AnalysisPath) -> Outcome {
             var stored = reached
@@ -73,7 +73,7 @@ extension SymbolicEvaluation {
 
     /// A named value's body evaluated on a path. Too many ways are merged here rather than by the reading
     /// node, so that the hull is what the path remembers and a value read many times is not merged again.
-    package mutating func bodyOutcomes(_ index: Int, on start: AnalysisPath) -> [Outcome] {
+    mutating func bodyOutcomes(_ index: Int, on start: AnalysisPath) -> [Outcome] {
         let outcomes = evaluate(program.values[index].body, on: start)
         if outcomes.count > AnalysisLimits.pathsFromOneNode, outcomes.allSatisfy({ if case .number = $0.value { true } else { false } }) {
             return [(start, hull(outcomes))]
@@ -83,7 +83,7 @@ extension SymbolicEvaluation {
 
     /// The nodes of a named value's body and of the values it reads, through them, counted up to just past
     /// `AnalysisLimits.valueSizeUnderConditions`: once for each value, since a value comes after the values it reads.
-    package mutating func valueSize(_ index: Int) -> Int {
+    mutating func valueSize(_ index: Int) -> Int {
         if valueSizes.isEmpty {
             let cap = AnalysisLimits.valueSizeUnderConditions + 1
             for value in program.values {
@@ -97,13 +97,13 @@ extension SymbolicEvaluation {
     }
 
     /// The bool inputs a named value reads, directly or through the values it reads.
-    package func boolInputsRead(by index: Int) -> Set<Int> {
+    func boolInputsRead(by index: Int) -> Set<Int> {
         valueBoolInputs.indices.contains(index) ? valueBoolInputs[index] : Set(program.inputs.indices)
     }
 
     /// The bool inputs a body reads, directly or through the named values it reads (those before it only,
     /// while `valueBoolInputs` fills).
-    package func boolInputsRead(by body: Body) -> Set<Int> {
+    func boolInputsRead(by body: Body) -> Set<Int> {
         var read = Set(body.uses.inputs.filter { program.inputs.indices.contains($0) && program.inputs[$0].type == .bool })
         for other in body.uses.values where valueBoolInputs.indices.contains(other) { read.formUnion(valueBoolInputs[other]) }
         return read
@@ -128,7 +128,7 @@ extension SymbolicEvaluation {
     }
 
     /// The value with its form marked as one computation's number (see `LinearForm.origin`).
-    package mutating func identified(_ value: AbstractValue) -> AbstractValue {
+    mutating func identified(_ value: AbstractValue) -> AbstractValue {
         guard case .number(var number) = value, number.form != nil else { return value }
         number.form?.origin = nextOrigin
         nextOrigin += 1
@@ -136,7 +136,7 @@ extension SymbolicEvaluation {
     }
 
     /// Forgets the named values evaluated so far: a state's range has grown, and values that read it change.
-    package mutating func forgetValues() {
+    mutating func forgetValues() {
         unconditionedValues.removeAll()
     }
 }

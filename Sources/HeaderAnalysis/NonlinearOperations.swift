@@ -51,7 +51,7 @@ extension SymbolicEvaluation {
     /// fl(from + y) between fl(from + 0) and fl(from + change) (rounding keeps order). The hull of those two
     /// bounds the sum, where its own floating-point bounds forget that `change` moves with `from`:
     /// `0.5k + (0 - 0.5k) × c` is at least 0, to the bit.
-    package func interpolation(_ from: LinearForm, _ z: LinearForm, on path: AnalysisPath) -> FormBounds? {
+    func interpolation(_ from: LinearForm, _ z: LinearForm, on path: AnalysisPath) -> FormBounds? {
         guard z.constant == 0, z.terms.count == 1, let (id, coefficient) = z.terms.first, coefficient == 1, !z.rounds,
               let change = space.variables[id].fractionOf else { return nil }
         let start = floatBounds(from, on: path), end = floatBounds(from + change, on: path)

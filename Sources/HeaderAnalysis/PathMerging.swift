@@ -9,7 +9,7 @@ import HeaderEval
 extension SymbolicEvaluation {
     /// Fewer paths for many: the paths that agree on every bool local become one, where each number local
     /// up to `locals` is the hull of its values on them.
-    package mutating func merge(_ paths: [AnalysisPath], locals: Int, into start: AnalysisPath) -> [AnalysisPath] {
+    mutating func merge(_ paths: [AnalysisPath], locals: Int, into start: AnalysisPath) -> [AnalysisPath] {
         var groups: [[Bool?]: [AnalysisPath]] = [:]
         var order: [[Bool?]] = []
         for path in paths {
@@ -35,7 +35,7 @@ extension SymbolicEvaluation {
     }
 
     /// One value for the values of several paths: a new variable over their hull, or a bool's outcome.
-    package mutating func hull(_ outcomes: [Outcome]) -> AbstractValue {
+    mutating func hull(_ outcomes: [Outcome]) -> AbstractValue {
         var lower = Double.infinity, upper = -Double.infinity
         var result = AbstractNumber(form: nil)
         var followsOffset = false
@@ -66,7 +66,7 @@ extension SymbolicEvaluation {
 
     /// The path the merged ones came from, with the named values that all of them computed, each as its
     /// hull: merging must not make them computed again (each again would fan out, and be merged again).
-    package mutating func remembering(_ paths: [AnalysisPath], on start: AnalysisPath) -> AnalysisPath {
+    mutating func remembering(_ paths: [AnalysisPath], on start: AnalysisPath) -> AnalysisPath {
         var merged = start
         guard let first = paths.first else { return merged }
         for index in first.values.keys.sorted() where start.values[index] == nil {

@@ -57,17 +57,17 @@ public struct RangeAnalysis: Sendable {
     public let conditions: [DecidedCondition]
     /// Every comparison the analysis met, by where it is written (a keyframe's tests are written at
     /// their stops): whether it can be true, and whether it can be false.
-    package let outcomes: [SourceRange: (canBeTrue: Bool, canBeFalse: Bool)]
+    let outcomes: [SourceRange: (canBeTrue: Bool, canBeFalse: Bool)]
     public let issues: [RangeIssue]
     /// The finite ends of the offsets of the outputs' paths that change: on a path each value is affine in the
     /// offset (but for results of nonlinear operations), so its extremes lie at these ends, where a witness is
     /// sought first (`WitnessSearch`).
-    package let pathOffsetEnds: [Double]
+    let pathOffsetEnds: [Double]
     /// Input values inside the ranges at which a divisor can be 0 (`SymbolicEvaluation.zeroSettings`).
-    package let zeroSettings: [[Int: Double]]
+    let zeroSettings: [[Int: Double]]
     /// Each state's values as the fixpoint leaves them (an infinite end where `next` can take it ever
     /// further), for the warning about a state that runs off (`StateWarnings`).
-    package let stateRanges: [(lower: Double, upper: Double)]
+    let stateRanges: [(lower: Double, upper: Double)]
 
     public static func analyze(_ program: Program) -> RangeAnalysis {
         // A function's body is analysed where it is called, with that call's arguments.

@@ -26,9 +26,9 @@ public enum RangeWarnings {
     }
 
     /// Properties whose last word names a fraction that SwiftUI or the reader takes within 0...1.
-    package static let unitWords: Set<String> = ["opacity", "progress"]
+    static let unitWords: Set<String> = ["opacity", "progress"]
     /// Properties whose last word names a size, which cannot be drawn below 0.
-    package static let nonNegativeWords: Set<String> = ["height", "width", "size", "blur", "radius", "scale"]
+    static let nonNegativeWords: Set<String> = ["height", "width", "size", "blur", "radius", "scale"]
 
     public static func diagnose(_ program: Program, analysis: RangeAnalysis, source: SourceFile) -> [Diagnostic] {
         warnings(program, analysis: analysis, source: source).map(\.diagnostic)
@@ -173,7 +173,7 @@ public enum RangeWarnings {
     }
 
     /// `scrimOpacity` → "opacity", `fontSize` → "size".
-    package static func lastWord(_ name: String) -> String {
+    static func lastWord(_ name: String) -> String {
         guard let index = name.lastIndex(where: \.isUppercase) else { return name }
         return name[index...].lowercased()
     }

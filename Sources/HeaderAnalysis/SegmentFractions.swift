@@ -14,7 +14,7 @@ extension SymbolicEvaluation {
     /// The driver and the stops of a division that has a segment's shape: each a constant or a read of the
     /// offset, an input, a state or a local (numbers that comparisons can have ordered), the start the same
     /// on both sides, or absent on both (a start at 0, whose subtraction lowering leaves out).
-    package static func segmentFraction(_ numerator: Expr, _ denominator: Expr) -> (driver: Expr, start: Expr?, end: Expr)? {
+    static func segmentFraction(_ numerator: Expr, _ denominator: Expr) -> (driver: Expr, start: Expr?, end: Expr)? {
         if case .binary(.subtract, let x, let s) = numerator.kind, case .binary(.subtract, let p, let t) = denominator.kind {
             return plain(x) && plain(p) && plain(s) && same(s, t) ? (x, s, p) : nil
         }
@@ -38,7 +38,7 @@ extension SymbolicEvaluation {
 
     /// The fraction as a number within 0...1, when its operands are finite on the path and the path orders
     /// its driver between its stops; nil otherwise (the division is then analysed as any other).
-    package mutating func boundedFraction(_ shape: (driver: Expr, start: Expr?, end: Expr), _ numerator: AbstractValue,
+    mutating func boundedFraction(_ shape: (driver: Expr, start: Expr?, end: Expr), _ numerator: AbstractValue,
                                   _ denominator: AbstractValue, on path: AnalysisPath) -> AbstractValue? {
         guard case .number(let n) = numerator, case .number(let d) = denominator, !n.hasSpecials, !d.hasSpecials,
               let f = n.form, let g = d.form, let x = finiteNumber(shape.driver, on: path), let p = finiteNumber(shape.end, on: path)

@@ -13,35 +13,35 @@ package struct SymbolicEvaluation {
     package let program: Program
     package var space = VariableSpace()
     /// The analysis variable of each input with a range, and of each state.
-    package var inputVariables: [Int: Int] = [:]
-    package var stateVariables: [Int: Int] = [:]
+    var inputVariables: [Int: Int] = [:]
+    var stateVariables: [Int: Int] = [:]
     /// NaN or infinities that a state may hold (its variable covers the finite values).
-    package var stateSpecials: [Int: AbstractNumber] = [:]
-    package static let offsetVariable = 0
-    package static let deltaVariable = 1
+    var stateSpecials: [Int: AbstractNumber] = [:]
+    static let offsetVariable = 0
+    static let deltaVariable = 1
 
     /// Where something can go wrong, by kind and source range.
     package var issues: [RangeIssue] = []
     private var issueKeys: Set<String> = []
     /// Input values, each by input index, at which a divisor that can be 0 is 0 with the other inputs at
     /// their defaults and the offset at 0: where a witness of it may lie inside the inputs' ranges.
-    package var zeroSettings: [[Int: Double]] = []
+    var zeroSettings: [[Int: Double]] = []
     /// Each comparison by its source range: the outcomes seen.
     package var conditions: [SourceRange: (canBeTrue: Bool, canBeFalse: Bool)] = [:]
     /// Off while a named value is evaluated under its reader's conditions: the program computes every named
     /// value at every frame, so what a comparison inside it gives there is not all it can give.
-    package var notesConditions = true
+    var notesConditions = true
 
     /// Each named value's ways, by the bool inputs' values: see `valueOutcomes`.
     package struct ValueKey: Hashable {
         package let index: Int
-        package let boolInputs: [Int: Bool]
+        let boolInputs: [Int: Bool]
     }
-    package var unconditionedValues: [ValueKey: [Outcome]] = [:]
-    package var valueSizes: [Int] = []
+    var unconditionedValues: [ValueKey: [Outcome]] = [:]
+    var valueSizes: [Int] = []
     /// The bool inputs each named value reads, through the values it reads too.
-    package var valueBoolInputs: [Set<Int>] = []
-    package var nextOrigin = 0
+    var valueBoolInputs: [Set<Int>] = []
+    var nextOrigin = 0
 
     package init(program: Program) {
         self.program = program
@@ -174,7 +174,7 @@ package struct SymbolicEvaluation {
     }
 
     /// A number as read on a path whose comparisons of it ruled out some kinds (`ExactBounds.kinds`).
-    package func restricted(_ value: AbstractValue, on path: AnalysisPath) -> AbstractValue {
+    func restricted(_ value: AbstractValue, on path: AnalysisPath) -> AbstractValue {
         guard case .number(var number) = value, number.hasSpecials, let origin = number.form?.origin,
               let kinds = path.exactBounds[origin]?.kinds, kinds != ExactBounds.Kind.all else { return value }
         if kinds & ExactBounds.Kind.finite == 0 { number.form = nil }
@@ -186,7 +186,7 @@ package struct SymbolicEvaluation {
 
     /// A variable as read: its floating-point number lies within its interval, and it is one number wherever
     /// it is read (its origin, below those of computations), so that a comparison of it bounds it exactly.
-    package func boxed(_ id: Int) -> LinearForm {
+    func boxed(_ id: Int) -> LinearForm {
         var form = LinearForm.variable(id, within: space.variables[id].lower, space.variables[id].upper)
         form.origin = -1 - id
         return form
@@ -200,7 +200,7 @@ package struct SymbolicEvaluation {
     }
 
     /// Bounds on the form's floating-point number on the path.
-    package func floatBounds(_ form: LinearForm, on path: AnalysisPath) -> FormBounds {
+    func floatBounds(_ form: LinearForm, on path: AnalysisPath) -> FormBounds {
         let form = known(form, on: path)
         return space.floatBounds(form, real: space.bounds(form, on: path), on: path)
     }
@@ -215,7 +215,7 @@ package struct SymbolicEvaluation {
     /// For each ranged input the divisor's form follows, the value that makes the form 0, the other inputs
     /// at their defaults and the offset at 0, when that value lies within the input's range. Only candidates:
     /// a witness is what the interpreter then does there.
-    package mutating func noteZeroSettings(of divisor: LinearForm) {
+    mutating func noteZeroSettings(of divisor: LinearForm) {
         var inputOf: [Int: Int] = [:]
         for (input, id) in inputVariables { inputOf[id] = input }
         var defaults: [Int: Double] = [:]
@@ -285,7 +285,7 @@ package struct SymbolicEvaluation {
         zeroSettings.append(point)
     }
 
-    package mutating func noteCondition(_ range: SourceRange, _ outcome: Bool) {
+    mutating func noteCondition(_ range: SourceRange, _ outcome: Bool) {
         guard notesConditions else { return }
         var seen = conditions[range] ?? (false, false)
         if outcome { seen.canBeTrue = true } else { seen.canBeFalse = true }

@@ -175,7 +175,7 @@ extension SymbolicEvaluation {
     /// The result of an affine operation, which floating point takes to an infinity when it can pass the
     /// largest double: an unbounded variable counts as large as a double goes, so `offset + offset` and
     /// `2 * offset` can overflow (at offsets near 1e308) and `offset + 300` cannot.
-    package mutating func overflowing(_ form: LinearForm, on path: AnalysisPath) -> AbstractNumber {
+    mutating func overflowing(_ form: LinearForm, on path: AnalysisPath) -> AbstractNumber {
         // The box first; only when it allows an overflow, each variable's bounds on the path (a quotient
         // kept within 0...1 by a clamp is unbounded in its box).
         func magnitude(_ bound: (Int) -> (lower: Double, upper: Double)) -> Double {
@@ -201,7 +201,7 @@ extension SymbolicEvaluation {
     }
 
     /// The largest magnitude within the bounds, an unbounded side counting as the largest double.
-    package func largestMagnitude(_ bounds: FormBounds) -> Double {
+    func largestMagnitude(_ bounds: FormBounds) -> Double {
         min(max(abs(bounds.lower), abs(bounds.upper)), .greatestFiniteMagnitude)
     }
 

@@ -15,14 +15,14 @@ package struct VariableSpace {
 
     /// Whether the form's floating-point number can change with the offset: through its terms, or, where it
     /// rounds, through what cancelled (`offset - 20pt - offset` is -20 in real arithmetic and 0 at 1e200).
-    package func followsOffset(_ form: LinearForm) -> Bool {
+    func followsOffset(_ form: LinearForm) -> Bool {
         form.terms.contains { variables[$0.id].followsOffset }
             || (form.rounds && form.excess.contains { variables[$0.id].followsOffset })
     }
 
     /// The form's bounds over the box of its variables alone, constraints aside, or over a narrower box
     /// where `narrowed` gives one.
-    package func boxBounds(_ form: LinearForm, narrowed: [Int: (lower: Double, upper: Double)] = [:]) -> FormBounds {
+    func boxBounds(_ form: LinearForm, narrowed: [Int: (lower: Double, upper: Double)] = [:]) -> FormBounds {
         var lower = form.constant, upper = form.constant
         for (id, coefficient) in form.terms {
             let term = Self.termRange(coefficient, narrowed[id] ?? (variables[id].lower, variables[id].upper))
@@ -108,7 +108,7 @@ package struct VariableSpace {
     /// can be 0 there. False only where that is proven: constraints on one variable each by the intervals they
     /// leave, limits rounded outward; others by the linear program's multipliers, checked by
     /// `LinearCertificate`. Any doubt answers true, which keeps a path that may not be taken (sound).
-    package func isFeasible(_ path: AnalysisPath, zero: LinearForm? = nil) -> Bool {
+    func isFeasible(_ path: AnalysisPath, zero: LinearForm? = nil) -> Bool {
         var rows = Array(zip(path.constraints, path.strict))
         if let zero { rows += [(zero, false), (-zero, false)] }
         if let exact = singleVariableFeasibility(rows) { return exact }
@@ -153,7 +153,7 @@ package struct VariableSpace {
     /// A bound on how far floating point can stray from the form on the path, as a form that is at least
     /// that everywhere on it (`roundingFactor × M + absoluteError`, where each |x| in M is x or -x when the
     /// variable keeps one sign on the path, else the largest it can be there); nil when that is unbounded.
-    package func roundingError(_ form: LinearForm, on path: AnalysisPath) -> LinearForm? {
+    func roundingError(_ form: LinearForm, on path: AnalysisPath) -> LinearForm? {
         guard let parts = roundingErrorParts(form, on: path) else { return nil }
         return Self.folding(parts.straddling, into: parts.error)
     }
@@ -224,7 +224,7 @@ package struct VariableSpace {
     /// by what rounding can do, within the form's own floating-point bounds. Rounding is the program's
     /// (`roundedExtremes`) and the analysis's own in finding the bounds (a few units in the last place of the
     /// numbers the form combines: its constant and the larger of its finite real bounds).
-    package func floatBounds(_ form: LinearForm, real: FormBounds, on path: AnalysisPath) -> FormBounds {
+    func floatBounds(_ form: LinearForm, real: FormBounds, on path: AnalysisPath) -> FormBounds {
         guard !real.infeasible else { return real }
         let own = FormBounds(lower: form.floatLower, upper: form.floatUpper)
         // Real bounds no tighter than the form's own: nothing to widen, nothing to gain.
@@ -248,7 +248,7 @@ package struct VariableSpace {
     }
 
     /// Whether floating point can make the form 0 on the path where real arithmetic cannot.
-    package func roundsToZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
+    func roundsToZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
         guard form.rounds else { return false }
         guard let error = roundingError(form, on: path) else { return true }
         let within = withinError(form, error, on: path)
@@ -260,7 +260,7 @@ package struct VariableSpace {
     /// put along an unbounded direction (`z - offset` with z ≥ offset) and the error grows along it, it would
     /// take `(1 - γ)·z - (1 + γ)·offset` for `z - offset`, bounded. So each side is asked first with the error
     /// magnified past that tolerance: unbounded then, it is unbounded.
-    package func withinError(_ form: LinearForm, _ error: LinearForm, on path: AnalysisPath) -> FormBounds {
+    func withinError(_ form: LinearForm, _ error: LinearForm, on path: AnalysisPath) -> FormBounds {
         let magnified = error.scaled(by: 0x1p40)
         // Both ask of the same constraints, so either says whether they can hold.
         let low = bounds(form - magnified, on: path), high = bounds(form + magnified, on: path)
@@ -271,7 +271,7 @@ package struct VariableSpace {
     }
 
     /// Whether floating point can make the form below 0 on the path.
-    package func roundsBelowZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
+    func roundsBelowZero(_ form: LinearForm, on path: AnalysisPath) -> Bool {
         guard form.rounds else { return false }
         guard let error = roundingError(form, on: path) else { return true }
         let within = withinError(form, error, on: path)
@@ -280,7 +280,7 @@ package struct VariableSpace {
 
     /// The path with one more condition, `form ≤ 0` (or `< 0`). A condition on a quotient alone,
     /// `a·(n / d) + c ≤ 0` with d of one sign, is also the condition `a·n + c·d ≤ 0` (or `≥`) on its operands.
-    package func adding(_ form: LinearForm, strict: Bool, to path: AnalysisPath) -> AnalysisPath {
+    func adding(_ form: LinearForm, strict: Bool, to path: AnalysisPath) -> AnalysisPath {
         var path = path
         // A path keeps its latest conditions only: forgetting one only lets the path hold more points (sound),
         // and keeps each linear program small.

@@ -93,7 +93,7 @@ package struct WitnessSearch {
     /// The lowest value below 0 (else, with `aboveOne`, the highest above 1) that the output takes at one
     /// setting, the first setting that has one, at the first offset where it does; on a side where the
     /// output is unbounded, the first value past the limit instead.
-    package mutating func outputExtreme(_ output: Int, aboveOne: Bool, proven: RangeAnalysis.ProvenRange) -> Witness? {
+    mutating func outputExtreme(_ output: Int, aboveOne: Bool, proven: RangeAnalysis.ProvenRange) -> Witness? {
         for setting in settings.indices {
             guard let seen = summaries(setting)[output] else { return nil }
             let below = proven.min.isFinite ? seen.lowest : seen.firstBelowZero
@@ -107,7 +107,7 @@ package struct WitnessSearch {
     }
 
     /// The first point where the output is NaN, else infinite.
-    package mutating func outputSpecial(_ output: Int) -> Witness? {
+    mutating func outputSpecial(_ output: Int) -> Witness? {
         for setting in settings.indices {
             guard let seen = summaries(setting)[output] else { return nil }
             if let (value, index) = seen.firstNaN ?? seen.firstInfinite {

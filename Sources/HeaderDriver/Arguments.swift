@@ -148,11 +148,11 @@ public enum Arguments {
 
     /// An option a command does not take, with the nearest one it does take (by edit distance, as for names
     /// in a spec): `unknown option '--fromat' for 'eval'; did you mean '--format'?`.
-    package static func unknownOption(_ argument: String, for command: String, among options: [String]) -> UsageError {
+    static func unknownOption(_ argument: String, for command: String, among options: [String]) -> UsageError {
         let hint = Suggestions.closest(to: argument, among: options + ["--help"]).map { "; did you mean '\($0)'?" } ?? ""
         return UsageError(message: "unknown option '\(argument)' for '\(command)'\(hint)")
     }
-    package static let commandList = "check, eval, compile, fmt, ranges, plot, render, preview and lsp"
+    static let commandList = "check, eval, compile, fmt, ranges, plot, render, preview and lsp"
 
     /// ranges FILE [--format table|json]
     private static func parseRanges(_ arguments: [String]) -> Result<RangesOptions, UsageError> {
@@ -411,7 +411,7 @@ public enum Arguments {
         return value
     }
 
-    package static func parseList(_ text: String) -> Result<[Double], UsageError> {
+    static func parseList(_ text: String) -> Result<[Double], UsageError> {
         var offsets: [Double] = []
         for part in text.split(separator: ",", omittingEmptySubsequences: false) {
             guard let value = parseNumber(part.trimmingCharacters(in: " ")) else {
@@ -426,7 +426,7 @@ public enum Arguments {
     /// so that rounding does not accumulate along a long sweep. When the steps land on TO (the number of
     /// steps from FROM to TO is a whole number to within 1e-12 of itself), the last offset is TO exactly:
     /// `0:0.3:0.1` is 0, 0.1, 0.2, 0.3, where 3 * 0.1 would be 0.30000000000000004, past TO.
-    package static func parseSweep(_ text: String) -> Result<Offsets, UsageError> {
+    static func parseSweep(_ text: String) -> Result<Offsets, UsageError> {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { parseNumber(String($0)) }
         guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2] else {
             return .failure(UsageError(message: "'--sweep' takes FROM:TO:STEP, as in 0:300:10, found '\(text)'"))

@@ -49,7 +49,7 @@ package enum AtomicFile {
 
     /// Whether two paths name one file (the same device and inode, after following links): a hard link, a
     /// symbolic link or another spelling of a path all count. False when either cannot be examined.
-    package static func isSameFile(_ first: String, _ second: String) -> Bool {
+    static func isSameFile(_ first: String, _ second: String) -> Bool {
         var a = stat(), b = stat()
         guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
@@ -57,7 +57,7 @@ package enum AtomicFile {
 
     /// Whether a path names (after following links) a device, a FIFO or a socket: something that is read as a
     /// stream, with no size to read up to and only once.
-    package static func isSpecialFile(_ path: String) -> Bool {
+    static func isSpecialFile(_ path: String) -> Bool {
         var info = stat()
         guard stat(path, &info) == 0 else { return false }
         let type = info.st_mode & fileTypeMask

@@ -11,7 +11,7 @@ import HeaderTools
 extension Driver {
     /// `check --format json`: every file's diagnostics in one JSON document on standard output. The exit
     /// code is check's: 1 when any file has an error or cannot be read (which is said on standard error).
-    package static func checkJSON(_ files: [String], _ outcome: inout Outcome) {
+    static func checkJSON(_ files: [String], _ outcome: inout Outcome) {
         var results: [(source: SourceFile, diagnostics: [Diagnostic])] = []
         for file in files {
             guard let source = readSource(file, &outcome) else { continue }

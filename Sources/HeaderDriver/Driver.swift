@@ -18,7 +18,7 @@ public struct Driver {
         public var exitCode: Int32 = 0
         /// What `-` reads: the caller's `StandardInput.read`, taken on the caller's thread, since a
         /// task-local cannot be bound on the thread the command runs on.
-        package var readStandardInput: @Sendable () -> Data = { Data() }
+        var readStandardInput: @Sendable () -> Data = { Data() }
         /// Where a command that prints as it goes (eval's CSV and JSON) hands its output, piece by piece,
         /// before `standardOutput` (which then holds the rest); nil to gather it all in `standardOutput`.
         package var standardOutputPieces: (@Sendable (String) -> Void)?
@@ -206,7 +206,7 @@ public struct Driver {
     }
 
     /// A usage mistake is one line, so the spec's warnings, already rendered, give way to it.
-    package static func usageError(_ message: String, _ outcome: inout Outcome) {
+    static func usageError(_ message: String, _ outcome: inout Outcome) {
         outcome.standardError = "headerc: \(message)\n"
         outcome.exitCode = 2
     }
@@ -260,7 +260,7 @@ public struct Driver {
 
     /// Reads (`-`: standard input), parses and checks a file, printing its diagnostics; nil when the file
     /// cannot be read.
-    package static func load(_ path: String, checksSwiftNames: Bool = true, checksKotlinNames: Bool = false, enumName: String? = nil,
+    static func load(_ path: String, checksSwiftNames: Bool = true, checksKotlinNames: Bool = false, enumName: String? = nil,
                      _ outcome: inout Outcome) -> Compilation? {
         guard let source = readSource(path, &outcome) else { return nil }
         let compilation = Compilation(source: source, checksSwiftNames: checksSwiftNames, checksKotlinNames: checksKotlinNames,

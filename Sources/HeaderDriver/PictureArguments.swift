@@ -10,12 +10,12 @@ import HeaderTools
 
 extension Arguments {
     /// The sweep `plot` draws when none is given: from a pull of 100 pt to a scroll of 400 pt.
-    package static let defaultPlotSweep = "-100:400:2"
+    static let defaultPlotSweep = "-100:400:2"
 
     /// plot FILE [--sweep FROM:TO:STEP] [--set INPUT=VALUE]... [-o plot.svg]
     /// render FILE --at LIST [--set INPUT=VALUE]... [-o strip.svg]
     /// preview FILE [--set INPUT=VALUE]... [-o preview.html | --watch [--port N]]
-    package static func parsePicture(_ command: String, _ arguments: [String]) -> Result<Command, UsageError> {
+    static func parsePicture(_ command: String, _ arguments: [String]) -> Result<Command, UsageError> {
         var file: String?
         var offsets: [Double]?
         var settings: [InputSetting] = []

@@ -30,7 +30,7 @@ extension Driver {
 
     /// Whether the JavaScript module can take the program's names (`compile --target js` and `preview`
     /// alike); otherwise the clashes are reported as a spec's errors are, with exit status 1.
-    package static func javaScriptTakesNames(of program: Program, _ compilation: Compilation, _ outcome: inout Outcome) -> Bool {
+    static func javaScriptTakesNames(of program: Program, _ compilation: Compilation, _ outcome: inout Outcome) -> Bool {
         var diagnostics = Diagnostics()
         JavaScriptNames.validate(program, into: &diagnostics)
         guard diagnostics.hasErrors else { return true }

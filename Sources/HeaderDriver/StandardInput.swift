@@ -20,7 +20,7 @@ public enum StandardInput {
 
 extension Driver {
     /// Reads a spec from a file, or from standard input for `-`; nil, after saying why, when it cannot be read.
-    package static func readSource(_ path: String, _ outcome: inout Outcome) -> SourceFile? {
+    static func readSource(_ path: String, _ outcome: inout Outcome) -> SourceFile? {
         if path == "-" {
             return SourceFile(path: StandardInput.displayName, contents: [UInt8](outcome.readStandardInput()))
         }
@@ -40,7 +40,7 @@ extension Driver {
 
     /// The most a stream is read for one spec: far beyond any header (10,000 blocks are 3 MB), short of
     /// taking all memory from `/dev/zero`.
-    package static let maximumStreamBytes = 256 << 20
+    static let maximumStreamBytes = 256 << 20
 
     /// Reads a pipe, a FIFO or a device (`headerc check <(make-spec)`, `/dev/stdin`) to its end, once: it
     /// cannot be sized, and a FIFO opened twice would wait for a writer that has gone.

@@ -241,7 +241,7 @@ package struct NoProbe: InstructionProbe {
 
 /// Records the operations of `sites` that fault as they run.
 package struct FaultRecorder: InstructionProbe {
-    package var sites: [Int: SourceRange] = [:]
+    var sites: [Int: SourceRange] = [:]
     package private(set) var faults: [Interpreter.Fault] = []
     private var seen: Set<SourceRange> = []
 

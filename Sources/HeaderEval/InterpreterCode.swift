@@ -32,19 +32,19 @@ package struct Instruction {
         }
 
         /// Whether `b` and `c` name registers (rather than an instruction or a curve, or nothing).
-        package var readsB: Bool { self != .jump && self != .jumpIfFalse && self != .curve }
-        package var readsC: Bool { [.clamp, .multiplyAdd, .multiplySubtract, .subtractDivide].contains(self) }
+        var readsB: Bool { self != .jump && self != .jumpIfFalse && self != .curve }
+        var readsC: Bool { [.clamp, .multiplyAdd, .multiplySubtract, .subtractDivide].contains(self) }
     }
 
-    package var opcode: Opcode
+    var opcode: Opcode
     package var operation: UInt8 = 0
     package var destination: Int32
     package var a: Int32
     package var b: Int32
     package var c: Int32 = 0
 
-    package var binaryOperation: BinaryOperation { BinaryOperation.allCases[Int(operation)] }
-    package var unaryOperation: UnaryOperation { UnaryOperation.allCases[Int(operation)] }
+    var binaryOperation: BinaryOperation { BinaryOperation.allCases[Int(operation)] }
+    var unaryOperation: UnaryOperation { UnaryOperation.allCases[Int(operation)] }
 }
 
 /// Where everything lives in the register file: the offset, its change, a snap's target and velocity,
@@ -55,15 +55,15 @@ package struct RegisterLayout {
     package let delta = 1
     package let target = 2
     package let velocity = 3
-    package let inputCount: Int, stateCount: Int, valueCount: Int, outputCount: Int
+    let inputCount: Int, stateCount: Int, valueCount: Int, outputCount: Int
 
     package func input(_ index: Int) -> Int { 4 + index }
     package func state(_ index: Int) -> Int { 4 + inputCount + index }
     /// Where the states' new values wait until all are computed.
-    package func nextState(_ index: Int) -> Int { 4 + inputCount + stateCount + index }
+    func nextState(_ index: Int) -> Int { 4 + inputCount + stateCount + index }
     package func value(_ index: Int) -> Int { 4 + inputCount + 2 * stateCount + index }
     package func output(_ index: Int) -> Int { 4 + inputCount + 2 * stateCount + valueCount + index }
-    package var fixedCount: Int { 4 + inputCount + 2 * stateCount + valueCount + outputCount }
+    var fixedCount: Int { 4 + inputCount + 2 * stateCount + valueCount + outputCount }
 }
 
 /// The program translated into instruction lists: what reads only inputs (run when they change), the
@@ -75,15 +75,15 @@ package struct RegisterLayout {
 /// their order are the program's, so the bits are the same; they are just done less often.
 package struct InterpreterCode {
     package let layout: RegisterLayout
-    package private(set) var inputsOnly: [Instruction] = []
+    private(set) var inputsOnly: [Instruction] = []
     package private(set) var advance: [Instruction] = []
-    package private(set) var perFrame: [Instruction] = []
+    private(set) var perFrame: [Instruction] = []
     package private(set) var settle: [(instructions: [Instruction], result: Int)] = []
     package private(set) var curves: [Curve] = []
-    package private(set) var initialRegisters: [Double]
+    private(set) var initialRegisters: [Double]
     /// The operations that can fault (a division, `sqrt`, `pow`), by their index in the input-only, advance
     /// and per-frame lists, with where they are written: for `Interpreter.faults(at:)` to see them run.
-    package private(set) var faultSites: [List: [Int: SourceRange]] = [:]
+    private(set) var faultSites: [List: [Int: SourceRange]] = [:]
 
     package enum List: Hashable { case inputsOnly, perFrame, advance, settle }
     private var settleList: [Instruction] = []
@@ -399,7 +399,7 @@ package struct InterpreterCode {
 
 extension Instruction {
     /// Sets where a jump goes: `b` for `jump` and `jumpIfFalse`, `c` for the compare-and-branch kinds.
-    package mutating func setTarget(_ target: Int32) {
+    mutating func setTarget(_ target: Int32) {
         if opcode == .jump || opcode == .jumpIfFalse { b = target } else { c = target }
     }
 }

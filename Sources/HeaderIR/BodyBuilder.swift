@@ -152,7 +152,7 @@ extension Uses {
 
 extension Expr {
     /// Whether both are the same constant (to the bit) or the same read.
-    package func isSameLeaf(as other: Expr) -> Bool {
+    func isSameLeaf(as other: Expr) -> Bool {
         switch (kind, other.kind) {
         case (.constant(let a), .constant(let b)): return a.bitPattern == b.bitPattern
         case (.boolConstant(let a), .boolConstant(let b)): return a == b
@@ -189,7 +189,7 @@ extension Expr {
     }
 
     /// The expression with each read that `transform` answers replaced by its answer.
-    package func mapReads(_ transform: (Read, ValueType, SourceRange) -> Expr?) -> Expr {
+    func mapReads(_ transform: (Read, ValueType, SourceRange) -> Expr?) -> Expr {
         switch kind {
         case .constant, .boolConstant: return self
         case .read(let read): return transform(read, type, range) ?? self

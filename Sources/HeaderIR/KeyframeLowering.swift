@@ -65,7 +65,7 @@ package enum KeyframeLowering {
     }
 
     /// Up to this many stops, the segment is found by testing the stops in order; beyond, by halving.
-    package static let linearSearchLimit = 8
+    static let linearSearchLimit = 8
 
     /// The segment of the first stop in `low...high` whose position lies beyond x, else `fallback`,
     /// found by halving: with positions in order (the checker keeps constant ones so), x < p(middle)

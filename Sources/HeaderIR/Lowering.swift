@@ -175,15 +175,15 @@ public enum Lowering {
 
 /// Lowers the expressions of one body.
 package struct ExpressionLowering {
-    package let slotRead: (Int, SourceRange) -> Expr
+    let slotRead: (Int, SourceRange) -> Expr
     /// The keyframes lowered so far whose stops are tested in order (see `Program.keyframes`).
     package var keyframes: [Program.Keyframes] = []
     /// Where the expression being lowered is written: the range every node made for it takes.
     package private(set) var range: SourceRange
     /// In a function's body, its parameters' types.
-    package var parameterTypes: [ValueType] = []
+    var parameterTypes: [ValueType] = []
     /// The result type of each of the user's functions, for their calls.
-    package var functionTypes: [ValueType] = []
+    var functionTypes: [ValueType] = []
 
     package init(slotRead: @escaping (Int, SourceRange) -> Expr, range: SourceRange = SourceRange(0, 0)) {
         self.slotRead = slotRead

@@ -15,7 +15,7 @@ package final class DocumentAnalysis: @unchecked Sendable {
     package let index: SymbolIndex
     /// What `check` prints: the spec's diagnostics in source order, then the range warnings.
     package let diagnostics: [Diagnostic]
-    package let outputRanges: RangeAnalysis?
+    let outputRanges: RangeAnalysis?
     private var valueRangesComputed = false
     private var valueRangesCache: RangeAnalysis?
 
@@ -35,7 +35,7 @@ package final class DocumentAnalysis: @unchecked Sendable {
     }
 
     /// What the analysis proves of each named value, in `program.values`' order; asked only by hover.
-    package var valueRanges: RangeAnalysis? {
+    var valueRanges: RangeAnalysis? {
         if !valueRangesComputed {
             valueRangesComputed = true
             valueRangesCache = compilation.program.map { RangeAnalysis.analyze($0.valuesAsOutputs) }
@@ -44,7 +44,7 @@ package final class DocumentAnalysis: @unchecked Sendable {
     }
 
     /// The proven range of an output (`block.property`) or a named value, as people read it.
-    package func provenRange(of symbol: SymbolIndex.Symbol) -> String? {
+    func provenRange(of symbol: SymbolIndex.Symbol) -> String? {
         guard let program = compilation.program else { return nil }
         switch symbol.kind {
         case .property:

@@ -27,7 +27,7 @@ package struct SymbolIndex: Sendable {
         package let annotation: ValueType?
         /// For a property, its block's name; its value's range, where an inlay hint goes.
         package let block: String?
-        package let valueRange: SourceRange?
+        let valueRange: SourceRange?
         package var children: [Symbol] = []
     }
 
@@ -119,7 +119,7 @@ package struct SymbolIndex: Sendable {
     }
 
     /// Every symbol, the properties included, in source order.
-    package var allSymbols: [Symbol] {
+    var allSymbols: [Symbol] {
         declarations.flatMap { [$0] + $0.children }
     }
 
@@ -144,14 +144,14 @@ package struct SymbolIndex: Sendable {
     }
 
     /// Where a function's parameter is declared and used, in its body.
-    package func occurrences(ofParameter parameter: Symbol, includingDeclaration: Bool) -> [SourceRange] {
+    func occurrences(ofParameter parameter: Symbol, includingDeclaration: Bool) -> [SourceRange] {
         var ranges = references.filter { $0.function == parameter.block && $0.name == parameter.name }.map(\.range)
         if includingDeclaration { ranges.append(parameter.nameRange) }
         return ranges.sorted { $0.start < $1.start }
     }
 
     /// Where a referable name is declared and used.
-    package func occurrences(of name: String, includingDeclaration: Bool) -> [SourceRange] {
+    func occurrences(of name: String, includingDeclaration: Bool) -> [SourceRange] {
         var ranges = references.filter { $0.name == name && $0.function == nil }.map(\.range)
         if includingDeclaration, let declaration = declaration(named: name) {
             ranges.append(declaration.nameRange)

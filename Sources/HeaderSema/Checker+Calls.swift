@@ -5,7 +5,7 @@ import HeaderMath
 /// Calls and keyframes: built-in functions with their arity and argument types, curves applied to a
 /// progress, and keyframes with their driver, options and stops.
 extension Checker {
-    package mutating func checkCall(_ callee: Expression, _ arguments: [Argument], _ range: SourceRange) -> Typed? {
+    mutating func checkCall(_ callee: Expression, _ arguments: [Argument], _ range: SourceRange) -> Typed? {
         // Anything but a built-in function that is called is a curve applied to a progress: `easeOut(t)`,
         // `snappy(t)`, `cubicBezier(0.2, 0, 0, 1)(t)`; `linear` with one argument is the identity curve.
         let curve: Curve?
@@ -115,7 +115,7 @@ extension Checker {
         return Typed(expression: fold(.builtin(builtin, operands)), type: resultType, flexible: flexible)
     }
 
-    package mutating func checkKeyframes(_ driverSyntax: Expression, _ options: [Argument], _ stops: [KeyframeStop],
+    mutating func checkKeyframes(_ driverSyntax: Expression, _ options: [Argument], _ stops: [KeyframeStop],
                                          _ range: SourceRange) -> Typed? {
         guard let driver = check(driverSyntax) else { return nil }
         guard driver.type != .bool else {

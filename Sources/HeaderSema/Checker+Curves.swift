@@ -10,7 +10,7 @@ extension Checker {
         case cubicBezier, steps, linear, spring
     }
 
-    package mutating func checkNamedCurve(_ index: Int) -> Curve? {
+    mutating func checkNamedCurve(_ index: Int) -> Curve? {
         if let done = curveProgress[index] { return done }
         let declaration = curves[index]
         guard !curveChecking.contains(index) else {
@@ -32,7 +32,7 @@ extension Checker {
     }
 
     /// A curve expression: a preset or declared curve by name, or a constructor with constant arguments.
-    package mutating func checkCurve(_ expression: Expression) -> Curve? {
+    mutating func checkCurve(_ expression: Expression) -> Curve? {
         switch expression.kind {
         case .error:
             return nil

@@ -5,7 +5,7 @@ import HeaderMath
 /// The rules of each kind of declaration: an input's constant default, a state's constant start and its
 /// bounds, a block's properties and their types, snap points that stay put, animations that are springs.
 extension Checker {
-    package mutating func checkInput(_ input: InputDeclaration, slot: Int) -> CheckedInput? {
+    mutating func checkInput(_ input: InputDeclaration, slot: Int) -> CheckedInput? {
         guard let typed = check(input.defaultValue) else { return nil }
         let type = input.type?.type ?? typed.type
         guard conform(typed, to: type, input.defaultValue.range, "the default of input '\(input.name.name)'") else { return nil }
@@ -60,7 +60,7 @@ extension Checker {
         return low...high
     }
 
-    package mutating func checkState(_ state: StateDeclaration, slot: Int) -> CheckedState? {
+    mutating func checkState(_ state: StateDeclaration, slot: Int) -> CheckedState? {
         stateContext = (state.name.name, false)
         defer { stateContext = nil }
         let initial = check(state.initial)
@@ -104,7 +104,7 @@ extension Checker {
                             next: next.expression, documentation: state.documentation, slot: slot)
     }
 
-    package mutating func checkBlock(_ block: BlockDeclaration) -> CheckedBlock {
+    mutating func checkBlock(_ block: BlockDeclaration) -> CheckedBlock {
         var properties: [CheckedOutput] = []
         var seen: [String: SourceRange] = [:]
         for property in block.properties {
@@ -136,7 +136,7 @@ extension Checker {
         return CheckedBlock(nameRange: block.name.range, name: block.name.name, properties: properties, documentation: block.documentation)
     }
 
-    package mutating func checkSnap(_ snap: SnapDeclaration) -> CheckedSnap {
+    mutating func checkSnap(_ snap: SnapDeclaration) -> CheckedSnap {
         var points: [CheckedExpression] = []
         for point in snap.points {
             guard let typed = check(point), conform(typed, to: .length, point.range, "a snap point") else { continue }
@@ -167,7 +167,7 @@ extension Checker {
         return follows
     }
 
-    package mutating func checkAnimation(_ animation: AnimationDeclaration) -> CheckedAnimation? {
+    mutating func checkAnimation(_ animation: AnimationDeclaration) -> CheckedAnimation? {
         guard let curve = checkCurve(animation.value) else { return nil }
         guard case .spring(let spring) = curve else {
             diagnostics.error("an animation is a spring, as in 'spring(response: 0.35, dampingFraction: 0.8)'",

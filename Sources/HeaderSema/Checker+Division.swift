@@ -4,7 +4,7 @@ import HeaderSyntax
 /// `div(a, b)`, the quotient truncated toward zero, takes its units as `a / b` does: a length over a
 /// length is a plain number (how many times b fits in a), a length over a number is a length.
 extension Checker {
-    package mutating func checkIntegerDivision(_ typed: [Typed], _ arguments: [Argument], _ range: SourceRange) -> Typed? {
+    mutating func checkIntegerDivision(_ typed: [Typed], _ arguments: [Argument], _ range: SourceRange) -> Typed? {
         guard typed.count == 2, arguments.count == 2 else { return nil }
         let dividend = typed[0], divisor = typed[1]
         let type: ValueType

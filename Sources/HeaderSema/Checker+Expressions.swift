@@ -157,14 +157,14 @@ extension Checker {
     }
 
     /// The common type of two operands, letting a unit-less literal stand for a length.
-    package func unify(_ lhs: Typed, _ rhs: Typed) -> (ValueType, Bool)? {
+    func unify(_ lhs: Typed, _ rhs: Typed) -> (ValueType, Bool)? {
         if lhs.type == rhs.type { return (lhs.type, lhs.flexible && rhs.flexible) }
         if lhs.type == .length, rhs.type == .number, rhs.flexible { return (.length, false) }
         if rhs.type == .length, lhs.type == .number, lhs.flexible { return (.length, false) }
         return nil
     }
 
-    package mutating func conform(_ typed: Typed, to type: ValueType, _ range: SourceRange, _ what: String) -> Bool {
+    mutating func conform(_ typed: Typed, to type: ValueType, _ range: SourceRange, _ what: String) -> Bool {
         if typed.type == type || (type == .length && typed.type == .number && typed.flexible) { return true }
         var message = "\(what) must be a \(type.displayName), found \(typed.type.displayName)"
         if type == .number, typed.type == .length {
@@ -178,7 +178,7 @@ extension Checker {
 
     /// The type of an input or state without an annotation, read from its constant default, so that
     /// uses can be checked before the declaration itself is.
-    package func inferredType(of value: Expression) -> ValueType {
+    func inferredType(of value: Expression) -> ValueType {
         switch value.kind {
         case .bool: return .bool
         case .number(_, let isLength, _): return isLength ? .length : .number

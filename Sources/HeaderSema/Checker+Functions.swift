@@ -28,10 +28,10 @@ extension Checker {
 
     /// A function whose calls expand to more operations than this is refused, so that functions calling
     /// one another twice at each level cannot make the analysis or the constant folding exponential.
-    package static let maximumExpandedSize = 10_000
+    static let maximumExpandedSize = 10_000
 
     /// A function's name may be no built-in's, curve's or block's: a call must mean one thing.
-    package mutating func checkFunctionNames(_ syntax: SpecSyntax) {
+    mutating func checkFunctionNames(_ syntax: SpecSyntax) {
         var blockNames: [String: SourceRange] = [:]
         for case .block(let block) in syntax.declarations where blockNames[block.name.name] == nil {
             blockNames[block.name.name] = block.name.range
@@ -59,7 +59,7 @@ extension Checker {
     }
 
     /// `name(arguments)` for the user's function `index`.
-    package mutating func checkFunctionCall(_ index: Int, _ name: Identifier, _ arguments: [Argument],
+    mutating func checkFunctionCall(_ index: Int, _ name: Identifier, _ arguments: [Argument],
                                             _ range: SourceRange) -> Typed? {
         let function = functions[index]
         let parameters = function.parameters
@@ -164,7 +164,7 @@ extension Checker {
     }
 
     /// A name in a function's body: a parameter, a constant named value, or an error that says what to pass.
-    package mutating func resolveInFunction(_ identifier: Identifier, _ scope: (function: Int, parameters: [String: Typed])) -> Typed? {
+    mutating func resolveInFunction(_ identifier: Identifier, _ scope: (function: Int, parameters: [String: Typed])) -> Typed? {
         if let parameter = scope.parameters[identifier.name] { return parameter }
         let function = functions[scope.function].name.name
         guard let entry = symbols[identifier.name] else {
@@ -275,7 +275,7 @@ extension Checker {
     /// A function that no call has checked is checked on its own: with its annotated types, and its
     /// untyped parameters as numbers or lengths, each way in turn until one checks (at most
     /// `uncalledCombinations` of them); when none does, the first way's errors are reported.
-    package mutating func checkUncalledFunctions() {
+    mutating func checkUncalledFunctions() {
         for index in functions.indices where functionBodies[index] == nil {
             let parameters = functions[index].parameters
             let untyped = parameters.indices.filter { parameters[$0].type == nil }
@@ -304,10 +304,10 @@ extension Checker {
     }
 
     /// How many ways of typing its untyped parameters an uncalled function is tried with.
-    package static let uncalledCombinations = 64
+    static let uncalledCombinations = 64
 
     /// The checked functions, for the checked spec; a function that failed has reported why.
-    package func checkedFunctions() -> [CheckedFunction] {
+    func checkedFunctions() -> [CheckedFunction] {
         functions.enumerated().map { index, function in
             let body = functionBodies[index] ?? .constant(.nan)
             let isBool = functionReturnsBool.contains(index)

@@ -17,7 +17,7 @@ extension Checker {
         return true
     }
 
-    package mutating func declareSymbols(_ syntax: SpecSyntax) {
+    mutating func declareSymbols(_ syntax: SpecSyntax) {
         symbols["offset"] = (.offset, SourceRange(0, 0))
         for declaration in syntax.declarations {
             let name: Identifier
@@ -77,7 +77,7 @@ extension Checker {
 
     /// Checks a named value once, on first use or in declaration order, and appends it to the evaluation
     /// order after everything it uses.
-    package mutating func checkValue(_ index: Int) -> Typed? {
+    mutating func checkValue(_ index: Int) -> Typed? {
         switch valueProgress[index] {
         case .done(let typed): return typed
         case .failed: return nil
@@ -171,7 +171,7 @@ extension Checker {
     /// A state's type: the one written, else its initial value's as it checks (`state prev = start`, with
     /// `start` a length, holds a length even when that initial value is refused for not being a constant, so
     /// one mistake gives one error). Its diagnostics are the state's own, given where the state is checked.
-    package mutating func stateType(_ index: Int) -> ValueType {
+    mutating func stateType(_ index: Int) -> ValueType {
         if let known = stateTypes[index] { return known }
         let state = stateDeclarations[index]
         var type = state.type?.type ?? inferredType(of: state.initial)
@@ -209,7 +209,7 @@ extension Checker {
         case preset(Curve)
     }
 
-    package func callable(_ name: String) -> Callable? {
+    func callable(_ name: String) -> Callable? {
         if let entry = symbols[name], case .curve(let index) = entry.symbol { return .declaredCurve(index) }
         if let builtin = Builtin(rawValue: name) { return .builtin(builtin) }
         // `linear` is both: the identity curve by name or applied, a constructor with stops.
@@ -218,22 +218,22 @@ extension Checker {
         return nil
     }
 
-    package func isDeclaredCurve(_ name: String) -> Bool {
+    func isDeclaredCurve(_ name: String) -> Bool {
         if case .declaredCurve? = callable(name) { return true }
         return false
     }
 
-    package func declaredCurveNames() -> [String] {
+    func declaredCurveNames() -> [String] {
         curves.map(\.name.name)
     }
 
     /// Names to suggest from; none past the error limit, where the message is dropped anyway, so that
     /// thousands of unknown names do not cost a pass over every name each.
-    package func suggestable(_ names: () -> [String]) -> [String] {
+    func suggestable(_ names: () -> [String]) -> [String] {
         diagnostics.isSaturated ? [] : names()
     }
 
-    package mutating func reportUnknownName(_ identifier: Identifier, among candidates: [String], what: String) {
+    mutating func reportUnknownName(_ identifier: Identifier, among candidates: [String], what: String) {
         if let suggestion = Suggestions.closest(to: identifier.name, among: candidates.sorted()) {
             diagnostics.error("unknown \(what) '\(identifier.name)'; did you mean '\(suggestion)'?", at: identifier.range)
         } else {

@@ -27,7 +27,7 @@ public struct Checker {
     package struct Typed {
         package var expression: CheckedExpression
         package var type: ValueType
-        package var flexible: Bool = false
+        var flexible: Bool = false
     }
 
     package enum Progress { case unchecked, checking, failed, done(Typed) }
@@ -39,39 +39,39 @@ public struct Checker {
     package var inputs: [InputDeclaration] = []
     package var values: [ValueDeclaration] = []
     package var curves: [CurveDeclaration] = []
-    package var stateDeclarations: [StateDeclaration] = []
-    package var valueProgress: [Progress] = []
+    var stateDeclarations: [StateDeclaration] = []
+    var valueProgress: [Progress] = []
     /// Inputs whose default did not check; their uses say nothing more, so one mistake gives one error.
-    package var failedInputs: Set<Int> = []
-    package var curveProgress: [Curve??] = []
-    package var curveChecking: Set<Int> = []
+    var failedInputs: Set<Int> = []
+    var curveProgress: [Curve??] = []
+    var curveChecking: Set<Int> = []
     /// The values being checked, innermost last, to name a cycle when one closes.
-    package var checkingStack: [Int] = []
-    package var orderedValues: [CheckedValue] = []
+    var checkingStack: [Int] = []
+    var orderedValues: [CheckedValue] = []
     /// Set while checking a state's initial value, bounds and update, which are evaluated before the named
     /// values of a frame and so may not read them (constants aside); `delta` may be read in the update only.
-    package var stateContext: (name: String, allowsDelta: Bool)?
+    var stateContext: (name: String, allowsDelta: Bool)?
     /// Each state's type, once known: see `stateType`.
-    package var stateTypes: [Int: ValueType] = [:]
+    var stateTypes: [Int: ValueType] = [:]
     /// The user's functions (see `Checker+Functions`).
     package var functions: [FunctionDeclaration] = []
     /// Each function's body, checked once it has been checked for a call (or on its own).
-    package var functionBodies: [CheckedExpression?] = []
+    var functionBodies: [CheckedExpression?] = []
     /// Each function's result for the parameter types of a call (see `FunctionInstance`); nil when it failed.
-    package var functionInstances: [FunctionInstance: Typed?] = [:]
+    var functionInstances: [FunctionInstance: Typed?] = [:]
     /// The functions whose bodies are being checked, innermost last, to name a recursion when one closes.
-    package var functionStack: [Int] = []
+    var functionStack: [Int] = []
     /// While a function's body is checked: its parameters by name, as that call types them.
-    package var parameterScope: (function: Int, parameters: [String: Typed])?
+    var parameterScope: (function: Int, parameters: [String: Typed])?
     /// Each checked function's size once its calls are expanded, for `maximumExpandedSize`.
-    package var functionSizes: [Int: Int] = [:]
-    package var functionReturnsBool: Set<Int> = []
+    var functionSizes: [Int: Int] = [:]
+    var functionReturnsBool: Set<Int> = []
 
     /// Named values and curves are checked recursively through their uses; a chain longer than this is
     /// refused, so that no spec can exhaust the stack.
-    package static let maximumChainLength = 256
+    static let maximumChainLength = 256
     /// `min` and `max` become a chain of pairs, one level deeper per argument.
-    package static let maximumArguments = 64
+    static let maximumArguments = 64
 
     private init(diagnostics: Diagnostics, constantValue: @escaping ConstantFolder) {
         self.diagnostics = diagnostics
@@ -92,9 +92,9 @@ public struct Checker {
     }
 
     // The slot layout of `CheckedSpec`: offset, delta, then inputs, states and values.
-    package func inputSlot(_ index: Int) -> Int { 2 + index }
-    package func stateSlot(_ index: Int) -> Int { 2 + inputs.count + index }
-    package var firstValueSlot: Int { stateSlot(stateDeclarations.count) }
+    func inputSlot(_ index: Int) -> Int { 2 + index }
+    func stateSlot(_ index: Int) -> Int { 2 + inputs.count + index }
+    var firstValueSlot: Int { stateSlot(stateDeclarations.count) }
 
     private mutating func run(_ syntax: SpecSyntax) -> CheckedSpec? {
         declareSymbols(syntax)

@@ -18,7 +18,7 @@ public enum Suggestions {
     }
 
     /// Levenshtein distance, giving up (returning limit + 1) as soon as it is certain to exceed `limit`.
-    package static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
+    static func editDistance(_ a: String, _ b: String, limit: Int) -> Int {
         let a = Array(a), b = Array(b)
         if abs(a.count - b.count) > limit { return limit + 1 }
         var previous = Array(0...b.count)

@@ -53,7 +53,7 @@ public struct Lexer {
 
     /// Reported wherever they are, comments included: a replaced byte would otherwise change a doc comment
     /// silently, or, in `headerc fmt`, the file.
-    package static func reportInvalidUTF8(in source: SourceFile, into diagnostics: inout Diagnostics) {
+    static func reportInvalidUTF8(in source: SourceFile, into diagnostics: inout Diagnostics) {
         for invalid in source.invalidUTF8 where !diagnostics.isSaturated {
             let shown = invalid.fileBytes.map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
             diagnostics.error("invalid UTF-8 at byte \(invalid.fileOffset) of the file (\(shown)); a spec is UTF-8 text",

@@ -60,7 +60,7 @@ public enum Punctuation: String, Sendable, Hashable, CaseIterable {
 }
 
 extension Token.Kind {
-    package var isKeyword: Bool {
+    var isKeyword: Bool {
         if case .keyword = self { return true }
         return false
     }

@@ -123,7 +123,7 @@ public enum CurveJavaScriptSource {
 
     // The twins of `CurveKernels`' sources; see the comments there for what each computes and why.
 
-    package static let solveCubic = """
+    static let solveCubic = """
         function $curveSolveCubic(target, a, b, c, lower, upper, guess) {
           let lo = lower;
           let hi = upper;
@@ -152,7 +152,7 @@ public enum CurveJavaScriptSource {
 
     // `CurveKernels.bezierLayoutSource`; `r.bitPattern >> 49` is the high word of r's bits shifted by 17 (r >= 0,
     // so the shift is unsigned either way). One DataView for every call: reading a double's bits allocates nothing.
-    package static let bezierLayout = """
+    static let bezierLayout = """
         // The solve table's layout (headerc's BezierSolveTable). A side is a header of 8 numbers (a, b, c,
         // anchor, direction, tAnchor, tDirection, upper), then 65 rows of 4 coefficients, 268 numbers in all;
         // the lower side comes first.
@@ -311,13 +311,13 @@ public enum CurveJavaScriptSource {
         }
         """
 
-    package static let linearSegment = """
+    static let linearSegment = """
         function $curveLinearSegment(x, startInput, startOutput, span, rise) {
           return startOutput + (x - startInput) / span * rise;
         }
         """
 
-    package static let springUnderdamped = """
+    static let springUnderdamped = """
         function $curveSpringUnderdamped(x, settle, decay, damped, ratio) {
           if (x !== x) { return x; }
           if (x <= 0) { return 0; }
@@ -328,7 +328,7 @@ public enum CurveJavaScriptSource {
         }
         """
 
-    package static let springCritical = """
+    static let springCritical = """
         function $curveSpringCritical(x, settle, omega) {
           if (x !== x) { return x; }
           if (x <= 0) { return 0; }
@@ -339,7 +339,7 @@ public enum CurveJavaScriptSource {
         }
         """
 
-    package static let springOverdamped = """
+    static let springOverdamped = """
         function $curveSpringOverdamped(x, settle, r1, r2, half) {
           if (x !== x) { return x; }
           if (x <= 0) { return 0; }
@@ -357,12 +357,12 @@ public enum CurveJavaScriptSource {
     }
 
     /// The Swift twin's name with `$` in front, so equal curves share one function in both languages.
-    package static func linearFunctionName(_ linear: PiecewiseLinear) -> String {
+    static func linearFunctionName(_ linear: PiecewiseLinear) -> String {
         "$" + CurveNames.linearFunction(linear)
     }
 
     /// The Swift twin's name with `$` in front: a cubic-bezier curve and its table.
-    package static func bezierTableName(_ bezier: CubicBezier) -> String {
+    static func bezierTableName(_ bezier: CubicBezier) -> String {
         "$" + CurveNames.bezierTable(bezier)
     }
 

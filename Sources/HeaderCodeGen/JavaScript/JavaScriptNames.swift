@@ -22,7 +22,7 @@ public enum JavaScriptNames {
     ]
 
     /// The globals the module's helpers read, which a function of the module's top level would hide.
-    package static let moduleGlobals: Set<String> = ["Math", "Object", "Number", "Float64Array", "BigInt", "DataView",
+    static let moduleGlobals: Set<String> = ["Math", "Object", "Number", "Float64Array", "BigInt", "DataView",
                                                      "ArrayBuffer", "Uint8Array", "Uint16Array", "Uint32Array", "Int32Array", "Array", "globalThis"]
 
     /// The exported function of a snap: `settle` when the header has one snap, else `settle` + its name.

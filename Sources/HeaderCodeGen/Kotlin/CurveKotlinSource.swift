@@ -100,7 +100,7 @@ public enum CurveKotlinSource {
     }
 
     /// The names of the kernels the file may declare at its top level.
-    package static var kernelNames: [String] { all.map(\.name) }
+    static var kernelNames: [String] { all.map(\.name) }
 
     /// Every kernel, in the order of `CurveKernels.all`, the table builder after the solver it uses.
     private static let all: [Kernel] = [
@@ -116,7 +116,7 @@ public enum CurveKotlinSource {
 
     // The twins of `CurveKernels`' sources; see the comments there for what each computes and why.
 
-    package static let solveCubic = """
+    static let solveCubic = """
         private fun curveSolveCubic(target: Double, a: Double, b: Double, c: Double, lower: Double, upper: Double, guess: Double): Double {
             var lo = lower
             var hi = upper
@@ -257,13 +257,13 @@ public enum CurveKotlinSource {
         }
         """
 
-    package static let linearSegment = """
+    static let linearSegment = """
         private fun curveLinearSegment(x: Double, startInput: Double, startOutput: Double, span: Double, rise: Double): Double {
             return startOutput + (x - startInput) / span * rise
         }
         """
 
-    package static let springUnderdamped = """
+    static let springUnderdamped = """
         private fun curveSpringUnderdamped(x: Double, settle: Double, decay: Double, damped: Double, ratio: Double): Double {
             if (x.isNaN()) return x
             if (x <= 0.0) return 0.0
@@ -274,7 +274,7 @@ public enum CurveKotlinSource {
         }
         """
 
-    package static let springCritical = """
+    static let springCritical = """
         private fun curveSpringCritical(x: Double, settle: Double, omega: Double): Double {
             if (x.isNaN()) return x
             if (x <= 0.0) return 0.0
@@ -285,7 +285,7 @@ public enum CurveKotlinSource {
         }
         """
 
-    package static let springOverdamped = """
+    static let springOverdamped = """
         private fun curveSpringOverdamped(x: Double, settle: Double, r1: Double, r2: Double, half: Double): Double {
             if (x.isNaN()) return x
             if (x <= 0.0) return 0.0

@@ -279,7 +279,7 @@ public struct KotlinEmitter {
 
     /// Beyond this many named values and outputs, `frame` builds each block in a function of its own: the
     /// JVM limits a method to 64 KB of bytecode.
-    package static let largestSingleFrame = 96
+    static let largestSingleFrame = 96
 
     private func emitFrameFunction(_ printer: inout CodePrinter, _ collect: (KotlinBody) -> Void) {
         let uses = Uses.union(program.outputs.lazy.map(\.body.uses))
@@ -589,7 +589,7 @@ public struct KotlinEmitter {
 
     /// Text from the spec inside a Kotlin block comment: Kotlin's block comments nest, so neither `*/`
     /// nor `/*` may appear; controls and line breaks are gone as in Swift's comments.
-    package static func commentSafe(_ text: String) -> String {
+    static func commentSafe(_ text: String) -> String {
         GeneratedText.commentSafe(text).replacingOccurrences(of: "*/", with: "*\u{2215}")
             .replacingOccurrences(of: "/*", with: "\u{2215}*")
     }

@@ -41,7 +41,7 @@ public enum KotlinNames {
     package static let generatedNames: Set<String> = helperNames.union(["frame", "advance", "settle", "INSTANCE"])
 
     /// The private top-level functions the bodies call.
-    package static let helperNames: Set<String> = {
+    static let helperNames: Set<String> = {
         var names: Set<String> = ["swiftMin", "swiftMax", "swiftRound", "mathPow", "mathExp", "mathExpm1", "mathSin", "mathCos"]
         names.formUnion(["mathTrunc", "mathRoundHalfUp", "mathDiv", "mathFmin", "mathFmax"])
         names.formUnion(CurveKotlinSource.kernelNames)
@@ -55,7 +55,7 @@ public enum KotlinNames {
 
     /// The nested data class of a block in `Frame`: Swift's rule (`cover` -> `Cover`, with `Block` where
     /// that is a type the code uses or a field of `Frame`), with Kotlin's reserved words.
-    package static func blockType(_ name: String, blockNames: Set<String>) -> String {
+    static func blockType(_ name: String, blockNames: Set<String>) -> String {
         let capitalized = name.prefix(1).uppercased() + name.dropFirst()
         if keywords.contains(capitalized) || shadowedTypes.contains(capitalized) || blockNames.contains(capitalized)
             || capitalized.hasPrefix("_") {
@@ -208,7 +208,7 @@ package struct KotlinScope {
         self.taken = taken.union(KotlinNames.shadowedTypes).union(KotlinNames.generatedNames).union(KotlinNames.keywords)
     }
 
-    package mutating func reserve(_ name: String) { taken.insert(name) }
+    mutating func reserve(_ name: String) { taken.insert(name) }
 
     /// `base` itself when it is free, else `base2`, `base3`, …
     package mutating func fresh(_ base: String) -> String {

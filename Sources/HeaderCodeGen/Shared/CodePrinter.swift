@@ -34,14 +34,14 @@ package struct CodePrinter {
     }
 
     /// Whether `content` fits on one line at the current indentation.
-    package func fits(_ content: String) -> Bool {
+    func fits(_ content: String) -> Bool {
         level * 4 + content.count <= CodePrinter.lineWidth
     }
 
     package static let lineWidth = 120
 
     package mutating func indent() { level += 1 }
-    package mutating func dedent() { level = max(0, level - 1) }
+    mutating func dedent() { level = max(0, level - 1) }
 
     package mutating func block(_ header: String, _ body: (inout CodePrinter) -> Void) {
         line(header + " {")
@@ -53,7 +53,7 @@ package struct CodePrinter {
 
     /// `opening`, then one argument a line, indented, with commas between, then `closing`: a call too
     /// long for one line.
-    package mutating func argumentsOneALine(_ opening: String, _ arguments: [String], _ closing: String) {
+    mutating func argumentsOneALine(_ opening: String, _ arguments: [String], _ closing: String) {
         line(opening)
         indent()
         for (index, argument) in arguments.enumerated() {

@@ -13,7 +13,7 @@ package enum GeneratedText {
 
     /// Text from the spec (paths, names) goes into comments with its line breaks and controls removed,
     /// so that it cannot end a comment or start code.
-    package static func commentSafe(_ text: String) -> String {
+    static func commentSafe(_ text: String) -> String {
         String(text.unicodeScalars.map { scalar -> Character in
             scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" ? "?" : Character(scalar)
         })

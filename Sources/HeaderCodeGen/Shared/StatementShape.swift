@@ -9,7 +9,7 @@ extension Expr {
     /// Whether this `select` reads better as an if-chain than as nested conditional expressions: a
     /// keyframes' chain of segments, or a choice with a curve in a branch, which an expression would
     /// bury in one line.
-    package var isWrittenAsIfChain: Bool {
+    var isWrittenAsIfChain: Bool {
         guard case .select(_, let then, let otherwise) = kind else { return false }
         if case .select = otherwise.kind { return true }
         return then.containsCurve || otherwise.containsCurve

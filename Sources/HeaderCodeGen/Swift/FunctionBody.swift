@@ -91,7 +91,7 @@ package struct FunctionBody {
     /// A number as written in an expression: whole numbers without a fraction (`190`, where the context
     /// makes them Doubles, exactly), anything else with every bit kept.
     /// Whether `literal` writes the number as a decimal literal, which any floating-point type takes.
-    package static func isPlainLiteral(_ value: Double) -> Bool {
+    static func isPlainLiteral(_ value: Double) -> Bool {
         value.isFinite && !value.isSubnormal && (value == value.rounded() && value.magnitude < 9_007_199_254_740_992
             || CurveSwiftSource.isDecimalLiteral(value))
     }
@@ -237,7 +237,7 @@ package struct FunctionBody {
     }
 
     /// Whether the parenthesis after the callee's name closes at the end of the text.
-    package static func isOneCall(_ text: String) -> Bool {
+    static func isOneCall(_ text: String) -> Bool {
         var depth = 0
         for (index, character) in text.enumerated() {
             if character == "(" { depth += 1 }

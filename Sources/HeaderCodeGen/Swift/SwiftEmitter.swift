@@ -303,7 +303,7 @@ public struct SwiftEmitter {
 
     /// Beyond this many named values and outputs, `frame` builds each block in a function of its own: one
     /// function with thousands of locals costs swiftc time that grows with their square.
-    package static let largestSingleFrame = 96
+    static let largestSingleFrame = 96
 
     /// `frame` for a large header: the named values that several blocks read are computed once in
     /// `frame`; each block's own values and outputs in a private function that takes what it reads.

@@ -26,7 +26,7 @@ public enum SwiftNames {
                                              "SpringAnimation", "Self", "Equatable", "Sendable"]
 
     /// Functions the generated enum declares itself, which a spec's values, outputs and animations must not take.
-    package static let generatedFunctions: Set<String> = {
+    static let generatedFunctions: Set<String> = {
         var names: Set<String> = ["frame", "advance", "settle", "initialState", "animation"]
         names.formUnion(CurveKernels.all.flatMap(\.members))
         names.formUnion(OwnedMath.declarations.map(\.name))
@@ -80,7 +80,7 @@ public enum SwiftNames {
 
     /// Names that Swift reads as the type's own after a dot (`X.self`, `X.Type`, `X.init`), even in
     /// backticks: no member can be reached by them.
-    package static let typeMembers: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript"]
+    static let typeMembers: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript"]
 
     /// The settle function of a snap: `settle` when the header has one snap, else `settle` + its name.
     package static func settleFunction(_ snap: String, count: Int) -> String {
@@ -182,11 +182,11 @@ package struct SwiftScope {
         self.taken = taken.union(SwiftNames.shadowedTypes)
     }
 
-    package mutating func reserve(_ name: String) {
+    mutating func reserve(_ name: String) {
         taken.insert(name)
     }
 
-    package func isTaken(_ name: String) -> Bool { taken.contains(name) }
+    func isTaken(_ name: String) -> Bool { taken.contains(name) }
 
     /// `base` itself when it is free and plain, else `base2`, `base3`, …
     package mutating func fresh(_ base: String) -> String {

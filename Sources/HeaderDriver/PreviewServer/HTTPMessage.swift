@@ -82,9 +82,9 @@ package struct HTTPRequestHead: Equatable, Sendable {
 /// An HTTP/1.1 response, closed after it is sent: the server keeps no connection alive.
 package struct HTTPResponse: Equatable, Sendable {
     package var status: Int
-    package var contentType: String
+    var contentType: String
     package var body: [UInt8]
-    package var extraFields: [String] = []
+    var extraFields: [String] = []
 
     package init(status: Int, contentType: String = "text/plain; charset=utf-8", body: String, extraFields: [String] = []) {
         self.status = status

@@ -14,13 +14,13 @@ private let interruption = Atomic<Bool>(false)
 /// Between polls the spec's `stat` is compared with the last one, every `watchInterval`.
 package final class PreviewServer {
     /// How often the spec is looked at.
-    package static let watchInterval = 0.15
+    static let watchInterval = 0.15
     /// How long an update is held before it is answered with the version unchanged (the page asks again).
-    package static let holdSeconds = 20.0
+    static let holdSeconds = 20.0
     /// How long a connection may take to send its request's head.
-    package static let headSeconds = 10.0
+    static let headSeconds = 10.0
     /// Connections open at once; one past them is closed unanswered.
-    package static let maximumConnections = 64
+    static let maximumConnections = 64
 
     private struct Connection {
         var input: [UInt8] = []

@@ -70,7 +70,7 @@ package struct PreviewWatchState: Sendable {
     }
 
     /// `{"version": N, "good": G, "diagnostics": "..."}`: the page reloads when `good` is not its own.
-    package var updateResponse: HTTPResponse {
+    var updateResponse: HTTPResponse {
         let text = (try? JSONSerialization.data(withJSONObject: ["diagnostics": diagnostics], options: []))
             .flatMap { String(data: $0, encoding: .utf8) } ?? "{\"diagnostics\":\"\"}"
         // The object's one member, with the two numbers added in front.
@@ -82,7 +82,7 @@ package struct PreviewWatchState: Sendable {
 extension Driver {
     /// One version of the watched spec: the page `preview` would write, or nil, and what `check` prints of it
     /// (`preview`'s errors, as it reports them).
-    package static func previewBuild(_ options: PictureOptions) -> (page: String?, diagnostics: String) {
+    static func previewBuild(_ options: PictureOptions) -> (page: String?, diagnostics: String) {
         var outcome = Outcome()
         var unwritten = options
         unwritten.output = nil

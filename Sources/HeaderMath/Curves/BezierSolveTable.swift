@@ -22,8 +22,8 @@
 /// same bits from a curve's two x-coordinates. The kernels spell the layout below as named literals
 /// (`curveBezierSideSize`…); `CurveTests` checks that they agree with it.
 package enum BezierSolveTable {
-    package static let octaves = 8
-    package static let rowBits = 3
+    static let octaves = 8
+    static let rowBits = 3
     package static let rowsPerSide = octaves << rowBits + 1
     package static let headerSize = 8
     package static let sideSize = headerSize + 4 * rowsPerSide

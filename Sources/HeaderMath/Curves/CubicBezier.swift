@@ -58,7 +58,7 @@ public struct CubicBezier: Sendable, Hashable {
 
     /// Geometric tangent at each end: P1 - P0 unless P1 = P0, then P2 - P0; a vertical tangent
     /// gives slope 0; all three points equal means the identity (slope 1). Mirrored at x = 1.
-    package static func endSlopes(x1: Double, y1: Double, x2: Double, y2: Double) -> (Double, Double) {
+    static func endSlopes(x1: Double, y1: Double, x2: Double, y2: Double) -> (Double, Double) {
         let start: Double
         if x1 > 0 {
             start = y1 / x1
@@ -86,7 +86,7 @@ public struct CubicBezier: Sendable, Hashable {
     /// expansions around the ends lose more than ~1e-14 in y near the minimum, so the solve moves to the
     /// inflection point. Curves that get there have x1 near 1 and x2 near 0, so x'(t) stays near 3 at both
     /// ends. The table is the kernel's, the one generated code builds.
-    package static func chooseSolver(x1: Double, y1: Double, x2: Double, y2: Double) -> Solver {
+    static func chooseSolver(x1: Double, y1: Double, x2: Double, y2: Double) -> Solver {
         if x1 == y1 && x2 == y2 { return .identity }
         let table = CurveKernels.curveBezierTable(x1, x2)
         // The lower side runs down from q = x(ti) (direction -1) only when the sides meet at the inflection point.

@@ -57,7 +57,7 @@ package enum CurveKernels {
     // so the loop always makes progress. It stops after a Newton step smaller than 1e-9 relative
     // (the next error would be ~1e-18 relative), or when the bracket is two adjacent doubles.
     // 200 iterations bound the loop even for NaN or inconsistent brackets.
-    package static let solveCubicSource = """
+    static let solveCubicSource = """
         private static func curveSolveCubic(_ target: Double, _ a: Double, _ b: Double, _ c: Double, _ lower: Double, _ upper: Double, _ guess: Double) -> Double {
             var lo = lower
             var hi = upper
@@ -112,7 +112,7 @@ package enum CurveKernels {
     // MARK: - cubic-bezier
 
     // The constants of the table's layout, shared by the kernels that build and read it.
-    package static let bezierLayoutSource = """
+    static let bezierLayoutSource = """
         // The solve table's layout (headerc's BezierSolveTable). A side is a header of 8 numbers (a, b, c,
         // anchor, direction, tAnchor, tDirection, upper), then 65 rows of 4 coefficients, 268 numbers in all;
         // the lower side comes first.
@@ -384,7 +384,7 @@ package enum CurveKernels {
 
     // css-easing-2 "output of a step easing function" with the before flag unset. `offset` is 1
     // for jump-start and jump-both, else 0; adding it also turns floor(-0.0) into +0.0.
-    package static let stepsSource = """
+    static let stepsSource = """
         private static func curveSteps(_ x: Double, _ count: Double, _ offset: Double, _ jumps: Double) -> Double {
             var current = (x * count).rounded(.down) + offset
             if x >= 0 && current < 0 { current = 0 }
@@ -403,7 +403,7 @@ package enum CurveKernels {
     // MARK: - linear()
 
     // One segment of a linear() curve, in the spec's order of operations.
-    package static let linearSegmentSource = """
+    static let linearSegmentSource = """
         private static func curveLinearSegment(_ x: Double, _ startInput: Double, _ startOutput: Double, _ span: Double, _ rise: Double) -> Double {
             return startOutput + (x - startInput) / span * rise
         }
@@ -417,7 +417,7 @@ package enum CurveKernels {
 
     // Position of a unit-mass spring released at 0 towards 1 with no initial velocity, at time
     // t = x * settle. decay = zeta * omega0, damped = omega0 * sqrt(1 - zeta^2), ratio = decay / damped.
-    package static let springUnderdampedSource = """
+    static let springUnderdampedSource = """
         private static func curveSpringUnderdamped(_ x: Double, _ settle: Double, _ decay: Double, _ damped: Double, _ ratio: Double) -> Double {
             if x.isNaN { return x }
             if x <= 0 { return 0 }
@@ -437,7 +437,7 @@ package enum CurveKernels {
         return y < 0 ? 0 : y
     }
 
-    package static let springCriticalSource = """
+    static let springCriticalSource = """
         private static func curveSpringCritical(_ x: Double, _ settle: Double, _ omega: Double) -> Double {
             if x.isNaN { return x }
             if x <= 0 { return 0 }
@@ -461,7 +461,7 @@ package enum CurveKernels {
     // (e^(r1 t) + e^(r2 t)) / 2 + decay (e^(r1 t) - e^(r2 t)) / (r1 - r2). The difference is
     // written e^(r1 t) * -expm1((r2 - r1) t) so that it stays accurate when zeta is close to 1
     // (r1 - r2 tiny) and cannot overflow when zeta is large. half = decay / (r1 - r2).
-    package static let springOverdampedSource = """
+    static let springOverdampedSource = """
         private static func curveSpringOverdamped(_ x: Double, _ settle: Double, _ r1: Double, _ r2: Double, _ half: Double) -> Double {
             if x.isNaN { return x }
             if x <= 0 { return 0 }

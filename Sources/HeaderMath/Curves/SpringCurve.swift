@@ -30,7 +30,7 @@ public struct SpringCurve: Sendable, Hashable {
         dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1
     }
 
-    package static let settleTolerance = 1e-3
+    static let settleTolerance = 1e-3
 
     /// SwiftUI `Spring(duration:bounce:)`. nil unless duration > 0 and -1 < bounce < 1 (finite),
     /// or if the resulting spring has no finite settling time.
@@ -90,7 +90,7 @@ public struct SpringCurve: Sendable, Hashable {
 
     /// For the monotone (zeta >= 1) motions: the time where 1 - position falls to the tolerance,
     /// by doubling then bisecting down to adjacent doubles. Both loops have fixed bounds.
-    package static func lastTimeAboveTolerance(_ motion: Motion, timeScale: Double) -> Double? {
+    static func lastTimeAboveTolerance(_ motion: Motion, timeScale: Double) -> Double? {
         func above(_ t: Double) -> Bool { 1 - position(motion, at: t) > settleTolerance }
         var lo = 0.0
         var hi = timeScale

@@ -46,7 +46,7 @@ public enum OwnedMath {
 
     // MARK: - words of a double
     // fdlibm's __HI(x), as a signed 32-bit value held in a Swift.Int.
-    package static let mathHighWordSource = """
+    static let mathHighWordSource = """
         private static func mathHighWord(_ x: Swift.Double) -> Swift.Int {
             return Swift.Int(Swift.Int32(truncatingIfNeeded: x.bitPattern &>> 32))
         }
@@ -56,7 +56,7 @@ public enum OwnedMath {
     }
 
     // fdlibm's __LO(x), as a signed 32-bit value held in a Swift.Int.
-    package static let mathLowWordSource = """
+    static let mathLowWordSource = """
         private static func mathLowWord(_ x: Swift.Double) -> Swift.Int {
             return Swift.Int(Swift.Int32(truncatingIfNeeded: x.bitPattern))
         }
@@ -67,7 +67,7 @@ public enum OwnedMath {
 
     // The double whose high and low words are the low 32 bits of `high` and `low`
     // (fdlibm's assignments to __HI(x) and __LO(x) are written with this).
-    package static let mathFromWordsSource = """
+    static let mathFromWordsSource = """
         private static func mathFromWords(_ high: Swift.Int, _ low: Swift.Int) -> Swift.Double {
             let h = Swift.UInt64(Swift.UInt32(truncatingIfNeeded: high))
             let l = Swift.UInt64(Swift.UInt32(truncatingIfNeeded: low))
@@ -83,7 +83,7 @@ public enum OwnedMath {
     // MARK: - scalbn
     // fdlibm's s_scalbn.c: x * 2^n computed by exponent manipulation, one rounding at most
     // (the same result as Java's Math.scalb, which StrictMath's port calls).
-    package static let mathScalbnSource = """
+    static let mathScalbnSource = """
         private static func mathScalbn(_ x: Swift.Double, _ n: Swift.Int) -> Swift.Double {
             let two54 = 0x1p54
             let twom54 = 0x1p-54
@@ -153,7 +153,7 @@ public enum OwnedMath {
     //   3. Scale back: exp(x) = 2^k * exp(r), adding k to the exponent of the result.
     // Special cases: exp(INF) = INF, exp(NaN) = NaN, exp(-INF) = 0; error always below 1 ulp.
     // exp overflows for x > 7.09782712893383973096e+02, underflows for x < -7.45133219101941108420e+02.
-    package static let mathExpSource = """
+    static let mathExpSource = """
         private static func mathExp(_ x: Swift.Double) -> Swift.Double {
             let huge = 1.0e300
             let twom1000 = 0x1p-1000
@@ -282,7 +282,7 @@ public enum OwnedMath {
     // Special cases: expm1(INF) = INF, expm1(-INF) = -1, expm1(NaN) = NaN; expm1(x) = x for
     // |x| < 2^-54 and -1 for x < -56*ln2; overflow for x > 7.09782712893383973096e+02.
     // Error below 1 ulp.
-    package static let mathExpm1Source = """
+    static let mathExpm1Source = """
         private static func mathExpm1(_ x: Swift.Double) -> Swift.Double {
             let huge = 1.0e300
             let tiny = 1.0e-300
@@ -474,7 +474,7 @@ public enum OwnedMath {
     //   3. sin(x) ~ x + S1*x^3 + ... + S6*x^13 on [0, pi/4], |sin(x)/x - poly| <= 2^-58.
     //   4. sin(x + y) ~ sin(x) + (1 - x*x/2)*y; with r = x^3*(S2 + x^2*(S3 + x^2*(S4 + x^2*(S5 + x^2*S6))))
     //      sin(x) = x + (S1*x^3 + (x^2*(r - y/2) + y)).
-    package static let mathKernelSinSource = """
+    static let mathKernelSinSource = """
         private static func mathKernelSin(_ x: Swift.Double, _ y: Swift.Double, _ iy: Swift.Int) -> Swift.Double {
             let s1 = -0x1.5555555555549p-3  // -1.66666666666666324348e-01
             let s2 = 0x1.111111110f8a6p-7  // 8.33333333332248946124e-03
@@ -514,7 +514,7 @@ public enum OwnedMath {
     //   4. With r = C1*x^4 + ... + C6*x^14, cos(x + y) ~ 1 - (x*x/2 - (r - x*y)). For x > 0.3 let
     //      qx = |x|/4 with the last 32 bits masked off (0.28125 if x > 0.78125); then
     //      cos(x + y) = (1 - qx) - ((x*x/2 - qx) - (r - x*y)), where 1 - qx and x*x/2 - qx are exact.
-    package static let mathKernelCosSource = """
+    static let mathKernelCosSource = """
         private static func mathKernelCos(_ x: Swift.Double, _ y: Swift.Double) -> Swift.Double {
             let c1 = 0x1.555555555554cp-5  // 4.16666666666666019037e-02
             let c2 = -0x1.6c16c16c15177p-10  // -1.38888888888741095749e-03
@@ -553,7 +553,7 @@ public enum OwnedMath {
 
     // MARK: - argument reduction
     // 2/pi in 24-bit chunks: 396 hex digits (476 decimal) of 2/pi.
-    package static let mathTwoOverPiSource = """
+    static let mathTwoOverPiSource = """
         private static let mathTwoOverPi: [Swift.Int] = [
             0xA2F983, 0x6E4E44, 0x1529FC, 0x2757D1, 0xF534DD, 0xC0DB62,
             0x95993C, 0x439041, 0xFE5163, 0xABDEBB, 0xC561B7, 0x246E3A,
@@ -583,7 +583,7 @@ public enum OwnedMath {
     ]
 
     // pi/2 cut into 24-bit chunks (fdlibm's PIo2).
-    package static let mathPio2ChunksSource = """
+    static let mathPio2ChunksSource = """
         private static let mathPio2Chunks: [Swift.Double] = [
             0x1.921fb4p0,  // 1.57079625129699707031e+00
             0x1.4442dp-24,  // 7.54978941586159635335e-08
@@ -607,7 +607,7 @@ public enum OwnedMath {
     ]
 
     // High words of n*pi/2 for n = 1...32 (fdlibm's npio2_hw).
-    package static let mathNpio2HighWordsSource = """
+    static let mathNpio2HighWordsSource = """
         private static let mathNpio2HighWords: [Swift.Int] = [
             0x3FF921FB, 0x400921FB, 0x4012D97C, 0x401921FB, 0x401F6A7A, 0x4022D97C,
             0x4025FDBB, 0x402921FB, 0x402C463A, 0x402F6A7A, 0x4031475C, 0x4032D97C,
@@ -637,7 +637,7 @@ public enum OwnedMath {
     // If the fraction's first terms cancel to zero, more terms of 2/pi are added and it is recomputed.
     // fdlibm's arrays hold 20 terms; the bounds checks below never bind for a double argument (each
     // keeps the indexes provably in range and changes nothing that fdlibm defines).
-    package static let mathKernelRemPio2Source = """
+    static let mathKernelRemPio2Source = """
         private static func mathKernelRemPio2(_ x: [Swift.Double], _ e0: Swift.Int) -> (n: Swift.Int, y0: Swift.Double, y1: Swift.Double) {
             let ipio2 = Self.mathTwoOverPi
             let pio2 = Self.mathPio2Chunks
@@ -999,7 +999,7 @@ public enum OwnedMath {
     // pio2_2: second 33 bits, pio2_2t: pi/2 - (pio2_1 + pio2_2); pio2_3: third 33 bits,
     // pio2_3t: pi/2 - (pio2_1 + pio2_2 + pio2_3). Up to 2^19*(pi/2) the reduction uses these
     // (with 1, 2 or 3 rounds, as cancellation requires); beyond, __kernel_rem_pio2.
-    package static let mathRemPio2Source = """
+    static let mathRemPio2Source = """
         private static func mathRemPio2(_ x: Swift.Double) -> (n: Swift.Int, y0: Swift.Double, y1: Swift.Double) {
             let two24 = 0x1p24
             let invpio2 = 0x1.45f306dc9c883p-1  // 6.36619772367581382433e-01
@@ -1179,7 +1179,7 @@ public enum OwnedMath {
     //     2     -S       -C
     //     3     -C        S
     // sin(+-INF) and cos(+-INF) are NaN; sin(NaN) and cos(NaN) are that NaN.
-    package static let mathSinSource = """
+    static let mathSinSource = """
         private static func mathSin(_ x: Swift.Double) -> Swift.Double {
             let ix = Self.mathHighWord(x) & 0x7fffffff
             if ix <= 0x3fe921fb { return Self.mathKernelSin(x, 0.0, 0) }  // |x| ~< pi/4
@@ -1206,7 +1206,7 @@ public enum OwnedMath {
         }
     }
 
-    package static let mathCosSource = """
+    static let mathCosSource = """
         private static func mathCos(_ x: Swift.Double) -> Swift.Double {
             let ix = Self.mathHighWord(x) & 0x7fffffff
             if ix <= 0x3fe921fb { return Self.mathKernelCos(x, 0.0) }  // |x| ~< pi/4
@@ -1248,7 +1248,7 @@ public enum OwnedMath {
     //   +-0**(-anything) = +inf (-inf for -0 and a negative odd integer); +inf**(+y) = +inf,
     //   +inf**(-y) = +0; -inf**y = -0**(-y); (-x)**(integer) = (-1)**integer * x**integer;
     //   (-x)**(non-integer) = NaN. Error below 1 ulp (about 0.5 ulp in practice).
-    package static let mathPowSource = """
+    static let mathPowSource = """
         private static func mathPow(_ x: Swift.Double, _ y: Swift.Double) -> Swift.Double {
             let infinity = Swift.Double.infinity
             if x == 1.0 { return 1.0 }  // C99: 1**y = 1, even for y = NaN (Java: NaN for y = NaN, +-inf)

@@ -28,7 +28,7 @@ extension OwnedMath {
     // x rounds down only when it lies more than a half below ceil(x). x - (ceil(x) - 1) is exact wherever
     // the comparison can go either way (Sterbenz), where x + 0.5 is not (0.49999999999999994 + 0.5 is 1);
     // a zero keeps x's sign because ceil keeps it. NaN and the infinities compare false and stay.
-    package static let mathRoundHalfUpSource = """
+    static let mathRoundHalfUpSource = """
         private static func mathRoundHalfUp(_ x: Swift.Double) -> Swift.Double {
             let up = x.rounded(.up)
             let down = up - 1
@@ -46,7 +46,7 @@ extension OwnedMath {
     // is within a quarter of b of b itself, where from above it is within a quarter of b of 0 (below
     // 2^52 half an ulp of m is at most 1/4), and the quotient is one closer to zero. The zero of a
     // negative quotient stays -0, as trunc gives it.
-    package static let mathDivSource = """
+    static let mathDivSource = """
         private static func mathDiv(_ a: Swift.Double, _ b: Swift.Double) -> Swift.Double {
             let quotient = a / b
             guard quotient.magnitude < 0x1p52 else { return quotient }
@@ -68,7 +68,7 @@ extension OwnedMath {
     }
 
     // Two equal operands are one number or two zeros; -(-a - b) of zeros is -0 unless both are +0.
-    package static let mathFminSource = """
+    static let mathFminSource = """
         private static func mathFmin(_ a: Swift.Double, _ b: Swift.Double) -> Swift.Double {
             if a < b || b.isNaN { return a }
             if b < a || a.isNaN { return b }
@@ -82,7 +82,7 @@ extension OwnedMath {
     }
 
     // Two equal operands are one number or two zeros; a + b of zeros is +0 unless both are -0.
-    package static let mathFmaxSource = """
+    static let mathFmaxSource = """
         private static func mathFmax(_ a: Swift.Double, _ b: Swift.Double) -> Swift.Double {
             if a > b || b.isNaN { return a }
             if b > a || a.isNaN { return b }

@@ -47,7 +47,7 @@ public struct Diagnostics: Sendable {
     public var isSaturated: Bool { errorCount >= Diagnostics.errorLimit }
 
     /// A message quotes names and numbers from the spec; a megabyte-long one is cut.
-    package static let messageLimit = 400
+    static let messageLimit = 400
 
     private static func bounded(_ message: String) -> String {
         message.count <= messageLimit ? message : String(message.prefix(messageLimit)) + "…"

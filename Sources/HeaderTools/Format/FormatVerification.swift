@@ -9,7 +9,7 @@ import HeaderCodeGen
 /// spec (every declaration, expression, number, name and operator, and the same documentation) and has the
 /// same comments in the same order. Spaces and tabs at the ends of lines do not count.
 package enum FormatVerification {
-    package static func sameSpec(_ source: SourceFile, syntax: SpecSyntax, comments: [SourceRange], formatted: String) -> Bool {
+    static func sameSpec(_ source: SourceFile, syntax: SpecSyntax, comments: [SourceRange], formatted: String) -> Bool {
         let output = SourceFile(path: source.path, text: formatted)
         var diagnostics = Diagnostics()
         var outputComments: [SourceRange] = []

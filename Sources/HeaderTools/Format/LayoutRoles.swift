@@ -19,18 +19,18 @@ package struct LayoutRoles {
         case never
     }
 
-    package private(set) var breaks: [Break]
+    private(set) var breaks: [Break]
     /// Declarations, properties, `next`, and the items of a list laid out a line each: what a line at
     /// the level of its braces starts with; any other line is a continuation, one level deeper.
-    package private(set) var startsStatement: [Bool]
+    private(set) var startsStatement: [Bool]
     /// Prefix operators (`-`, `+`, `!`, `not`), and the signs of percentages (`-10%` in `linear()`), which
     /// are not operators: `- 10%` is no percentage.
-    package private(set) var prefixOperators: Set<Int> = []
+    private(set) var prefixOperators: Set<Int> = []
     /// A `(` that opens a call's arguments (or `keyframes(`), written against what it follows.
-    package private(set) var callParentheses: Set<Int> = []
-    package private(set) var conditionalColons: Set<Int> = []
+    private(set) var callParentheses: Set<Int> = []
+    private(set) var conditionalColons: Set<Int> = []
     /// A `-` inside a CSS step position such as `jump-end`, which the parser reads as a subtraction.
-    package private(set) var tightOperators: Set<Int> = []
+    private(set) var tightOperators: Set<Int> = []
 
     private let tokens: [Token]
     private let source: SourceFile

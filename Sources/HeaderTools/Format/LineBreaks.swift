@@ -30,7 +30,7 @@ package enum LineBreaks {
     }
 
     /// The text without spaces or tabs at the ends of its lines, its line breaks as they are.
-    package static func trimmingTrailingSpaces(_ text: String) -> String {
+    static func trimmingTrailingSpaces(_ text: String) -> String {
         var out = ""
         var pending = ""
         for character in text {

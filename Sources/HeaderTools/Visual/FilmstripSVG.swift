@@ -20,7 +20,7 @@ package struct FilmstripSVG {
     }
 
     package static let gap = 24.0
-    package static let labelHeight = 34.0
+    static let labelHeight = 34.0
 
     package func render() -> String {
         let frameWidth = HeaderLayout.width + FilmstripSVG.gap
@@ -62,7 +62,7 @@ package struct FilmstripSVG {
         return svg.finish()
     }
 
-    package static let colors: [HeaderLayout.Kind: String] = [
+    static let colors: [HeaderLayout.Kind: String] = [
         .area: "#5c7cfa", .bar: "#343a40", .scrim: "#000", .avatar: "#f59f00", .text: "#212529", .content: "#fff", .box: "#20c997",
     ]
 

@@ -56,17 +56,17 @@ package struct HeaderLayout {
         package var clipHeight: Double?
 
         /// Whether the block's name is written on the layer, in `labelBox` (the plan's label rule).
-        package var showsLabel = false
+        var showsLabel = false
         /// The top of the name's box: 6 pt below the top of what shows of the layer (the canvas's top edge
         /// cuts what lies above it).
-        package var labelY = 0.0
+        var labelY = 0.0
 
         /// Where the name is written: 8 pt in from the left, at `labelY`, one line of 12 px bold text in a box
         /// 16 pt tall and `labelCharacterWidth` a character wide.
-        package var labelBox: (x: Double, y: Double, width: Double, height: Double) {
+        var labelBox: (x: Double, y: Double, width: Double, height: Double) {
             (x + 8, labelY, Layer.labelCharacterWidth * Double(block.utf16.count), Layer.labelLineHeight)
         }
-        package static let labelLineHeight = 16.0
+        static let labelLineHeight = 16.0
         /// Wider than the average 12 px bold sans-serif character, so that a name measured by it is no wider.
         package static let labelCharacterWidth = 7.5
     }
@@ -113,7 +113,7 @@ package struct HeaderLayout {
         roles.first { $0.word == role }?.kind
     }
 
-    package static let areaWords = ["cover", "image", "backdrop", "header", "hero", "banner", "background", "artwork", "poster",
+    static let areaWords = ["cover", "image", "backdrop", "header", "hero", "banner", "background", "artwork", "poster",
                             "picture", "wallpaper"]
 
     /// The layers of one frame; `properties` gives each block's outputs by property name, `roles` the
@@ -125,7 +125,7 @@ package struct HeaderLayout {
     }
 
     /// The plan of a program's layout, for every frame: its blocks and the properties they have.
-    package static func plan(of program: Program) -> LayoutPlan {
+    static func plan(of program: Program) -> LayoutPlan {
         let blocks = program.blocks.map { block in
             (block.name, Set(block.outputs.compactMap { program.outputs.indices.contains($0) ? program.outputs[$0].name : nil }))
         }
@@ -135,7 +135,7 @@ package struct HeaderLayout {
     /// The layout, written once as expressions of a frame's outputs: what a block's kind draws, where, and
     /// how its properties move and style it (see the type's documentation). A property the block has is
     /// read where it holds a finite number, and the default taken where it does not.
-    package static func plan(blocks: [(name: String, properties: Set<String>)], roles: [String: String]) -> LayoutPlan {
+    static func plan(blocks: [(name: String, properties: Set<String>)], roles: [String: String]) -> LayoutPlan {
         var plan = LayoutPlan()
         plan.blockNames = blocks.map(\.name)
         /// Text with no `top`, to be moved into the header: its layer, where the loop put it and its height
@@ -284,7 +284,7 @@ package struct HeaderLayout {
         }
     }
 
-    package static let stackingOrder: [Kind] = [.content, .area, .scrim, .bar, .box, .text, .avatar]
+    static let stackingOrder: [Kind] = [.content, .area, .scrim, .bar, .box, .text, .avatar]
 
     /// A frame's outputs grouped by block, in declaration order.
     package static func blocks(of program: Program, values: [Value]) -> [(name: String, properties: [String: Value])] {

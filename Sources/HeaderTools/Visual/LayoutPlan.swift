@@ -78,8 +78,8 @@ package struct LayoutPlan {
         /// Where the header clips the layer, for a layer that the header holds.
         package var clipHeight: LayoutExpression?
         /// 1 where the block's name is written on the layer, and the top of its box.
-        package var showsLabel: LayoutExpression = .constant(0)
-        package var labelY: LayoutExpression = .constant(0)
+        var showsLabel: LayoutExpression = .constant(0)
+        var labelY: LayoutExpression = .constant(0)
     }
 
     /// What shows of a layer: `shown` 1 where anything does, within x0...x1 and y0...y1.
@@ -93,8 +93,8 @@ package struct LayoutPlan {
     package var layers: [Layer] = []
     /// What shows of each layer, in drawing order, for `overlapsShown`; complete once the first
     /// `shownRectsReady` registers are computed.
-    package var shownRects: [Rect] = []
-    package var shownRectsReady = 0
+    var shownRects: [Rect] = []
+    var shownRectsReady = 0
 
     private var registerOf: [LayoutExpression: Int] = [:]
 

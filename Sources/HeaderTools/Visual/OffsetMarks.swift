@@ -13,7 +13,7 @@ package struct OffsetMarks {
     /// For each output, the offsets where its formula switches, ascending.
     package var stops: [[Double]] = []
     /// Every snap point, ascending, each once.
-    package var snapPoints: [Double] = []
+    var snapPoints: [Double] = []
 
     /// `interpreter` is run along `offsets` from the start of its path (it is reset before and after).
     package init(program: Program, interpreter: Interpreter, offsets: [Double]) {

@@ -26,8 +26,8 @@ package struct PlotSVG {
         self.inputs = inputs
     }
 
-    package static let chartWidth = 360.0, chartHeight = 210.0
-    package static let plotLeft = 58.0, plotTop = 30.0, plotRight = 14.0, plotBottom = 34.0
+    static let chartWidth = 360.0, chartHeight = 210.0
+    static let plotLeft = 58.0, plotTop = 30.0, plotRight = 14.0, plotBottom = 34.0
     package static let headerHeight = 56.0
 
     package func render() -> String {
@@ -62,7 +62,7 @@ package struct PlotSVG {
     }
 
     /// The value range a chart shows: its finite values, a little wider, or 0 to 1 for a bool.
-    package static func domain(_ values: [Double], isBool: Bool) -> (low: Double, high: Double) {
+    static func domain(_ values: [Double], isBool: Bool) -> (low: Double, high: Double) {
         if isBool { return (-0.1, 1.1) }
         let finite = values.filter(\.isFinite)
         guard var low = finite.min(), var high = finite.max() else { return (0, 1) }
@@ -159,7 +159,7 @@ package struct SVGText {
         return text == "-0.00" ? "0.00" : text
     }
 
-    package static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

@@ -34,7 +34,7 @@ package struct PreviewHTML {
     /// How far above rest the page can be pulled, in points.
     package static let pull = 600.0
     /// The offsets the plots sweep.
-    package static let plotFrom = -150.0, plotTo = 450.0, plotStep = 3.0
+    static let plotFrom = -150.0, plotTo = 450.0, plotStep = 3.0
 
     package func render() -> String {
         // The module goes into a <script> element: nothing in it may end the element or open an HTML comment.
@@ -123,11 +123,11 @@ package struct PreviewHTML {
 
     /// The layout of the program's blocks (`HeaderLayout.plan(of:)`, the filmstrip's too), on a canvas as
     /// tall as the phone.
-    package static func layoutSource(for program: Program) -> String {
+    static func layoutSource(for program: Program) -> String {
         "const layoutHeight = \(JavaScriptNames.literal(phoneHeight));\n" + HeaderLayout.plan(of: program).javaScript()
     }
 
-    package static let appSource = """
+    static let appSource = """
         (() => {
           const scroller = document.getElementById("scroller");
           const page = document.getElementById("page");

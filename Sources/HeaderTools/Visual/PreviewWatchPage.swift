@@ -7,7 +7,7 @@ import Foundation
 /// `preview -o` writes.
 package enum PreviewWatchPage {
     /// How long the page waits before asking again after the server did not answer (it stopped, say).
-    package static let retryMilliseconds = 500
+    static let retryMilliseconds = 500
 
     /// `page` (a `PreviewHTML`) with the panel and the script before its `</body>`. The module inside it
     /// has every `</` escaped, so its last `</body>` is the document's own.
