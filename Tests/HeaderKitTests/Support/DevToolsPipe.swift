@@ -14,13 +14,14 @@ final class DevToolsPipe {
     private var nextID = 1
     private var session: String?
 
+    /// Chromium's profile for this session, removed when it closes.
+    private let profile = FileManager.default.temporaryDirectory.appendingPathComponent("headerc-devtools-\(UUID().uuidString)")
+
     init(chromium: URL) throws {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", #"exec "$0" "$@" 3<&0 4>&1 </dev/null >/dev/null"#, chromium.path,
                              "--no-sandbox", "--disable-gpu", "--headless", "--remote-debugging-pipe",
-                             "--user-data-dir=" + FileManager.default.temporaryDirectory
-                                .appendingPathComponent("headerc-devtools-\(UUID().uuidString)").path,
-                             "about:blank"]
+                             "--user-data-dir=" + profile.path, "about:blank"]
         process.standardInput = commands
         process.standardOutput = answers
         process.standardError = FileHandle.nullDevice
@@ -30,11 +31,15 @@ final class DevToolsPipe {
     deinit { close() }
 
     func close() {
+        defer { try? FileManager.default.removeItem(at: profile) }
         guard process.isRunning else { return }
         _ = try? send("Browser.close", [:], inSession: false, timeout: 5)
         let start = Date()
         while process.isRunning, Date().timeIntervalSince(start) < 5 { usleep(20_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
     }
 
     /// Opens `url` in a new page and talks to that page from then on.
