@@ -66,7 +66,7 @@ extension SymbolicEvaluation {
         // A divisor that real arithmetic keeps from 0 but floating point can round to it, as
         // `(offset - 1e-300pt) - offset`, divides by 0 all the same.
         let roundsToZero = mayRoundToZero(g, on: path)
-        if g.isConstant, g.constant != 0, !roundsToZero {
+        if g.isConstant, !g.rounds, g.constant != 0, !roundsToZero {
             return [(path, .number(overflowing(f.divided(by: g.constant), on: path)))]
         }
         let realDenominator = space.bounds(g, on: path)
@@ -93,7 +93,7 @@ extension SymbolicEvaluation {
                 || mayRoundToZero(f, on: path)
             result.positiveInfinity = numerator.lower < 0 || numerator.upper > 0
             result.negativeInfinity = result.positiveInfinity
-            if g.isConstant, !roundsToZero { return [(path, .number(result))] }
+            if g.isConstant, !g.rounds, !roundsToZero { return [(path, .number(result))] }
         }
         // The quotient over the divisor's values but 0: each side of 0 it reaches gives its corners, and a
         // side that comes near 0 an unbounded end.

@@ -229,8 +229,10 @@ extension SymbolicEvaluation {
             return [(path, .number(sum))]
         case .subtract: return [(path, .number(overflowing(f - g, on: path)))]
         case .multiply:
-            if g.isConstant { return [(path, .number(overflowing(f.scaled(by: g.constant), on: path)))] }
-            if f.isConstant { return [(path, .number(overflowing(g.scaled(by: f.constant), on: path)))] }
+            // A factor that is its own constant to the bit scales the other side; one that only real
+            // arithmetic makes constant (`138.875pt + offset - offset`) is the number floating point left.
+            if g.isConstant, !g.rounds { return [(path, .number(overflowing(f.scaled(by: g.constant), on: path)))] }
+            if f.isConstant, !f.rounds { return [(path, .number(overflowing(g.scaled(by: f.constant), on: path)))] }
             return product(f, g, on: path)
         case .divide:
             return divide(f, g, on: path, at: range)
