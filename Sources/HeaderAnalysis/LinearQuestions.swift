@@ -55,6 +55,7 @@ extension VariableSpace {
     }
 
     package func guess(_ form: LinearForm, _ constraints: [LinearForm], margins: [Bool]?) -> Guess {
+        guard !answersFromIntervals else { return .unanswered }
         var ids = Set(form.variableIDs)
         for constraint in constraints { ids.formUnion(constraint.variableIDs) }
         let order = ids.sorted()

@@ -87,8 +87,7 @@ extension SymbolicEvaluation {
         if valueSizes.isEmpty {
             let cap = AnalysisLimits.valueSizeUnderConditions + 1
             for value in program.values {
-                var size = 0
-                for root in value.body.locals + [value.body.result] { root.forEachNode { _ in size += 1 } }
+                var size = value.body.nodeCount
                 for read in value.body.uses.values where valueSizes.indices.contains(read) { size += valueSizes[read] }
                 valueSizes.append(min(size, cap))
             }

@@ -3,7 +3,6 @@ import HeaderSyntax
 import HeaderMath
 import HeaderIR
 import HeaderEval
-import Foundation
 
 /// What each output of a program can be, proven for every offset and every input within its range (a
 /// number or length input without one at its default, a bool at both values): an interval, whether it
@@ -68,11 +67,15 @@ public struct RangeAnalysis: Sendable {
     /// Each state's values as the fixpoint leaves them (an infinite end where `next` can take it ever
     /// further), for the warning about a state that runs off (`StateWarnings`).
     let stateRanges: [(lower: Double, upper: Double)]
+    /// The expressions evaluated, each once for each path it was reached on, and what the analysis could
+    /// evaluate before it went on with one path a node (`AnalysisLimits.evaluations`).
+    package let evaluations: (made: Int, budget: Int)
 
     public static func analyze(_ program: Program) -> RangeAnalysis {
         // A function's body is analysed where it is called, with that call's arguments.
         let program = program.inliningCalls()
         var evaluation = SymbolicEvaluation(program: program)
+        evaluation.evaluationBudget = evaluationBudget(program, evaluation)
         // Bool inputs split the paths a body starts from (`SymbolicEvaluation.starts(for:)`).
         for (index, input) in program.inputs.enumerated() where input.type != .bool {
             if let range = input.range {
@@ -97,7 +100,22 @@ public struct RangeAnalysis: Sendable {
             return (evaluation.space.variables[id].lower, evaluation.space.variables[id].upper)
         }
         return RangeAnalysis(outputs: outputs, conditions: conditions, outcomes: evaluation.conditions, issues: evaluation.issues,
-                             pathOffsetEnds: ends.sorted(), zeroSettings: evaluation.zeroSettings, stateRanges: stateRanges)
+                             pathOffsetEnds: ends.sorted(), zeroSettings: evaluation.zeroSettings, stateRanges: stateRanges,
+                             evaluations: (evaluation.evaluations, evaluation.evaluationBudget))
+    }
+
+    /// What the analysis may evaluate (`AnalysisLimits.evaluations`): each named value's and output's body
+    /// once for each setting it starts from, each state's as often for each round of the fixpoint.
+    private static func evaluationBudget(_ program: Program, _ evaluation: SymbolicEvaluation) -> Int {
+        let rounds = 2 * (AnalysisLimits.finiteGrowthsOfAState + 1) * program.states.count + 1
+        var unsplit = 0
+        for body in program.values.map(\.body) + program.outputs.map(\.body) {
+            unsplit += evaluation.starts(for: body).count * body.nodeCount
+        }
+        for state in program.states {
+            unsplit += evaluation.starts(for: state.next).count * state.next.nodeCount * rounds
+        }
+        return AnalysisLimits.evaluations(withoutSplits: unsplit)
     }
 
     /// Each state's values: from its initial value, the hull of what `next` can give from the values so

@@ -42,6 +42,15 @@ package struct SymbolicEvaluation {
     /// The bool inputs each named value reads, through the values it reads too.
     var valueBoolInputs: [Set<Int>] = []
     var nextOrigin = 0
+    /// Expressions evaluated so far, each time on each path, and how many the analysis may evaluate before
+    /// it goes on with one path a node (`AnalysisLimits.evaluations`).
+    package var evaluations = 0
+    package var evaluationBudget = Int.max
+    /// Past the budget: each node's outcomes, and the outcomes that a node goes on from, are merged into
+    /// their hull, so that no expression is evaluated again for each way of the one before it, and the
+    /// space answers from its variables' intervals. What remains costs each node once for each node above
+    /// it that had already split.
+    var economical: Bool { evaluations > evaluationBudget }
 
     package init(program: Program) {
         self.program = program
@@ -66,7 +75,7 @@ package struct SymbolicEvaluation {
                     next.append(stored)
                 }
             }
-            if next.count > AnalysisLimits.pathsInOneBody { next = merge(next, locals: index + 1, into: start) }
+            if next.count > (economical ? 1 : AnalysisLimits.pathsInOneBody) { next = merge(next, locals: index + 1, into: start) }
             paths = next
         }
         var outcomes: [Outcome] = []
@@ -114,6 +123,8 @@ package struct SymbolicEvaluation {
     // MARK: Expressions
 
     package mutating func evaluate(_ expression: Expr, on path: AnalysisPath) -> [Outcome] {
+        evaluations += 1
+        if evaluations == evaluationBudget &+ 1 { space.answersFromIntervals = true }
         var outcomes: [Outcome]
         switch expression.kind {
         case .constant(let value):
@@ -130,7 +141,13 @@ package struct SymbolicEvaluation {
         case .binary(let operation, let lhs, let rhs):
             outcomes = []
             let fraction = operation == .divide ? Self.segmentFraction(lhs, rhs) : nil
-            for (afterLeft, left) in evaluate(lhs, on: path) {
+            var lefts = evaluate(lhs, on: path)
+            var taken = 0
+            while taken < lefts.count {
+                // Past the budget, the ways not yet taken go on as one.
+                if economical, lefts.count - taken > 1 { lefts = Array(lefts[..<taken]) + merged(Array(lefts[taken...]), on: path) }
+                let (afterLeft, left) = lefts[taken]
+                taken += 1
                 // `and` and `or` read both sides, but a decided left side decides (nothing has effects).
                 if case .bool(let decided) = left, (operation == .and && !decided) || (operation == .or && decided) {
                     outcomes.append((afterLeft, .bool(decided)))
@@ -146,7 +163,9 @@ package struct SymbolicEvaluation {
             }
         case .select(let condition, let then, let otherwise):
             outcomes = []
-            for (reached, value) in evaluate(condition, on: path) {
+            var conditions = evaluate(condition, on: path)
+            if economical, conditions.count > 2 { conditions = merged(conditions, on: path) }
+            for (reached, value) in conditions {
                 guard case .bool(let taken) = value else { continue }
                 outcomes += evaluate(taken ? then : otherwise, on: reached)
             }
@@ -161,16 +180,20 @@ package struct SymbolicEvaluation {
             let anything = AbstractValue.number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true))
             outcomes = expression.type == .bool ? [(path, .bool(false)), (path, .bool(true))] : [(path, anything)]
         }
-        if outcomes.count > AnalysisLimits.pathsFromOneNode {
-            let merged = hull(outcomes)
-            let base = remembering(outcomes.map(\.path), on: path)
-            if case .bool = merged {
-                let values = Set(outcomes.compactMap { if case .bool(let b) = $0.value { return b } else { return nil } })
-                return values.sorted { !$0 && $1 }.map { (base, .bool($0)) }
-            }
-            return [(base, merged)]
-        }
+        if outcomes.count > (economical ? 1 : AnalysisLimits.pathsFromOneNode) { return merged(outcomes, on: path) }
         return outcomes
+    }
+
+    /// Outcomes of a node evaluated on the path, merged: a number's into their hull, a bool's into one
+    /// outcome for each value it takes, each on the path they came from with what they all computed.
+    mutating func merged(_ outcomes: [Outcome], on path: AnalysisPath) -> [Outcome] {
+        let value = hull(outcomes)
+        let base = remembering(outcomes.map(\.path), on: path)
+        if case .bool = value {
+            let values = Set(outcomes.compactMap { if case .bool(let b) = $0.value { return b } else { return nil } })
+            return values.sorted { !$0 && $1 }.map { (base, .bool($0)) }
+        }
+        return [(base, value)]
     }
 
     /// A number as read on a path whose comparisons of it ruled out some kinds (`ExactBounds.kinds`).

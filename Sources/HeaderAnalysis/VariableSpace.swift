@@ -7,6 +7,9 @@ import HeaderEval
 /// The variables and the questions asked of them: the bounds of a form over a path.
 package struct VariableSpace {
     package var variables: [AnalysisVariable] = []
+    /// Set once the analysis is past its budget (`AnalysisLimits.evaluations`): the linear program is asked
+    /// nothing more, so each question is answered from the variables' intervals alone (sound, and cheap).
+    package var answersFromIntervals = false
 
     package mutating func add(_ variable: AnalysisVariable) -> Int {
         variables.append(variable)

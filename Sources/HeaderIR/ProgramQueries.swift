@@ -74,3 +74,21 @@ extension Program {
                 snaps: snaps, animations: animations)
     }
 }
+
+extension Body {
+    /// The nodes of the locals and the result, a call as one node with its arguments.
+    public var nodeCount: Int {
+        var count = 0
+        for root in locals + [result] { root.forEachNode { _ in count += 1 } }
+        return count
+    }
+}
+
+extension Program {
+    /// The nodes of every body, a function's once: the program's size, for the costs that must stay in
+    /// proportion to it.
+    public var nodeCount: Int {
+        (states.map(\.next) + values.map(\.body) + outputs.map(\.body) + snaps.map(\.settle) + functions.map(\.body))
+            .reduce(0) { $0 + $1.nodeCount }
+    }
+}

@@ -28,7 +28,7 @@ extension Checker {
 
     /// A function whose calls expand to more operations than this is refused, so that functions calling
     /// one another twice at each level cannot make the analysis or the constant folding exponential.
-    static let maximumExpandedSize = 10_000
+    static let maximumExpandedSize = 2_000
 
     /// A function's name may be no built-in's, curve's or block's: a call must mean one thing.
     mutating func checkFunctionNames(_ syntax: SpecSyntax) {

@@ -749,4 +749,71 @@ final class RangeAnalysisTests: XCTestCase {
             """)
         XCTAssertEqual(flipped.filter { $0.hasPrefix("division by zero") }, ["division by zero: 'h' is 0 (at offset 0 with on = false)"])
     }
+
+    // MARK: Cost
+
+    /// Each level of `min(x, 1) * (...)` splits its left side in two, and the right side is evaluated once for
+    /// each way: 2ⁿ evaluations for n levels, without the budget. Past it the ways are merged, so that twice
+    /// the levels cost about twice the evaluations, and every value the program gives still lies in the range.
+    func testNestingWhoseLeftSidesSplitCostsInProportionToItsSize() throws {
+        func nested(_ levels: Int) -> String {
+            var expression = "offset / 100pt"
+            for _ in 0..<levels { expression = "(min(offset / 100pt, 1) * (\(expression)) + 1)" }
+            return "header Deep\nv {\n    opacity = \(expression)\n}\n"
+        }
+        var made: [Int] = []
+        for levels in [20, 40] {
+            let text = nested(levels)
+            let program = try XCTUnwrap(Compilation(path: "deep.header", text: text).program)
+            let analysis = RangeAnalysis.analyze(program)
+            XCTAssertGreaterThan(analysis.evaluations.made, analysis.evaluations.budget, "the budget is reached")
+            made.append(analysis.evaluations.made)
+            try assertSound(program, analysis, offsets: [0, 1, -1, 50, 99, 100, 101, -99, -100, -101, -250, 250, 1e6, -1e6, 1e300, -1e300])
+        }
+        XCTAssertLessThan(Double(made[1]) / Double(made[0]), 3, "\(made)")
+    }
+
+    /// A function that calls the one before twice doubles at each level; f8 here expands to just under the
+    /// checker's limit of 2,000 operations, and each product splits on its left factor's sign. At offset 1
+    /// the opacity is 1.01 to the 132nd (to the 128th from f7, times the 4th from f2): about 3.72.
+    func testAFunctionExpandedToTheLimitIsAnalysedInProportion() throws {
+        let text = """
+        header Expanded
+        func f0(x) = x + 1
+        func f1(x) = f0(x) * f0(x)
+        func f2(x) = f1(x) * f1(x)
+        func f3(x) = f2(x) * f2(x)
+        func f4(x) = f3(x) * f3(x)
+        func f5(x) = f4(x) * f4(x)
+        func f6(x) = f5(x) * f5(x)
+        func f7(x) = f6(x) * f6(x)
+        func f8(x) = f7(x) * f2(x)
+        v {
+            opacity = f8(offset / 100pt)
+        }
+        """
+        let program = try XCTUnwrap(Compilation(path: "expanded.header", text: text).program)
+        let analysis = RangeAnalysis.analyze(program)
+        XCTAssertLessThan(analysis.evaluations.made, 3 * analysis.evaluations.budget)
+        XCTAssertLessThan(analysis.evaluations.budget, 10 * program.inliningCalls().nodeCount)
+        guard case .number(let atOne)? = Interpreter(program: program).frame(at: 1).first else { return XCTFail("no opacity") }
+        XCTAssertEqual(atOne, exp(132 * log(1.01)), accuracy: 1e-9)
+        // Past offset 21,540 the power passes the largest double (e^709.78 is about 216.4 to the 132nd).
+        XCTAssertTrue(analysis.outputs[0].range.infinite)
+        XCTAssertGreaterThanOrEqual(analysis.outputs[0].range.max, atOne)
+        try assertSound(program, analysis, offsets: [0, 1, -1, 50, 100, 21_540, 21_541, -50, -100, -199, -200, -201, -300, 1e6, -1e6])
+    }
+
+    private func assertSound(_ program: Program, _ analysis: RangeAnalysis, offsets: [Double],
+                             file: StaticString = #filePath, line: UInt = #line) throws {
+        let interpreter = Interpreter(program: program)
+        for offset in offsets {
+            for (index, value) in interpreter.frame(at: offset).enumerated() {
+                guard case .number(let number) = value else { continue }
+                XCTAssertTrue(analysis.outputs[index].range.contains(number),
+                              "\(analysis.outputs[index].name) is \(number) at offset \(offset), proven \(analysis.outputs[index].range)",
+                              file: file, line: line)
+            }
+        }
+    }
 }
