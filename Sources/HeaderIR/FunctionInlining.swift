@@ -25,8 +25,9 @@ extension Program {
                                                  body: inlining($0.body), documentation: $0.documentation)
                               },
                               snaps: snaps.map {
-                                  Program.Snap(name: $0.name, pointCount: $0.pointCount, settle: inlining($0.settle),
-                                               documentation: $0.documentation)
+                                  var snap = $0
+                                  snap.settle = inlining($0.settle)
+                                  return snap
                               },
                               animations: animations)
         program.keyframes = keyframes

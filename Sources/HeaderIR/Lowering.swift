@@ -140,9 +140,13 @@ public enum Lowering {
                 var lowering = ExpressionLowering(slotRead: read, range: snap.nameRange)
                 lowering.functionTypes = spec.functions.map(\.resultType)
                 let points = snap.points.map { lowering.lower($0, into: &builder) }
-                let result = SnapLowering.settle(points: points, at: snap.nameRange, into: &builder)
-                return Program.Snap(name: snap.name, pointCount: points.count, settle: builder.finish(result, uses: uses),
-                                    documentation: snap.documentation)
+                let rule = SnapLowering.Rule(threshold: snap.threshold.map { lowering.lower($0, into: &builder) }, tiesUp: snap.tiesUp,
+                                             fling: snap.fling.map { lowering.lower($0, into: &builder) })
+                let result = SnapLowering.settle(points: points, rule: rule, at: snap.nameRange, into: &builder)
+                var lowered = Program.Snap(name: snap.name, pointCount: points.count, settle: builder.finish(result, uses: uses),
+                                           documentation: snap.documentation)
+                lowered.hasDefaultRule = rule.isDefault
+                return lowered
             }
             var program = Program(name: spec.name, nameRange: spec.nameRange,
                            inputs: spec.inputs.map {

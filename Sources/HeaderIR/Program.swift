@@ -121,8 +121,11 @@ public struct Program: Sendable {
     public struct Snap: Sendable {
         public let name: String
         public let pointCount: Int
-        public let settle: Body
+        public var settle: Body
         public let documentation: String?
+        /// Whether `settle` is the default rule (no `threshold`, `ties` or `fling` clause), which the generated
+        /// code's comments spell out.
+        public var hasDefaultRule = true
     }
 }
 

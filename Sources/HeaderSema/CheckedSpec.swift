@@ -94,6 +94,10 @@ public struct CheckedSnap: Sendable {
     public let name: String
     public let nameRange: SourceRange
     public let points: [CheckedExpression]
+    /// The rule's clauses (`SnapRule`): a number, or nil for the default rule's part.
+    public let threshold: CheckedExpression?
+    public let tiesUp: Bool
+    public let fling: CheckedExpression?
     public let documentation: String?
 }
 

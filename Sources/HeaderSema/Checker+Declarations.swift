@@ -151,7 +151,24 @@ extension Checker {
         if snap.points.isEmpty {
             diagnostics.error("snap '\(snap.name.name)' needs at least one point", at: snap.name.range)
         }
-        return CheckedSnap(name: snap.name.name, nameRange: snap.name.range, points: points, documentation: snap.documentation)
+        let threshold = snap.rule.threshold.flatMap { checkSnapClause($0, "a snap's threshold (the fraction of the way to the upper point)") }
+        if let threshold, let range = snap.rule.threshold?.range, case .number(let value)? = constantValue(threshold), !(0...1).contains(value) {
+            diagnostics.error("a snap's threshold is a fraction of the way from the lower point to the upper one, from 0 to 1, found \(value)",
+                              at: range)
+        }
+        let fling = snap.rule.fling.flatMap { checkSnapClause($0, "a snap's fling speed (points per second)") }
+        return CheckedSnap(name: snap.name.name, nameRange: snap.name.range, points: points, threshold: threshold,
+                           tiesUp: snap.rule.ties?.value == .up, fling: fling, documentation: snap.documentation)
+    }
+
+    /// A clause of a snap's rule: a number that stays put, as its points do.
+    private mutating func checkSnapClause(_ clause: Expression, _ what: String) -> CheckedExpression? {
+        guard let typed = check(clause), conform(typed, to: .number, clause.range, what) else { return nil }
+        if followsScroll(typed.expression) {
+            diagnostics.error("\(what) cannot depend on the offset or a state: the rule is fixed while the gesture ends", at: clause.range)
+            return nil
+        }
+        return typed.expression
     }
 
     /// Whether an expression reads the offset or a state, directly or through named values.

@@ -11,10 +11,11 @@ public enum Vocabulary {
     public static let keywords: [String] = Keyword.allCases.map(\.rawValue)
     /// Names that are there without being declared.
     public static let predefinedNames = ["offset", "delta"]
-    /// Words that mean something in one place only: `in` and `next` in a state, `extend` in keyframes.
-    public static let contextualKeywords = ["in", "next", "extend"]
-    /// `extend: before | after | both | none`, and `via hold`.
-    public static let contextualConstants = ["before", "after", "both", "none", "hold"]
+    /// Words that mean something in one place only: `in` and `next` in a state, `extend` in keyframes, and
+    /// `threshold`, `ties` and `fling` after a snap's points.
+    public static let contextualKeywords = ["in", "next", "extend", "threshold", "ties", "fling"]
+    /// `extend: before | after | both | none`, `via hold`, and `ties up | down`.
+    public static let contextualConstants = ["before", "after", "both", "none", "hold", "up", "down"]
     public static let types: [String] = ValueType.allCases.map(\.rawValue)
     public static let builtins: [String] = Builtin.allCases.map(\.rawValue)
     public static let curvePresets: [String] = Curve.presets.map(\.name)

@@ -102,12 +102,33 @@ public struct StateDeclaration: Sendable {
     public let range: SourceRange
 }
 
-/// `snap name { point... }`: where a scroll gesture may come to rest.
+/// `snap name { point... }`: where a scroll gesture may come to rest, with the clauses of its rule after
+/// the points (`threshold 0.3`, `ties up`, `fling 500`).
 public struct SnapDeclaration: Sendable {
     public let name: Identifier
     public let points: [Expression]
+    public let rule: SnapRule
+    /// The `}` after the points.
+    public let closingBrace: SourceRange
     public let documentation: String?
     public let range: SourceRange
+}
+
+/// How a snap chooses among its points; each clause left out keeps the default rule's part.
+public struct SnapRule: Sendable {
+    public enum Ties: String, Sendable { case up, down }
+    /// `threshold t`: a slow gesture between two points settles on the upper one once it has gone more than
+    /// the fraction t of the way from the lower one, instead of on the nearest.
+    public var threshold: Expression?
+    /// `ties up` or `ties down` (the default): which of two points wins a tie.
+    public var ties: (value: Ties, range: SourceRange)?
+    /// `fling v`: the speed in points per second from which a gesture settles on the next point in its
+    /// direction (300 when left out).
+    public var fling: Expression?
+    /// Each clause's word, in the order written.
+    public var words: [(word: String, range: SourceRange)] = []
+
+    public init() {}
 }
 
 public struct TypeAnnotation: Sendable, Hashable {

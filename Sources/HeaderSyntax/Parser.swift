@@ -205,7 +205,8 @@ public struct Parser {
                                              documentation: start.documentation, range: start.range.union(body.range)))
     }
 
-    /// snap = "snap" identifier "{" expression { [ "," ] expression } "}"
+    /// snap = "snap" identifier "{" expression { [ "," ] expression } "}" { snap-clause }
+    /// snap-clause = "threshold" expression | "ties" ( "up" | "down" ) | "fling" expression
     private mutating func parseSnap() -> Declaration? {
         let start = current
         advance()
@@ -219,11 +220,43 @@ public struct Parser {
             if current.kind == .punctuation(.comma) { advance() }
             if index == before { advance() }
         }
-        let end = current
+        let closingBrace = current.range
+        var end = current.range
         _ = expectClosing(.rightBrace, opening: openBrace)
-        return .snap(SnapDeclaration(name: name, points: points, documentation: start.documentation,
-                                     range: start.range.union(end.range)))
+        var rule = SnapRule()
+        // A clause's word is a name elsewhere: here it is one only when no `{` follows, which would make it a block.
+        while current.kind == .identifier, Self.snapClauseWords.contains(current.text), peek(1).kind != .punctuation(.leftBrace) {
+            let word = current
+            advance()
+            if rule.words.contains(where: { $0.word == word.text }) {
+                error("snap '\(name.name)' has two '\(word.text)' clauses", at: word.range)
+            }
+            rule.words.append((word.text, word.range))
+            switch word.text {
+            case "ties":
+                guard current.kind == .identifier, let ties = SnapRule.Ties(rawValue: current.text) else {
+                    error("expected 'up' or 'down' after 'ties', found \(current.kind == .identifier ? "'\(current.text)'" : current.kind.description)",
+                          at: current.range)
+                    return recoverAtTopLevel()
+                }
+                rule.ties = (ties, current.range)
+                end = current.range
+                advance()
+            case "threshold":
+                let value = parseExpression()
+                rule.threshold = value
+                end = value.range
+            default:
+                let value = parseExpression()
+                rule.fling = value
+                end = value.range
+            }
+        }
+        return .snap(SnapDeclaration(name: name, points: points, rule: rule, closingBrace: closingBrace, documentation: start.documentation,
+                                     range: start.range.union(end)))
     }
+
+    static let snapClauseWords: Set<String> = ["threshold", "ties", "fling"]
 
     /// block = name "{" { property } "}"
     /// name  = identifier | keyword

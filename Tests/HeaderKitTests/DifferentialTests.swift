@@ -60,6 +60,19 @@ final class DifferentialTests: XCTestCase {
         print("DifferentialTests: \(declaring.count) of 300 specs declare functions, \(calling.count) call fn0 outside a function")
     }
 
+    /// Some snaps carry a rule: a threshold, a tie direction, a fling speed, some of them read from inputs.
+    func testGeneratedSpecsDrawSnapRules() {
+        let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
+        let snapLines = specs.flatMap { spec in spec.0.text.split(separator: "\n").filter { $0.hasPrefix("snap ") } }
+        let withRules = snapLines.filter { !$0.hasSuffix("}") }
+        for clause in [" threshold ", " ties up", " ties down", " fling "] {
+            XCTAssertTrue(withRules.contains { $0.contains(clause) }, clause)
+        }
+        XCTAssertGreaterThan(withRules.count, 20)
+        XCTAssertTrue(specs.allSatisfy { spec in !spec.0.text.contains("snap ") || spec.1 != nil })
+        print("DifferentialTests: \(withRules.count) of \(snapLines.count) generated snaps have a rule")
+    }
+
     func testGeneratorIsDeterministic() {
         var a = SpecGenerator(seed: 42, allowExtend: true), b = SpecGenerator(seed: 42, allowExtend: true)
         for index in 0..<20 { XCTAssertEqual(a.generate(index: index).text, b.generate(index: index).text) }

@@ -115,8 +115,17 @@ final class EditorGrammarTests: XCTestCase {
             try assertScope(type, in: "state value: \(type) = 0 in 0...1 {", after: ":", startsWith: ["support.type."])
         }
         try assertScope("pt", in: "input safeAreaTop: pt in 0pt...100pt = 0", after: ":", startsWith: ["support.type."])
+        let snap = "snap bar { 0pt, travel } threshold 0.3 ties up fling 500"
+        try assertScope("threshold", in: snap, startsWith: ["keyword."])
+        try assertScope("ties", in: snap, startsWith: ["keyword."])
+        try assertScope("up", in: snap, startsWith: ["constant.language."])
+        try assertScope("fling", in: snap, startsWith: ["keyword."])
+        try assertScope("down", in: "snap bar { 0pt, 100pt } ties down", startsWith: ["constant.language."])
+        // As names they are names.
+        XCTAssertEqual(try scopes(of: "threshold", in: "let a = threshold * 2"), [])
+        XCTAssertEqual(try scopes(of: "fling", in: "let a = fling"), [])
         XCTAssertEqual(Set(Vocabulary.contextualKeywords + Vocabulary.contextualConstants),
-                       ["in", "next", "extend", "before", "after", "both", "none", "hold"])
+                       ["in", "next", "extend", "before", "after", "both", "none", "hold", "threshold", "ties", "fling", "up", "down"])
     }
 
     func testBuiltinsCurvesAndLabels() throws {

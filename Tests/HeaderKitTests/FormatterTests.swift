@@ -121,6 +121,13 @@ final class FormatterTests: XCTestCase {
         XCTAssertEqual(format(text), "header F\n/// halves\nfunc half(x, y: pt): pt = x / 2 + y // trailing\nfunc g(x,\n    y) = half(x,\n        y)\nv {\n    height = half(2, offset)\n}\n")
     }
 
+    func testSnapRulesFollowTheirPointsAndKeepTheirComments() {
+        // The clauses stay on the line of the `}`, one space apart, with the comment after them; a block
+        // named like a clause stays a block.
+        let text = "header S\nsnap a {0pt,100pt}   threshold   0.3 ties  up // collapses\nsnap b {\n0pt\n100pt\n}\nfling 500\nfling {\nx = 1\n}\n"
+        XCTAssertEqual(format(text), "header S\nsnap a { 0pt, 100pt } threshold 0.3 ties up // collapses\nsnap b {\n    0pt\n    100pt\n} fling 500\nfling {\n    x = 1\n}\n")
+    }
+
     func testContinuationLinesAndConditionals() {
         let text = "header C\nlet p = offset > 0\n? 1\n: 2\nlet q = max(\n1,\nmin(\n2,\n3\n)\n)\n"
         XCTAssertEqual(format(text), "header C\nlet p = offset > 0\n    ? 1\n    : 2\nlet q = max(\n    1,\n    min(\n        2,\n        3\n    )\n)\n")

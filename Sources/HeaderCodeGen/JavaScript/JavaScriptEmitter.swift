@@ -251,8 +251,10 @@ public struct JavaScriptEmitter {
         collect(function)
         let name = JavaScriptNames.settleFunction(snap.name, count: program.snaps.count)
         var lines = ["// Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest",
-                     "// for the snap '\(GeneratedText.commentSafe(snap.name))': outside its points, `target`; inside, the nearest point, or the",
-                     "// next one in the gesture's direction after a fling (\(JavaScriptNames.literal(SnapLowering.flingVelocity)) pt/s).",
+                     "// for the snap '\(GeneratedText.commentSafe(snap.name))': outside its points, `target`; inside, "
+                        + (snap.hasDefaultRule ? "the nearest point, or the" : "the point that the snap's rule"),
+                     snap.hasDefaultRule ? "// next one in the gesture's direction after a fling (\(JavaScriptNames.literal(SnapLowering.flingVelocity)) pt/s)."
+                        : "// (its threshold, ties and fling) picks.",
                      "export function \(name)(target, velocity, inputs = {}) {"]
         lines += function.lines.map { "  " + $0 }
         lines += ["  return \(result);", "}"]

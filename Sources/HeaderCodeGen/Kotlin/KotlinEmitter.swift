@@ -430,7 +430,9 @@ public struct KotlinEmitter {
     }
 
     private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap, _ collect: (KotlinBody) -> Void) {
-        documentation(&printer, snap.documentation ?? "Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest: outside the points, `target`; inside, the nearest point, or the next one after a fling (\(KotlinNames.literal(SnapLowering.flingVelocity)) pt/s).")
+        let inside = snap.hasDefaultRule ? "the nearest point, or the next one after a fling (\(KotlinNames.literal(SnapLowering.flingVelocity)) pt/s)"
+            : "the point that the snap's rule (its threshold, ties and fling) picks"
+        documentation(&printer, snap.documentation ?? "Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest: outside the points, `target`; inside, \(inside).")
         var scope = scope(for: snap.settle.uses)
         scope.reserve("target")
         scope.reserve("velocity")

@@ -427,7 +427,9 @@ public struct SwiftEmitter {
 
     private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap) {
         printer.documentation(snap.documentation ?? "Where a scroll gesture that would end at `target` should come to rest.")
-        printer.line("/// Outside the points it is `target`; inside, the nearest point, or the next one after a fling (\(FunctionBody.literal(SnapLowering.flingVelocity)) pt/s).")
+        printer.line(snap.hasDefaultRule
+            ? "/// Outside the points it is `target`; inside, the nearest point, or the next one after a fling (\(FunctionBody.literal(SnapLowering.flingVelocity)) pt/s)."
+            : "/// Outside the points it is `target`; inside, the point that the snap's rule (its threshold, ties and fling) picks.")
         var prelude = FunctionBody(functions: names.functions, scope: scope(for: snap.settle.uses), readText: { _ in ("nan", .double) })
         let target = prelude.fresh("target"), velocity = prelude.fresh("velocity")
         let locals = valueLocals(snap.settle, &prelude)

@@ -111,9 +111,15 @@ package struct LayoutRoles {
             breaks[close] = .always
         case .snap(let snap):
             statement(at: snap.range.start)
-            guard let name = indexByStart[snap.name.range.start], let close = indexByEnd[snap.range.end] else { return }
+            guard let name = indexByStart[snap.name.range.start], let close = indexByEnd[snap.closingBrace.end] else { return }
             list(open: name + 1, close: close, items: snap.points.map(\.range.start))
             snap.points.forEach { visit($0) }
+            // The rule's clauses follow the `}` on its line.
+            for (_, range) in snap.rule.words {
+                if let word = indexByStart[range.start] { breaks[word] = .never }
+            }
+            if let threshold = snap.rule.threshold { visit(threshold) }
+            if let fling = snap.rule.fling { visit(fling) }
         }
     }
 

@@ -31,7 +31,9 @@ package enum SyntaxFingerprint {
                 let parameters = function.parameters.map { "\($0.name.name)\(type($0.type))" }.joined(separator: ", ")
                 out += "func \(function.name.name)(\(parameters))\(type(function.resultType)) = \(of(function.body))\(doc(function.documentation))\n"
             case .snap(let snap):
-                out += "snap \(snap.name.name) [\(snap.points.map(of).joined(separator: ", "))]\(doc(snap.documentation))\n"
+                let rule = [snap.rule.threshold.map { " threshold " + of($0) }, snap.rule.ties.map { " ties " + $0.value.rawValue },
+                            snap.rule.fling.map { " fling " + of($0) }].compactMap { $0 }.joined()
+                out += "snap \(snap.name.name) [\(snap.points.map(of).joined(separator: ", "))]\(rule)\(doc(snap.documentation))\n"
             case .block(let block):
                 out += "block \(block.name.name)\(doc(block.documentation))\n"
                 for property in block.properties {

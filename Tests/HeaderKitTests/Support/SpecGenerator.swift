@@ -242,7 +242,22 @@ struct SpecGenerator {
                         points.append(rng.pick(["0pt", "44pt", "100pt", "146pt", "-20pt", "300pt"]))
                     }
                 }
-                snapLines.append("snap \(name) { \(points.joined(separator: ", ")) }")
+                // The rule's clauses: a threshold (a constant fraction or a number input), the tie direction, a fling
+                // speed. Drawn from a generator of their own, seeded by the spec and the snap, so that the
+                // specs drawn after them stay the ones other tests name by index.
+                var ruleRNG = SeededGenerator(seed: UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9 &+ UInt64(i))
+                var rule = ""
+                let numberInputs = inputs.filter { $0.type == .number }.map(\.name)
+                if ruleRNG.chance(0.4) {
+                    let fraction = ruleRNG.pick(["0.3", "0.5", "0", "1", "0.25"])
+                    rule += " threshold " + (!numberInputs.isEmpty && ruleRNG.chance(0.3) ? ruleRNG.pick(numberInputs) : fraction)
+                }
+                if ruleRNG.chance(0.3) { rule += ruleRNG.chance(0.5) ? " ties up" : " ties down" }
+                if ruleRNG.chance(0.3) {
+                    rule += " fling " + (!numberInputs.isEmpty && ruleRNG.chance(0.3) ? "100 + 400 * " + ruleRNG.pick(numberInputs)
+                                                                                       : ruleRNG.pick(["500", "100", "0", "1e6"]))
+                }
+                snapLines.append("snap \(name) { \(points.joined(separator: ", ")) }" + rule)
                 snapNames.append(name)
             }
         }
