@@ -80,10 +80,13 @@ for argument in "$@"; do
     if [[ "$argument" != -* && -f "$argument" ]]; then inputs=(); break; fi
 done
 
-status=0
-# From the work directory, so that -jobs writes its fuzz-N.log files there.
+# From the work directory, so that -jobs writes its fuzz-N.log files there; its output is kept too, to say
+# how many inputs ran (fewer than RUNS when -max_total_time stops it first).
+set +e
 (cd "$work" && "$binary" -runs="$runs" -dict="$root/Fuzz/header.dict" -timeout=10 -rss_limit_mb=2048 \
-    -detect_leaks=1 -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$@" "${inputs[@]}") || status=$?
+    -detect_leaks=1 -print_final_stats=1 -artifact_prefix="$work/artifacts/" "$@" "${inputs[@]}") 2>&1 | tee "$work/fuzz.out"
+status=${PIPESTATUS[0]}
+set -e
 for log in "$work"/fuzz-*.log; do
     [[ -f "$log" ]] || continue
     echo "== $(basename "$log")"
@@ -107,4 +110,5 @@ if [[ $status -ne 0 ]]; then
     echo "fuzz: FAILED: the fuzzer exited with status $status" >&2
     exit "$status"
 fi
-echo "fuzz: no crash, leak or timeout in $runs runs"
+executed=$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$work/fuzz.out" | grep -Eo '[0-9]+$' | tail -n 1 || true)
+echo "fuzz: no crash, leak or timeout in ${executed:-$runs} runs"
