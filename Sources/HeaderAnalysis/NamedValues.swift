@@ -108,6 +108,13 @@ extension SymbolicEvaluation {
         return read
     }
 
+    /// How many paths `starts(for:)` gives, without making them: the same doubling, to the same limit.
+    func startCount(for body: Body) -> Int {
+        var count = 1
+        for _ in boolInputsRead(by: body) where count < AnalysisLimits.startingSettings { count *= 2 }
+        return count
+    }
+
     /// Paths to start a body from: one for each setting of the bool inputs it reads, so that a bool splits
     /// a path once, before its conditions multiply the paths (split where it is read, the paths of every
     /// setting would meet at one node, and be merged past `AnalysisLimits.pathsFromOneNode`). Past `AnalysisLimits.startingSettings` settings, the

@@ -110,10 +110,10 @@ public struct RangeAnalysis: Sendable {
         let rounds = 2 * (AnalysisLimits.finiteGrowthsOfAState + 1) * program.states.count + 1
         var unsplit = 0
         for body in program.values.map(\.body) + program.outputs.map(\.body) {
-            unsplit += evaluation.starts(for: body).count * body.nodeCount
+            unsplit += evaluation.startCount(for: body) * body.nodeCount
         }
         for state in program.states {
-            unsplit += evaluation.starts(for: state.next).count * state.next.nodeCount * rounds
+            unsplit += evaluation.startCount(for: state.next) * state.next.nodeCount * rounds
         }
         return AnalysisLimits.evaluations(withoutSplits: unsplit)
     }

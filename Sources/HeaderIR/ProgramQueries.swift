@@ -83,12 +83,3 @@ extension Body {
         return count
     }
 }
-
-extension Program {
-    /// The nodes of every body, a function's once: the program's size, for the costs that must stay in
-    /// proportion to it.
-    public var nodeCount: Int {
-        (states.map(\.next) + values.map(\.body) + outputs.map(\.body) + snaps.map(\.settle) + functions.map(\.body))
-            .reduce(0) { $0 + $1.nodeCount }
-    }
-}

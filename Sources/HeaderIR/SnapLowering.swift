@@ -25,11 +25,10 @@ public enum SnapLowering {
             (self.threshold, self.tiesUp, self.fling) = (threshold, tiesUp, fling)
         }
 
-        package static let standard = Rule(threshold: nil, tiesUp: false, fling: nil)
         package var isDefault: Bool { threshold == nil && !tiesUp && fling == nil }
     }
 
-    package static func settle(points: [Expr], rule: Rule = .standard, at range: SourceRange, into builder: inout BodyBuilder) -> Expr {
+    package static func settle(points: [Expr], rule: Rule, at range: SourceRange, into builder: inout BodyBuilder) -> Expr {
         let target = Expr(.read(.target), .length, range), velocity = Expr(.read(.velocity), .length, range)
         guard !points.isEmpty else { return target }
         let points = points.map { builder.bind($0, name: "point") }
