@@ -221,7 +221,11 @@ public struct RangeAnalysis: Sendable {
         range.min = clean(range.min, .down)
         range.max = clean(range.max, .up)
         return OutputRange(name: output.qualifiedName, type: output.type, range: range, canBeTrue: canBeTrue, canBeFalse: canBeFalse,
-                           changes: changingOffsets(taken, steadyValues: steady.count, space, &ends))
+                           changes: evaluation.economical && (range.min < range.max || (canBeTrue && canBeFalse))
+                               // Past the budget, merged paths forget the conditions on the offset that parted
+                               // them: where the output changes is then unknown.
+                               ? (-.infinity, .infinity)
+                               : changingOffsets(taken, steadyValues: steady.count, space, &ends))
     }
 
     /// The offsets outside which an output is constant: every offset of a path whose value follows the

@@ -773,6 +773,21 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertLessThan(Double(made[1]) / Double(made[0]), 3, "\(made)")
     }
 
+    /// Past the budget, an output that switches between constants where the offset passes 50 keeps its
+    /// switch: the hull of 0 and 1 over paths parted on the offset follows the offset.
+    func testPastTheBudgetASwitchStillChanges() throws {
+        var expression = "offset / 100pt"
+        for _ in 0..<30 { expression = "(min(offset / 100pt, 1) * (\(expression)) + 1)" }
+        let text = "header Switch\ndeep {\n    opacity = \(expression)\n}\nb {\n    opacity = offset > 50pt ? 1 : 0\n}\n"
+        let program = try XCTUnwrap(Compilation(path: "switch.header", text: text).program)
+        let analysis = RangeAnalysis.analyze(program)
+        XCTAssertGreaterThan(analysis.evaluations.made, analysis.evaluations.budget, "the budget is reached")
+        let changes = try XCTUnwrap(analysis.outputs[1].changes, "b.opacity switches at 50")
+        XCTAssertLessThanOrEqual(changes.from, 50)
+        XCTAssertGreaterThanOrEqual(changes.to, 50)
+        XCTAssertEqual(analysis.outputs[1].range, RangeAnalysis.ProvenRange(min: 0, max: 1))
+    }
+
     /// A function that calls the one before twice doubles at each level; f8 here expands to just under the
     /// checker's limit of 2,000 operations, and each product splits on its left factor's sign. At offset 1
     /// the opacity is 1.01 to the 132nd (to the 128th from f7, times the 4th from f2): about 3.72.
