@@ -113,6 +113,7 @@ public struct RangeAnalysis: Sendable {
             unsplit += evaluation.startCount(for: body) * body.nodeCount
         }
         for state in program.states {
+            unsplit += evaluation.startCount(for: state.initial) * state.initial.nodeCount
             unsplit += evaluation.startCount(for: state.next) * state.next.nodeCount * rounds
         }
         return AnalysisLimits.evaluations(withoutSplits: unsplit)
@@ -123,8 +124,10 @@ public struct RangeAnalysis: Sendable {
     /// again is unbounded. Each round that is not the last makes a side grow, so the rounds end.
     private static func stateRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation) {
         for (index, state) in program.states.enumerated() {
+            let start = initialRange(state, &evaluation)
+            evaluation.stateSpecials[index] = start.specials
             evaluation.stateVariables[index] = evaluation.space.add(
-                AnalysisVariable(lower: state.initial, upper: state.initial, followsOffset: true))
+                AnalysisVariable(lower: start.lower, upper: start.upper, followsOffset: true))
         }
         guard !program.states.isEmpty else { return }
         var growths = Array(repeating: (lower: 0, upper: 0), count: program.states.count)
@@ -137,14 +140,8 @@ public struct RangeAnalysis: Sendable {
                 for start in evaluation.starts(for: state.next) { outcomes += evaluation.evaluate(state.next, on: start) }
                 var variable = evaluation.space.variables[id]
                 var specials = evaluation.stateSpecials[index] ?? AbstractNumber(form: nil)
-                for (path, value) in outcomes {
-                    guard case .number(let number) = value else { continue }
-                    specials.nan = specials.nan || number.nan
-                    specials.positiveInfinity = specials.positiveInfinity || number.positiveInfinity
-                    specials.negativeInfinity = specials.negativeInfinity || number.negativeInfinity
-                    guard let form = number.form else { continue }
-                    let bounds = evaluation.floatBounds(form, on: path)
-                    if bounds.infeasible { continue }
+                for outcome in outcomes {
+                    guard let bounds = finiteBounds(of: outcome, &evaluation, specials: &specials) else { continue }
                     if bounds.lower < variable.lower {
                         variable.lower = growths[index].lower >= AnalysisLimits.finiteGrowthsOfAState ? -.infinity : bounds.lower
                         growths[index].lower += 1
@@ -165,6 +162,41 @@ public struct RangeAnalysis: Sendable {
                 evaluation.forgetValues()
             }
         }
+    }
+
+    /// The finite bounds of an outcome's number on its path, or nil when it is not a number, has no finite
+    /// part or cannot happen; its NaN and infinities are added to `specials`.
+    private static func finiteBounds(of outcome: SymbolicEvaluation.Outcome, _ evaluation: inout SymbolicEvaluation,
+                                     specials: inout AbstractNumber) -> (lower: Double, upper: Double)? {
+        guard case .number(let number) = outcome.value else { return nil }
+        specials.nan = specials.nan || number.nan
+        specials.positiveInfinity = specials.positiveInfinity || number.positiveInfinity
+        specials.negativeInfinity = specials.negativeInfinity || number.negativeInfinity
+        guard let form = number.form else { return nil }
+        let bounds = evaluation.floatBounds(form, on: outcome.path)
+        return bounds.infeasible ? nil : (bounds.lower, bounds.upper)
+    }
+
+    /// The values a state starts from: its constant, or the hull of what its initial value (which reads
+    /// inputs and their named values only) can be, with whether it can be NaN or infinite.
+    private static func initialRange(_ state: Program.State, _ evaluation: inout SymbolicEvaluation)
+        -> (lower: Double, upper: Double, specials: AbstractNumber?) {
+        if let constant = state.constantInitial {
+            guard constant.isNaN || constant.isInfinite else { return (constant, constant, nil) }
+        }
+        var lower = Double.infinity, upper = -Double.infinity
+        var specials = AbstractNumber(form: nil)
+        for start in evaluation.starts(for: state.initial) {
+            for outcome in evaluation.evaluate(state.initial, on: start) {
+                guard let bounds = finiteBounds(of: outcome, &evaluation, specials: &specials) else { continue }
+                lower = Swift.min(lower, bounds.lower)
+                upper = Swift.max(upper, bounds.upper)
+            }
+        }
+        evaluation.forgetValues()
+        // Only NaN or an infinity: the finite part is empty, which a variable cannot be; any value is sound.
+        if !(lower <= upper) { (lower, upper) = (-.infinity, .infinity) }
+        return (lower, upper, specials)
     }
 
     /// What an output is on a path where it does not follow the offset: a bool, a constant, or a form of the

@@ -71,11 +71,13 @@ enum StateWarnings {
     /// `state height = 260pt in 0pt...260pt`: the state's declaration with bounds, from what the analysis
     /// found of its values (a finite end kept) and its initial value, or `low...high` where neither says.
     static func boundedDeclaration(_ state: Program.State, _ range: (lower: Double, upper: Double)) -> String {
-        let unit = state.type == .length ? "pt" : ""
+        let unit = state.type.literalSuffix
         func text(_ value: Double) -> String { RangeWarnings.format(value) + unit }
-        let low = range.lower.isFinite ? range.lower : Swift.min(0, state.initial)
-        let high = range.upper.isFinite ? range.upper : state.initial
+        // An initial value that reads inputs is left as written ("…"): only its declaration has its text.
+        let initial = state.constantInitial ?? 0
+        let low = range.lower.isFinite ? range.lower : Swift.min(0, initial)
+        let high = range.upper.isFinite ? range.upper : initial
         let bounds = high > low ? "\(text(low))...\(text(high))" : "low...high"
-        return "state \(state.name) = \(text(state.initial)) in \(bounds)"
+        return "state \(state.name) = \(state.constantInitial.map(text) ?? "…") in \(bounds)"
     }
 }

@@ -190,7 +190,8 @@ public struct Driver {
                 return false
             }
             guard let value = parseInputValue(text, type: input.type) else {
-                let number = input.type == .length && text.hasSuffix("pt") ? String(text.dropLast(2)) : text
+                let suffix = input.type.literalSuffix
+                let number = !suffix.isEmpty && text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
                 if input.type != .bool, let parsed = Double(number), !parsed.isFinite {
                     usageError("input '\(name)' must be finite, found '\(text)'", &outcome)
                 } else if input.type == .bool {
@@ -250,11 +251,15 @@ public struct Driver {
             case "false": return .bool(false)
             default: return nil
             }
-        case .number:
-            guard !text.hasSuffix("pt") else { return nil }
+        case .number, .density:
+            guard !text.hasSuffix("pt"), !text.hasSuffix("px") else { return nil }
             return Arguments.parseNumber(text).map(Value.number)
         case .length:
             return Arguments.parseNumber(text).map(Value.number)
+        case .pixels:
+            // Pixels are written `12px` or `12`; `12pt` is a length in points, which they are not.
+            guard !text.hasSuffix("pt") else { return nil }
+            return Double(text.hasSuffix("px") ? String(text.dropLast(2)) : text).flatMap { $0.isFinite ? .number($0) : nil }
         }
     }
 

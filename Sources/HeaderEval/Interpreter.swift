@@ -68,7 +68,7 @@ public final class Interpreter {
         switch (program.inputs[index].type, value) {
         case (.bool, .bool(let bool)):
             registers[code.layout.input(index)] = bool ? 1 : 0
-        case (.number, .number(let number)), (.length, .number(let number)):
+        case (let type, .number(let number)) where type.isNumeric:
             registers[code.layout.input(index)] = number
         default:
             return false
@@ -167,7 +167,7 @@ public final class Interpreter {
             registers[code.layout.delta] = offset - previousOffset
         } else {
             registers[code.layout.delta] = 0
-            for (index, state) in program.states.enumerated() { registers[code.layout.state(index)] = state.initial }
+            for index in program.states.indices { registers[code.layout.state(index)] = registers[code.layout.initialState(index)] }
         }
         previousOffset = offset
         run(advance, &probe)

@@ -63,7 +63,9 @@ package struct RegisterLayout {
     func nextState(_ index: Int) -> Int { 4 + inputCount + stateCount + index }
     package func value(_ index: Int) -> Int { 4 + inputCount + 2 * stateCount + index }
     package func output(_ index: Int) -> Int { 4 + inputCount + 2 * stateCount + valueCount + index }
-    var fixedCount: Int { 4 + inputCount + 2 * stateCount + valueCount + outputCount }
+    /// A state's initial value, which the input-only code computes: a trace starts from it.
+    package func initialState(_ index: Int) -> Int { 4 + inputCount + 2 * stateCount + valueCount + outputCount + index }
+    var fixedCount: Int { 4 + inputCount + 3 * stateCount + valueCount + outputCount }
 }
 
 /// The program translated into instruction lists: what reads only inputs (run when they change), the
@@ -116,14 +118,18 @@ package struct InterpreterCode {
         scratchHigh = scratchBase
         valueReadsOnlyInputs = program.values.map { !$0.body.uses.offset && !$0.body.uses.state }
 
+        // The named values that a state's update reads (they read no state) are computed before it.
+        let readByStates = program.valuesNeeded(by: program.states.map(\.next))
         for (index, value) in program.values.enumerated() {
-            emit(value.body, into: layout.value(index), list: valueReadsOnlyInputs[index] ? .inputsOnly : .perFrame)
+            let list: List = valueReadsOnlyInputs[index] ? .inputsOnly : readByStates.contains(index) ? .advance : .perFrame
+            emit(value.body, into: layout.value(index), list: list)
         }
         for (index, output) in program.outputs.enumerated() {
             let readsOnlyInputs = !output.body.uses.offset && !output.body.uses.state
             emit(output.body, into: layout.output(index), list: readsOnlyInputs ? .inputsOnly : .perFrame)
         }
         for (index, state) in program.states.enumerated() {
+            emit(state.initial, into: layout.initialState(index), list: .inputsOnly)
             emit(state.next, into: layout.nextState(index), list: .advance)
         }
         for index in program.states.indices {

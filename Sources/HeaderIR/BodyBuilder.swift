@@ -120,15 +120,20 @@ package struct BodyBuilder {
 
     // MARK: Types
 
-    /// The type of an arithmetic result: a length times or over a number is a length, a length over a
-    /// length a number; the checker has refused every other mix.
+    /// The type of an arithmetic result, by the units' rules (`Units`): a length times or over a number is
+    /// a length, a length over a length a number, points times a density pixels; the checker has refused
+    /// every other mix. A plain number beside a unit takes the unit (a literal that stood for it).
     package static func resultType(_ operation: BinaryOperation, _ lhs: ValueType, _ rhs: ValueType) -> ValueType {
         if operation.yieldsBool { return .bool }
         switch operation {
-        case .divide: return lhs == .length && rhs != .length ? .length : .number
-        case .div: return lhs == .length && rhs != .length ? .length : .number
+        case .divide, .div:
+            if case .type(let quotient) = Units.quotient(lhs, rhs) { return quotient }
+            return .number
+        case .multiply:
+            if case .type(let product) = Units.product(lhs, rhs) { return product }
+            return lhs == .number ? rhs : lhs
         case .pow: return .number
-        default: return lhs == .length || rhs == .length ? .length : .number
+        default: return lhs == .number ? rhs : lhs
         }
     }
 }

@@ -12,7 +12,7 @@ extension Program {
         guard !functions.isEmpty else { return self }
         var program = Program(name: name, nameRange: nameRange, inputs: inputs,
                               states: states.map {
-                                  Program.State(name: $0.name, nameRange: $0.nameRange, type: $0.type, initial: $0.initial,
+                                  Program.State(name: $0.name, nameRange: $0.nameRange, type: $0.type, initial: inlining($0.initial),
                                                 next: inlining($0.next), documentation: $0.documentation)
                               },
                               values: values.map {

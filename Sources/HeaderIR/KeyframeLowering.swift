@@ -24,7 +24,8 @@ package enum KeyframeLowering {
         let positions = stops.map { builder.bind(lowering.lower($0.position, into: &builder), name: "position") }
         let values = stops.map { builder.bind(lowering.lower($0.value, into: &builder), name: "stop") }
         var valueType = values[0].type
-        if values.contains(where: { $0.type == .length }) { valueType = .length }
+        // Plain numbers among lengths are literals that stood for the unit.
+        if let unit = values.first(where: { $0.type.isNumeric && $0.type != .number })?.type { valueType = unit }
 
         // The nodes of a segment, and the test that picks it, are written where its stop is.
         func segment(_ index: Int, _ builder: inout BodyBuilder) -> Expr {

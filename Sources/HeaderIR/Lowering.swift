@@ -117,8 +117,7 @@ public enum Lowering {
                     let low = lowering.lower(bounds.low, into: &builder), high = lowering.lower(bounds.high, into: &builder)
                     return builder.binary(.min, builder.binary(.max, next, low, at: state.nameRange), high, at: state.nameRange)
                 }
-                let initial: Double
-                if case .constant(let value) = state.initial { initial = value } else { initial = 0 }
+                let initial = lower(state.initial, type: state.type, at: state.nameRange)
                 return Program.State(name: state.name, nameRange: state.nameRange, type: state.type, initial: initial,
                                      next: next, documentation: state.documentation)
             }
@@ -290,7 +289,8 @@ package struct ExpressionLowering {
             var result = builder.binary(.add, from,
                                         builder.binary(.multiply, builder.binary(.subtract, b, from, at: range), c, at: range),
                                         at: range)
-            if from.type == .length || b.type == .length { result.type = .length }
+            let unit = from.type == .number ? b.type : from.type
+            if unit != .number { result.type = unit }
             return result
         case .progress:
             // min(max((x - from) / (to - from), 0), 1)

@@ -60,15 +60,20 @@ public struct Program: Sendable {
 
     /// A value carried from one offset to the next. At the first offset of a trace it is `initial` and
     /// the change of offset (`delta`) is 0; at every offset, all states then take their `next` bodies,
-    /// each computed from the previous values of all states, before any is stored.
+    /// each computed from the previous values of all states (and the named values that read no state),
+    /// before any is stored.
     public struct State: Sendable {
         public let name: String
         public let nameRange: SourceRange
         public let type: ValueType
-        public let initial: Double
+        /// Reads constants, inputs and the named values of inputs only: its value before the first offset.
+        public let initial: Body
         /// The new value, bounds applied; `.state` reads the previous values here.
         public let next: Body
         public let documentation: String?
+
+        /// The initial value when it is a constant (the generated `State`'s default), else nil.
+        public var constantInitial: Double? { initial.locals.isEmpty ? initial.result.constantValue : nil }
     }
 
     /// `func name(parameters)[: type] = body`, lowered once; its calls are `.call` nodes.

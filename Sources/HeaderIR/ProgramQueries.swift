@@ -16,6 +16,11 @@ extension Program {
         return needed
     }
 
+    /// What the state update reads: every state's `next` (its bounds included) and initial value.
+    public var advanceUses: Uses {
+        Uses.union(states.flatMap { [$0.next.uses, $0.initial.uses] })
+    }
+
     /// How `frame` builds a large header block by block: the named values that several blocks need, which
     /// `frame` computes once and passes on, and for each block the values only it needs, in evaluation
     /// order, and the shared ones it reads.

@@ -83,7 +83,7 @@ package final class DocumentAnalysis: @unchecked Sendable {
         }
         let range = output.range
         guard range.min <= range.max else { return "never computed" }
-        let unit = output.type == .length ? " pt" : ""
+        let unit = output.type == .density ? " px/pt" : output.type.literalSuffix.isEmpty ? "" : " " + output.type.literalSuffix
         var text = range.min == range.max ? "\(number(range.min))\(unit)" : "\(number(range.min)) … \(number(range.max))\(unit)"
         if range.nan { text += ", or NaN" }
         if range.infinite { text += ", or infinite" }

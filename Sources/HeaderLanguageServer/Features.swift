@@ -65,6 +65,8 @@ extension Session {
     private static func describe(_ type: ValueType) -> String {
         switch type {
         case .length: return "a length, in points (`pt`)"
+        case .pixels: return "a length in device pixels (`px`)"
+        case .density: return "a density, in pixels per point (`px/pt`)"
         case .number: return "a number, without a unit"
         case .bool: return "a bool"
         }

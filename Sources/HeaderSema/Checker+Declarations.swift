@@ -92,10 +92,14 @@ extension Checker {
         }
         stateContext = (state.name.name, true)
         let next = check(state.next)
-        if let initial, !initial.expression.isConstant {
-            diagnostics.error("the initial value of state '\(state.name.name)' must be a constant: it is the default of the generated State",
-                              at: state.initial.range)
-            return nil
+        if let initial {
+            let reads = scrollReads(of: initial.expression)
+            if reads.offset || reads.state != nil {
+                let what = reads.offset ? "the offset" : "state '\(reads.state ?? "")'"
+                diagnostics.error("the initial value of state '\(state.name.name)' cannot depend on \(what): it is the value before the first offset; use constants, inputs and named values of inputs",
+                                  at: state.initial.range)
+                return nil
+            }
         }
         guard let initial, let next,
               conform(initial, to: type, state.initial.range, "the initial value of state '\(state.name.name)'"),
@@ -172,16 +176,39 @@ extension Checker {
     }
 
     /// Whether an expression reads the offset or a state, directly or through named values.
-    private func followsScroll(_ expression: CheckedExpression) -> Bool {
-        var follows = false
+    private mutating func followsScroll(_ expression: CheckedExpression) -> Bool {
+        let reads = scrollReads(of: expression)
+        return reads.offset || reads.state != nil
+    }
+
+    /// What an expression reads of the scroll, directly or through the named values it reads (each named
+    /// value's reads worked out once, so that values that share others cost their number, not their paths).
+    mutating func scrollReads(of expression: CheckedExpression) -> ScrollReads {
+        var reads = ScrollReads()
+        var valueIndices: [Int] = []
         expression.forEachSlot { slot in
-            if slot < inputSlot(0) || (slot >= stateSlot(0) && slot < firstValueSlot) {
-                follows = true
-            } else if slot >= firstValueSlot, case .done(let typed) = valueProgress[slot - firstValueSlot] {
-                follows = follows || followsScroll(typed.expression)
+            if slot < inputSlot(0) {
+                reads.offset = true
+            } else if slot >= stateSlot(0) && slot < firstValueSlot {
+                reads.state = reads.state ?? stateDeclarations[slot - stateSlot(0)].name.name
+            } else if slot >= firstValueSlot {
+                valueIndices.append(slot - firstValueSlot)
             }
         }
-        return follows
+        for index in valueIndices {
+            let through: ScrollReads
+            if let known = valueScrollReads[index] {
+                through = known
+            } else if index < valueProgress.count, case .done(let typed) = valueProgress[index] {
+                through = scrollReads(of: typed.expression)
+                valueScrollReads[index] = through
+            } else {
+                continue
+            }
+            reads.offset = reads.offset || through.offset
+            reads.state = reads.state ?? through.state
+        }
+        return reads
     }
 
     mutating func checkAnimation(_ animation: AnimationDeclaration) -> CheckedAnimation? {

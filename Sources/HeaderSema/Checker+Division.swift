@@ -8,14 +8,13 @@ extension Checker {
         guard typed.count == 2, arguments.count == 2 else { return nil }
         let dividend = typed[0], divisor = typed[1]
         let type: ValueType
-        switch (dividend.type, divisor.type) {
-        case (.length, .length): type = .number
-        case (.length, _): type = .length
-        case (_, .length):
-            diagnostics.error("'div' cannot divide a number by a length; divide a length by a length for a plain number, as in 'div(offset, 100pt)'",
+        switch Units.quotient(dividend.type, divisor.type) {
+        case .type(let quotient): type = quotient
+        case .refused(let message):
+            let hint = dividend.type == .number ? "; divide a length by a length for a plain number, as in 'div(offset, 100pt)'" : ""
+            diagnostics.error("'div' \(message)\(hint)",
                               at: arguments[1].value.range)
             return nil
-        default: type = .number
         }
         if case .constant(let value) = divisor.expression, value == 0 {
             diagnostics.warning("div(a, 0) divides by zero: it is an infinity, or NaN when a is 0", at: arguments[1].value.range)

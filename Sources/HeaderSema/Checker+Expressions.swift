@@ -16,8 +16,8 @@ extension Checker {
         switch expression.kind {
         case .error:
             return nil
-        case .number(let value, let isLength, _):
-            return Typed(expression: .constant(value), type: isLength ? .length : .number, flexible: !isLength)
+        case .number(let value, let unit, _):
+            return Typed(expression: .constant(value), type: unit, flexible: unit == .number)
         case .bool(let value):
             return Typed(expression: .boolConstant(value), type: .bool)
         case .name(let identifier):
@@ -110,7 +110,8 @@ extension Checker {
             return Typed(expression: fold(.boolEquality(isEqual: op == .equal, lhs.expression, rhs.expression)), type: .bool)
         case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual:
             guard lhs.type != .bool, rhs.type != .bool, unify(lhs, rhs) != nil else {
-                diagnostics.error("cannot compare \(describe())", at: range)
+                let hint = Units.mixesPointsAndPixels(lhs.type, rhs.type) ? ": \(conversionHint())" : ""
+                diagnostics.error("cannot compare \(describe())\(hint)", at: range)
                 return nil
             }
             let comparison = ComparisonOperator(rawValue: op.rawValue) ?? .equal
@@ -126,28 +127,28 @@ extension Checker {
             case .add, .subtract:
                 guard let (unified, _) = unify(lhs, rhs) else {
                     let verb = op == .add ? "add" : "subtract"
-                    diagnostics.error("cannot \(verb) \(lhs.type.displayName) and \(rhs.type.displayName); write lengths with a unit, as '12pt'",
+                    let hint = Units.mixesPointsAndPixels(lhs.type, rhs.type) ? conversionHint() : "write lengths with a unit, as '12pt'"
+                    diagnostics.error("cannot \(verb) \(lhs.type.displayName) and \(rhs.type.displayName); \(hint)",
                                       at: range)
                     return nil
                 }
                 type = unified
             case .multiply:
-                if lhs.type == .length, rhs.type == .length {
-                    diagnostics.error("cannot multiply two lengths; one side must be a plain number", at: range)
+                switch Units.product(lhs.type, rhs.type) {
+                case .type(let product): type = product
+                case .refused(let message):
+                    diagnostics.error(message, at: range)
                     return nil
                 }
-                type = lhs.type == .length || rhs.type == .length ? .length : .number
             default:
                 if case .constant(let divisor) = rhs.expression, divisor == 0 {
                     diagnostics.warning("division by zero", at: rhsSyntax.range)
                 }
-                switch (lhs.type, rhs.type) {
-                case (.length, .length): type = .number
-                case (.length, _): type = .length
-                case (_, .length):
-                    diagnostics.error("cannot divide a number by a length", at: range)
+                switch Units.quotient(lhs.type, rhs.type) {
+                case .type(let quotient): type = quotient
+                case .refused(let message):
+                    diagnostics.error(message, at: range)
                     return nil
-                default: type = .number
                 }
             }
             let arithmetic = ArithmeticOperator(rawValue: op.rawValue) ?? .add
@@ -156,21 +157,25 @@ extension Checker {
         }
     }
 
-    /// The common type of two operands, letting a unit-less literal stand for a length.
+    /// The common type of two operands, letting a unit-less literal stand for a length, pixels or a density.
     func unify(_ lhs: Typed, _ rhs: Typed) -> (ValueType, Bool)? {
         if lhs.type == rhs.type { return (lhs.type, lhs.flexible && rhs.flexible) }
-        if lhs.type == .length, rhs.type == .number, rhs.flexible { return (.length, false) }
-        if rhs.type == .length, lhs.type == .number, lhs.flexible { return (.length, false) }
+        if lhs.type.isNumeric, rhs.type == .number, rhs.flexible { return (lhs.type, false) }
+        if rhs.type.isNumeric, lhs.type == .number, lhs.flexible { return (rhs.type, false) }
         return nil
     }
 
     mutating func conform(_ typed: Typed, to type: ValueType, _ range: SourceRange, _ what: String) -> Bool {
-        if typed.type == type || (type == .length && typed.type == .number && typed.flexible) { return true }
+        if typed.type == type || (type.isNumeric && typed.type == .number && typed.flexible) { return true }
         var message = "\(what) must be a \(type.displayName), found \(typed.type.displayName)"
-        if type == .number, typed.type == .length {
+        if Units.mixesPointsAndPixels(type, typed.type) {
+            message += "; \(conversionHint())"
+        } else if type == .number, typed.type == .length || typed.type == .pixels {
             message += "; divide by a length to get a plain number"
         } else if type == .length, typed.type == .number {
             message += "; multiply by a length such as '1pt'"
+        } else if type == .pixels, typed.type == .number {
+            message += "; multiply by a length such as '1px'"
         }
         diagnostics.error(message, at: range)
         return false
@@ -181,10 +186,10 @@ extension Checker {
     func inferredType(of value: Expression) -> ValueType {
         switch value.kind {
         case .bool: return .bool
-        case .number(_, let isLength, _): return isLength ? .length : .number
+        case .number(_, let unit, _): return unit
         case .unary(.not, _): return .bool
         case .unary(.negate, let operand), .unary(.plus, let operand):
-            if case .number(_, let isLength, _) = operand.kind { return isLength ? .length : .number }
+            if case .number(_, let unit, _) = operand.kind { return unit }
             return .number
         default: return .number
         }

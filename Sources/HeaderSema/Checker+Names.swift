@@ -144,17 +144,26 @@ extension Checker {
             let type = input.type?.type ?? inferredType(of: input.defaultValue)
             return Typed(expression: .slot(inputSlot(index)), type: type)
         case .value(let index):
-            guard let typed = checkValue(index) else { return nil }
+            // A named value's own body is checked as itself, not as part of the state that reads it first.
+            let context = stateContext
+            stateContext = nil
+            let checked = checkValue(index)
+            stateContext = context
+            guard let typed = checked else { return nil }
             // A constant value is used as the constant itself, so that what depends on it folds too.
             switch typed.expression {
             case .constant, .boolConstant: return typed
             default:
-                if let context = stateContext {
-                    diagnostics.error("state '\(context.name)' cannot read the named value '\(identifier.name)', which is computed after the states; use the offset, inputs, states and constants",
+                let slot = Typed(expression: .slot(valueSlot(index)), type: typed.type)
+                if let context, let state = scrollReads(of: slot.expression).state {
+                    let reason = state == context.name
+                        ? "'\(identifier.name)' reads '\(state)' itself, the value being computed"
+                        : "'\(identifier.name)' reads state '\(state)', and a named value that reads a state is computed after the states are updated"
+                    diagnostics.error("state '\(context.name)' cannot read '\(identifier.name)': \(reason); read '\(state)' directly (its previous value), or name the part that reads no state on its own",
                                       at: identifier.range)
                     return nil
                 }
-                return Typed(expression: .slot(valueSlot(index)), type: typed.type)
+                return slot
             }
         case .state(let index):
             return Typed(expression: .slot(stateSlot(index)), type: stateType(index))

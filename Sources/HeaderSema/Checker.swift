@@ -49,8 +49,10 @@ public struct Checker {
     var checkingStack: [Int] = []
     var orderedValues: [CheckedValue] = []
     /// Set while checking a state's initial value, bounds and update, which are evaluated before the named
-    /// values of a frame and so may not read them (constants aside); `delta` may be read in the update only.
+    /// values that read states and so may read only those that do not; `delta` may be read in the update only.
     var stateContext: (name: String, allowsDelta: Bool)?
+    /// What each named value reads of the scroll, once worked out (see `scrollReads(of:)`).
+    var valueScrollReads: [Int: ScrollReads] = [:]
     /// Each state's type, once known: see `stateType`.
     var stateTypes: [Int: ValueType] = [:]
     /// The user's functions (see `Checker+Functions`).
@@ -146,4 +148,11 @@ public struct Checker {
         spec.functions = checkedFunctions()
         return spec
     }
+}
+
+/// What an expression reads of the scroll, directly or through named values: whether it follows the
+/// offset, and the first state it reads (for the messages of the rules that depend on it).
+struct ScrollReads {
+    var offset = false
+    var state: String?
 }

@@ -136,17 +136,35 @@ public struct TypeAnnotation: Sendable, Hashable {
     public let range: SourceRange
 }
 
-/// The three types of the language. Lengths are points (`pt`); numbers are plain.
+/// The types of the language. Lengths are points (`pt`); `px` are device pixels, kept apart from
+/// points by their own type; a density (`px/pt`, pixels per point) converts between them; numbers are
+/// plain.
 public enum ValueType: String, Sendable, Hashable, CaseIterable {
     case number
     case length = "pt"
     case bool
+    case pixels = "px"
+    case density = "px/pt"
 
     public var displayName: String {
         switch self {
         case .number: return "number"
         case .length: return "length"
         case .bool: return "bool"
+        case .pixels: return "length in pixels (px)"
+        case .density: return "density (px/pt)"
+        }
+    }
+
+    /// Whether it is a number with a unit or none: everything but a bool.
+    public var isNumeric: Bool { self != .bool }
+
+    /// What a value of this type is written with: `pt`, `px`, or nothing.
+    public var literalSuffix: String {
+        switch self {
+        case .length: return "pt"
+        case .pixels: return "px"
+        case .number, .bool, .density: return ""
         }
     }
 }
@@ -154,7 +172,8 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
 public struct Expression: Sendable {
     public indirect enum Kind: Sendable {
         /// `isInteger`: written with digits only, no fraction or exponent (`2`, not `2.0`), as CSS's `<integer>`.
-        case number(Double, isLength: Bool, isInteger: Bool)
+        /// `unit`: `.number` when written without one, `.length` for `pt`, `.pixels` for `px`.
+        case number(Double, unit: ValueType, isInteger: Bool)
         case bool(Bool)
         case name(Identifier)
         case unary(UnaryOperator, Expression)

@@ -73,8 +73,8 @@ public struct Lexer {
         guard let byte = peek() else {
             return Token(kind: .endOfFile, range: SourceRange(start, start), startsLine: true, spaceBefore: true, spaceAfter: true)
         }
-        func make(_ kind: Token.Kind, text: String = "", number: Double = 0, unit: Bool = false) -> Token {
-            Token(kind: kind, range: SourceRange(start, position), text: text, number: number, hasPointUnit: unit,
+        func make(_ kind: Token.Kind, text: String = "", number: Double = 0, unit: ValueType = .number) -> Token {
+            Token(kind: kind, range: SourceRange(start, position), text: text, number: number, unit: unit,
                   documentation: documentation, startsLine: startsLine, spaceBefore: spaceBefore, spaceAfter: spaceFollows())
         }
         if byte.isIdentifierHead || nonASCIILetter(at: position) != nil {
@@ -132,9 +132,9 @@ public struct Lexer {
         return make(.invalid, text: text)
     }
 
-    /// number = digits [ "." digits ] [ ("e" | "E") [ "+" | "-" ] digits ] [ "pt" ]
+    /// number = digits [ "." digits ] [ ("e" | "E") [ "+" | "-" ] digits ] [ "pt" | "px" ]
     private mutating func lexNumber(start: Int, _ diagnostics: inout Diagnostics)
-        -> (kind: Token.Kind, spelling: String, value: Double, unit: Bool) {
+        -> (kind: Token.Kind, spelling: String, value: Double, unit: ValueType) {
         while let next = peek(), next.isDigit { position += 1 }
         if peek() == UInt8(ascii: "."), let after = peek(1), after.isDigit {
             position += 1
@@ -150,17 +150,19 @@ public struct Lexer {
         }
         let spelling = String(decoding: bytes[start..<position], as: UTF8.self)
         let value = Double(spelling) ?? .infinity
-        var unit = false
+        var unit = ValueType.number
         if let next = peek(), next.isIdentifierHead {
             let unitStart = position
             while let letter = peek(), letter.isIdentifierBody { position += 1 }
             let unitName = String(decoding: bytes[unitStart..<position], as: UTF8.self)
             if unitName == "pt" {
-                unit = true
+                unit = .length
+            } else if unitName == "px" {
+                unit = .pixels
             } else {
-                diagnostics.error("unknown unit '\(unitName)'; lengths are written in points, as '\(spelling)pt'",
+                diagnostics.error("unknown unit '\(unitName)'; lengths are written in points, as '\(spelling)pt', or in device pixels, as '\(spelling)px'",
                                   at: SourceRange(unitStart, position))
-                return (.invalid, spelling, value, false)
+                return (.invalid, spelling, value, .number)
             }
         }
         if !value.isFinite {

@@ -352,16 +352,23 @@ public struct Parser {
                                    range: start.range.union(value.range))
     }
 
-    /// type = "pt" | "number" | "bool"
+    /// type = "pt" | "px" | "px" "/" "pt" | "number" | "bool"
     private mutating func parseOptionalType() -> TypeAnnotation? {
         guard current.kind == .punctuation(.colon) else { return nil }
         advance()
         let token = current
         guard token.kind == .identifier, let type = ValueType(rawValue: token.text) else {
-            error("expected a type ('pt', 'number' or 'bool'), found \(token.kind)", at: token.range)
+            error("expected a type ('pt', 'px', 'px/pt', 'number' or 'bool'), found \(token.kind)", at: token.range)
             return nil
         }
         advance()
+        // A density is pixels per point: `px/pt`, three tokens.
+        if type == .pixels, current.kind == .punctuation(.slash), peek(1).kind == .identifier, peek(1).text == "pt" {
+            advance()
+            let end = current.range
+            advance()
+            return TypeAnnotation(type: .density, range: token.range.union(end))
+        }
         return TypeAnnotation(type: type, range: token.range)
     }
 
@@ -557,7 +564,7 @@ public struct Parser {
             advance()
             let percent = current
             advance()
-            positions.append(Expression(.number(sign * number.number / 100, isLength: false, isInteger: false),
+            positions.append(Expression(.number(sign * number.number / 100, unit: .number, isInteger: false),
                                         start.range.union(percent.range)))
         }
     }
@@ -569,7 +576,7 @@ public struct Parser {
         case .number:
             advance()
             let isInteger = token.text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            return Expression(.number(token.number, isLength: token.hasPointUnit, isInteger: isInteger), token.range)
+            return Expression(.number(token.number, unit: token.unit, isInteger: isInteger), token.range)
         case .keyword(.true), .keyword(.false):
             advance()
             return Expression(.bool(token.kind == .keyword(.true)), token.range)

@@ -17,7 +17,9 @@ public struct Token: Sendable, Hashable {
     public let text: String
     /// For numbers: the value, and whether it carried the `pt` unit.
     public let number: Double
-    public let hasPointUnit: Bool
+    /// `.length` after `pt`, `.pixels` after `px`, else `.number`.
+    public let unit: ValueType
+    public var hasPointUnit: Bool { unit == .length }
     /// The comment lines directly above this token (no blank line between), which document a declaration.
     public let documentation: String?
     /// Whether a line break separates this token from the previous one.
@@ -26,13 +28,13 @@ public struct Token: Sendable, Hashable {
     public let spaceBefore: Bool
     public let spaceAfter: Bool
 
-    public init(kind: Kind, range: SourceRange, text: String = "", number: Double = 0, hasPointUnit: Bool = false,
+    public init(kind: Kind, range: SourceRange, text: String = "", number: Double = 0, unit: ValueType = .number,
                 documentation: String? = nil, startsLine: Bool = false, spaceBefore: Bool = false, spaceAfter: Bool = false) {
         self.kind = kind
         self.range = range
         self.text = text
         self.number = number
-        self.hasPointUnit = hasPointUnit
+        self.unit = unit
         self.documentation = documentation
         self.startsLine = startsLine
         self.spaceBefore = spaceBefore

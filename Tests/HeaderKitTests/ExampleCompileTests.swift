@@ -81,7 +81,7 @@ final class ExampleCompileTests: XCTestCase {
                     switch input.type {
                     case .bool: parameters += ", \(input.name): \(value)"
                     case .number: parameters += ", \(input.name): Double(\"\(value)\") ?? .nan"
-                    case .length: parameters += ", \(input.name): CGFloat(Double(\"\(value)\") ?? .nan)"
+                    case .length, .pixels, .density: parameters += ", \(input.name): CGFloat(Double(\"\(value)\") ?? .nan)"
                     }
                 }
                 let outcome = Driver.run(command)

@@ -51,7 +51,7 @@ final class KotlinEmitterTests: XCTestCase {
         let refusable = KotlinNames.shadowedTypes.union(KotlinNames.generatedNames).sorted()
         let pool = steered + steered + steered + refusable
         let accepted = HostileNamesTests.accepted(from: pool)
-        let count = ProcessInfo.processInfo.environment["HEADERC_KOTLIN_HOSTILE_COUNT"].flatMap(Int.init) ?? 1_100
+        let count = ProcessInfo.processInfo.environment["HEADERC_KOTLIN_HOSTILE_COUNT"].flatMap(Int.init) ?? 1_250
         var generator = SpecGenerator(seed: 0x4B4F_544C, allowExtend: DifferentialHarness.extendParses, hostileNameRate: 0)
         var rng = SeededGenerator(seed: 0x6B6F_746C)
         var cases: [NodeHarness.Case] = []
@@ -61,7 +61,12 @@ final class KotlinEmitterTests: XCTestCase {
             guard let (text, drawn) = HostileNamesTests.rename(generated.text, index: index, rng: &rng, accepted: accepted) else { continue }
             // A typed property renamed to a property the block already sets is the renaming's mistake, not a name's.
             let forEval = Compilation(path: "hostile\(index).header", text: text, checksSwiftNames: false)
-            guard forEval.spec != nil else { continue }
+            guard forEval.spec != nil else {
+                if ProcessInfo.processInfo.environment["HEADERC_PRINT_REFUSALS"] != nil {
+                    print("unchecked \(index): \(forEval.diagnostics.errors.map(\.message))")
+                }
+                continue
+            }
             renamed += 1
             let checked = Compilation(source: SourceFile(path: "hostile\(index).header", text: text), checksSwiftNames: false,
                                       checksKotlinNames: true)

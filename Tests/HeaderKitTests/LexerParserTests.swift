@@ -605,10 +605,10 @@ final class LexerParserTests: XCTestCase {
     }
 
     func testDiagnosticsAreRenderedWithCarets() {
-        let compiled = MarkedCompilation("header E\nlet a = 12px\ncover {\n\theight = true }\n", path: "dir/spec.header")
+        let compiled = MarkedCompilation("header E\nlet a = 12em\ncover {\n\theight = true }\n", path: "dir/spec.header")
         XCTAssertEqual(compiled.rendered, """
-        dir/spec.header:2:11: error: unknown unit 'px'; lengths are written in points, as '12pt'
-        let a = 12px
+        dir/spec.header:2:11: error: unknown unit 'em'; lengths are written in points, as '12pt', or in device pixels, as '12px'
+        let a = 12em
                   ^^
         dir/spec.header:4:11: error: property 'height' must be a length, found bool
          height = true }

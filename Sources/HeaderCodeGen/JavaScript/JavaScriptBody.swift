@@ -80,6 +80,14 @@ package struct JavaScriptBody {
     }
 
 
+    /// The lines that `body` adds, one level further in (the statements of the caller's own `if`).
+    package mutating func indented(_ body: (inout JavaScriptBody) -> Void) {
+        let outer = indentation
+        indentation += "  "
+        body(&self)
+        indentation = outer
+    }
+
     private mutating func branch(_ expression: Expr, into name: String) {
         let outer = indentation
         indentation += "  "

@@ -108,7 +108,8 @@ public struct JavaScriptEmitter {
     }
 
     private func initialState() -> [String] {
-        var fields = program.states.map { "\(JavaScriptNames.key($0.name)): \(JavaScriptNames.literal($0.initial))" }
+        // A state whose initial value reads inputs is set from them by the first `advance`.
+        var fields = program.states.map { "\(JavaScriptNames.key($0.name)): \(JavaScriptNames.literal($0.constantInitial ?? 0))" }
         fields.append("\(lastOffsetKey): null")
         return ["// The state before the first frame: each state at its initial value, and no previous offset.",
                 "export function initialState() {",
@@ -195,8 +196,19 @@ public struct JavaScriptEmitter {
             }
             return found
         }
-        var function = prelude(for: program.states.map(\.next), scope: &scope) { read in
+        let fromInputs = program.states.filter { $0.constantInitial == nil }
+        var function = prelude(for: program.states.map(\.next) + fromInputs.map(\.initial), scope: &scope) { read in
             read == .delta ? delta : stateRead(read)
+        }
+        if !fromInputs.isEmpty {
+            function.append("if (\(last) == null) {")
+            function.indented { body in
+                for state in fromInputs {
+                    let name = body.fresh("initial" + state.name.prefix(1).uppercased() + state.name.dropFirst())
+                    body.append("\(JavaScriptNames.member("state", state.name)) = \(body.render(state.initial, name: name));")
+                }
+            }
+            function.append("}")
         }
         var stores: [String] = []
         for state in program.states {

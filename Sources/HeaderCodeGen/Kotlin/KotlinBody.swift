@@ -81,6 +81,14 @@ package struct KotlinBody {
     }
 
 
+    /// The lines that `body` adds, one level further in (the statements of the caller's own `if`).
+    package mutating func indented(_ body: (inout KotlinBody) -> Void) {
+        let outer = indentation
+        indentation += "    "
+        body(&self)
+        indentation = outer
+    }
+
     private mutating func branch(_ expression: Expr, into name: String) {
         let outer = indentation
         indentation += "    "

@@ -117,7 +117,8 @@ public struct KotlinEmitter {
         var fields = program.states.indices.map { index -> String in
             let state = program.states[index]
             let doc = state.documentation.map { "/** \(KotlinEmitter.commentSafe(oneLine($0))) */ " } ?? ""
-            return "\(doc)var \(names.stateFields[index]): \(KotlinBody.type(state.type)) = \(KotlinNames.literal(state.initial))"
+            // A state whose initial value reads inputs is set from them by the first `advance`.
+            return "\(doc)var \(names.stateFields[index]): \(KotlinBody.type(state.type)) = \(KotlinNames.literal(state.constantInitial ?? 0))"
         }
         fields.append("/** The offset of the previous frame; null before the first. */ var \(names.lastOffsetField): Double? = null")
         printer.argumentsOneALine("data class State(", fields, ")")
@@ -384,7 +385,7 @@ public struct KotlinEmitter {
 
     /// The state update: every state's next value is computed from the previous ones, then all are stored.
     private func emitAdvance(_ printer: inout CodePrinter, _ collect: (KotlinBody) -> Void) {
-        let uses = Uses.union(program.states.lazy.map(\.next.uses))
+        let uses = program.advanceUses
         let readsDelta = program.states.contains { state in
             var found = false
             for expression in state.next.locals + [state.next.result] {
@@ -402,7 +403,8 @@ public struct KotlinEmitter {
             var scope = scope(for: uses, calls: false)
             let last = scope.fresh("last"), delta = scope.fresh("delta")
             // The named values the next values read, through one another, computed once each.
-            let needed = program.valuesNeeded(by: program.states.map(\.next))
+            let fromInputs = program.states.indices.filter { program.states[$0].constantInitial == nil }
+            let needed = program.valuesNeeded(by: program.states.map(\.next) + fromInputs.map { program.states[$0].initial })
             var valueNames: [Int: String] = [:]
             for index in program.values.indices where needed.contains(index) {
                 valueNames[index] = scope.fresh(program.values[index].name)
@@ -415,6 +417,17 @@ public struct KotlinEmitter {
                 function.append("val \(delta): Double = if (\(last) == null) 0.0 else offset - \(last)")
             }
             computeValues(program.values.indices.filter(needed.contains), named: valueNames, in: &function)
+            if !fromInputs.isEmpty {
+                function.append("if (state.\(names.lastOffsetField) == null) {")
+                function.indented { body in
+                    for index in fromInputs {
+                        let state = program.states[index]
+                        let name = body.fresh("initial" + state.name.prefix(1).uppercased() + state.name.dropFirst())
+                        body.append("state.\(names.stateFields[index]) = \(body.render(state.initial, name: name))")
+                    }
+                }
+                function.append("}")
+            }
             var stores: [String] = []
             for (index, state) in program.states.enumerated() {
                 let name = function.fresh("next" + state.name.prefix(1).uppercased() + state.name.dropFirst())

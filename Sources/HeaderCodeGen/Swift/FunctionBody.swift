@@ -81,6 +81,14 @@ package struct FunctionBody {
     }
 
 
+    /// The lines that `body` adds, one level further in (the statements of the caller's own `if`).
+    package mutating func indented(_ body: (inout FunctionBody) -> Void) {
+        let outer = indentation
+        indentation += "    "
+        body(&self)
+        indentation = outer
+    }
+
     private mutating func branch(_ expression: Expr, into name: String, as type: SwiftType) {
         let outer = indentation
         indentation += "    "
@@ -251,7 +259,7 @@ package struct FunctionBody {
 
     private mutating func comparison(_ op: String, _ lhs: Expr, _ rhs: Expr) -> Rendered {
         // Compared in CGFloat when either side is a length, else in Double: the same comparison either way.
-        let type: SwiftType = lhs.type == .length || rhs.type == .length ? .cgFloat : .double
+        let type: SwiftType = SwiftType(lhs.type) == .cgFloat || SwiftType(rhs.type) == .cgFloat ? .cgFloat : .double
         return binary(op, .comparison, lhs, rhs, operands: type)
     }
 
@@ -322,7 +330,8 @@ package enum SwiftType: String {
     package init(_ type: ValueType) {
         switch type {
         case .number: self = .double
-        case .length: self = .cgFloat
+        // Points, pixels and densities are CGFloat, as UIKit's sizes and `displayScale` are.
+        case .length, .pixels, .density: self = .cgFloat
         case .bool: self = .bool
         }
     }

@@ -94,7 +94,12 @@ public struct SwiftEmitter {
         printer.block("struct State: Equatable, Sendable") { printer in
             for (index, state) in program.states.enumerated() {
                 printer.documentation(state.documentation)
-                printer.line("var \(names.stateFields[index]): \(SwiftType(state.type).rawValue) = \(literal(.number(state.initial), SwiftType(state.type)))")
+                if let initial = state.constantInitial {
+                    printer.line("var \(names.stateFields[index]): \(SwiftType(state.type).rawValue) = \(literal(.number(initial), SwiftType(state.type)))")
+                } else {
+                    printer.line("/// (Its initial value reads inputs: the first `advance` sets it from the inputs it is given.)")
+                    printer.line("var \(names.stateFields[index]): \(SwiftType(state.type).rawValue) = 0")
+                }
             }
             printer.line("/// The offset of the previous frame; nil before the first.")
             printer.line("var \(names.lastOffsetField): CGFloat? = nil")
@@ -373,7 +378,7 @@ public struct SwiftEmitter {
 
     /// The state update: every state's next value is computed from the previous ones, then all are stored.
     private func emitAdvance(_ printer: inout CodePrinter) {
-        let uses = Uses.union(program.states.lazy.map(\.next.uses))
+        let uses = program.advanceUses
         let readsDelta = program.states.contains { state in
             var found = false
             for expression in state.next.locals + [state.next.result] {
@@ -395,6 +400,20 @@ public struct SwiftEmitter {
             if readsDelta {
                 function.append("let \(delta): CGFloat = state.\(names.lastOffsetField).map { offset - $0 } ?? 0")
             }
+            // A state whose initial value reads inputs takes it from those given to the first call.
+            let fromInputs = program.states.indices.filter { program.states[$0].constantInitial == nil }
+            if !fromInputs.isEmpty {
+                function.append("if state.\(names.lastOffsetField) == nil {")
+                function.indented { body in
+                    for index in fromInputs {
+                        let state = program.states[index]
+                        let name = body.fresh("initial" + state.name.prefix(1).uppercased() + state.name.dropFirst())
+                        let text = body.render(state.initial, as: SwiftType(state.type), name: name)
+                        body.append("state.\(names.stateFields[index]) = \(text)")
+                    }
+                }
+                function.append("}")
+            }
             var updated: [String] = []
             for (index, state) in program.states.enumerated() {
                 let name = function.fresh("next" + state.name.prefix(1).uppercased() + state.name.dropFirst())
@@ -412,7 +431,7 @@ public struct SwiftEmitter {
     /// The one-call form for a view that keeps the state itself: `advance`, then `frame`.
     private func emitAdvancingFrame(_ printer: inout CodePrinter) {
         let frameUses = Uses.union(program.outputs.lazy.map(\.body.uses))
-        let advanceUses = Uses.union(program.states.lazy.map(\.next.uses))
+        let advanceUses = program.advanceUses
         let both = Uses.inputs(Uses.union([advanceUses, frameUses]).inputs)
         func arguments(_ inputs: [Int]) -> String {
             inputs.map { ", \(SwiftNames.label(program.inputs[$0].name)): \(names.inputParameters[$0])" }.joined()

@@ -29,7 +29,8 @@ package struct LayoutRoles {
     /// A `(` that opens a call's arguments (or `keyframes(`), written against what it follows.
     private(set) var callParentheses: Set<Int> = []
     private(set) var conditionalColons: Set<Int> = []
-    /// A `-` inside a CSS step position such as `jump-end`, which the parser reads as a subtraction.
+    /// A `-` inside a CSS step position such as `jump-end`, which the parser reads as a subtraction, and
+    /// the `/` of the type `px/pt`.
     private(set) var tightOperators: Set<Int> = []
 
     private let tokens: [Token]
@@ -57,6 +58,14 @@ package struct LayoutRoles {
         if let first = tokens.first, first.kind == .keyword(.header) { startsStatement[0] = true }
         if let last = tokens.indices.last { startsStatement[last] = true }
         for declaration in syntax.declarations { visit(declaration) }
+        // A density's type, `: px/pt`, is one word (a colon of a conditional is followed by an expression).
+        for index in tokens.indices.dropFirst().dropLast(2)
+        where tokens[index - 1].kind == .punctuation(.colon) && !conditionalColons.contains(index - 1)
+            && tokens[index].kind == .identifier && tokens[index].text == "px"
+            && tokens[index + 1].kind == .punctuation(.slash)
+            && tokens[index + 2].kind == .identifier && tokens[index + 2].text == "pt" {
+            tightOperators.insert(index + 1)
+        }
     }
 
     // MARK: Declarations

@@ -55,7 +55,7 @@ package enum SyntaxFingerprint {
 
     private static func of(_ expression: Expression) -> String {
         switch expression.kind {
-        case .number(let value, let isLength, let isInteger): return "\(value.bitPattern)\(isLength ? "pt" : "")\(isInteger ? "i" : "")"
+        case .number(let value, let unit, let isInteger): return "\(value.bitPattern)\(unit.literalSuffix)\(isInteger ? "i" : "")"
         case .bool(let value): return "\(value)"
         case .name(let name): return "$\(name.name)"
         case .unary(let op, let operand): return "(\(op.rawValue) \(of(operand)))"

@@ -94,7 +94,8 @@ package struct PlotSVG {
                        "data-y-min": yLow.description, "data-y-max": yHigh.description,
                        "data-left": SVGText.number(area.x), "data-top": SVGText.number(area.y),
                        "data-width": SVGText.number(area.width), "data-height": SVGText.number(area.height)])
-        let unit = output.type == .length ? " (pt)" : output.type == .bool ? " (false / true)" : ""
+        let unit = output.type == .bool ? " (false / true)" : output.type == .density ? " (px/pt)"
+            : output.type.literalSuffix.isEmpty ? "" : " (\(output.type.literalSuffix))"
         svg.text(SVGText.escape(output.qualifiedName + unit), x: left + 6, y: top + 18, attributes: ["class": "title"])
         let bottom = area.y + area.height
         svg.line(area.x, bottom, area.x + area.width, bottom, ["class": "axis"])

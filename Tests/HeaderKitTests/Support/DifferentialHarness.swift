@@ -63,8 +63,8 @@ enum DifferentialHarness {
         guard !spec.inputs.isEmpty else { return [] }
         func random(_ input: CheckedInput) -> Value {
             switch input.type {
-            case .length: return .number(rng.pick([0, 20, 47, -10, 1e6, 0.5, 146, 44, 320]))
-            case .number: return .number(rng.pick([1.5, 0, -1, 2, 0.25, 1e-300, 3, 0.5]))
+            case .length, .pixels: return .number(rng.pick([0, 20, 47, -10, 1e6, 0.5, 146, 44, 320]))
+            case .number, .density: return .number(rng.pick([1.5, 0, -1, 2, 0.25, 1e-300, 3, 0.5]))
             case .bool: return .bool(rng.chance(0.5))
             }
         }
@@ -391,7 +391,7 @@ enum DifferentialHarness {
                 let label = SwiftNames.label(input.name)
                 switch input.type {
                 case .bool: return ", \(label): v[\(position)] != 0"
-                case .length: return ", \(label): CGFloat(v[\(position)])"
+                case .length, .pixels, .density: return ", \(label): CGFloat(v[\(position)])"
                 case .number: return ", \(label): v[\(position)]"
                 }
             }.joined()
@@ -405,7 +405,7 @@ enum DifferentialHarness {
             return "\(enumName).\(name)(\(text.hasPrefix(", ") ? String(text.dropFirst(2)) : text))"
         }
         let frameUses = Uses.union(program.outputs.map(\.body.uses))
-        let advanceUses = Uses.union(program.states.map(\.next.uses))
+        let advanceUses = program.advanceUses
         func words(_ values: [Value]) -> String {
             "[" + values.map { value -> String in
                 switch value {

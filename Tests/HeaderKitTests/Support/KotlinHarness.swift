@@ -128,7 +128,7 @@ enum KotlinHarness {
         let program = diffCase.program
         let object = objectPath(number)
         let frameInputs = Uses.union(program.outputs.map(\.body.uses)).inputs
-        let advanceInputs = Uses.union(program.states.map(\.next.uses)).inputs
+        let advanceInputs = program.advanceUses.inputs
         func arguments(_ inputs: [Int], _ setting: [Value]?) -> String {
             guard let setting else { return "" }
             return inputs.map { index -> String in

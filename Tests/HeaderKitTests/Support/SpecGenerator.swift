@@ -66,6 +66,11 @@ struct SpecGenerator {
     /// Functions are drawn from a stream of their own, so that a spec without them is what it was before
     /// specs had them.
     private var functionRNG: SeededGenerator
+    /// The state forms (a named value a state's next reads, an initial value of inputs) are drawn from a
+    /// stream of their own too, so that a stateful spec without them is what it was before.
+    private var stateRNG: SeededGenerator
+    /// And so are pixels: a density input and a block that converts lengths to pixels and back.
+    private var unitRNG: SeededGenerator
     /// The functions declared so far (a body calls only earlier ones, so none is recursive).
     private var functions: [(name: String, parameters: [Kind], result: Kind)] = []
     /// What stands for the offset: `offset`, or in a function's body its first parameter, a length.
@@ -80,6 +85,8 @@ struct SpecGenerator {
         rangeRNG = SeededGenerator(seed: seed ^ 0x5241_4E47_4553)
         builtinRNG = SeededGenerator(seed: seed ^ 0x524F_554E_4453)
         functionRNG = SeededGenerator(seed: seed ^ 0x46_554E_4354)
+        stateRNG = SeededGenerator(seed: seed ^ 0x53_5441_5445)
+        unitRNG = SeededGenerator(seed: seed ^ 0x50_4958_454C)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
     }
@@ -150,6 +157,22 @@ struct SpecGenerator {
         var stateLines: [String] = []
         let isStateful = rng.chance(0.12)
         if isStateful {
+            // A named value of the offset and inputs that the states' next may read (it reads no state). Only
+            // the next values drawn on the state stream see it, so the main stream draws what it drew before.
+            var preState: (name: String, kind: Kind)?
+            if stateRNG.chance(0.5) {
+                swap(&rng, &stateRNG)
+                let savedNodes = nodes
+                let kind: Kind = rng.chance(0.7) ? .length : .number
+                let name = freshName(kind == .length ? "preLen" : "preNum")
+                let value = expr(kind, depth: 1 + rng.below(3))
+                nodes = savedNodes
+                swap(&rng, &stateRNG)
+                stateLines.append("let \(name) = \(value.text)")
+                preState = (name, kind)
+            }
+            let lengthInputs = inputs.filter { $0.type == .length }.map(\.name)
+            let numberInputs = inputs.filter { $0.type == .number }.map(\.name)
             var stateDecls: [(String, Kind)] = []
             for i in 0..<(1 + rng.below(2)) {
                 let kind: Kind = rng.chance(0.75) ? .length : .number
@@ -161,7 +184,13 @@ struct SpecGenerator {
             }
             inStateContext = true
             for (name, kind) in stateDecls {
-                let initial = kind == .length ? rng.pick(["260pt", "0pt", "120pt", "-10pt"]) : rng.pick(["0", "1", "0.5"])
+                var initial = kind == .length ? rng.pick(["260pt", "0pt", "120pt", "-10pt"]) : rng.pick(["0", "1", "0.5"])
+                // Sometimes the initial value reads an input.
+                let initialInputs = kind == .length ? lengthInputs : numberInputs
+                if !initialInputs.isEmpty, stateRNG.chance(0.35) {
+                    let input = stateRNG.pick(initialInputs)
+                    initial = stateRNG.chance(0.5) ? input : kind == .length ? "\(input) * 2 + 10pt" : "1 - \(input)"
+                }
                 var line = "state \(name)"
                 // A number state is always annotated: unannotated, its uses are typed as lengths
                 // (see DifferentialHarness.testUnannotatedNumberStateIsANumber).
@@ -184,11 +213,28 @@ struct SpecGenerator {
                     }
                 }
                 allowDelta = true
-                let next: Ex
+                var next: Ex
                 if kind == .length && rng.chance(0.5) {
                     next = Ex(text: "\(name) - delta", prec: 4)
                 } else {
                     next = expr(kind, depth: 1 + rng.below(4))
+                }
+                // Sometimes the next value is drawn again on the state stream, where the named value above is
+                // a name it may read.
+                if let preState, stateRNG.chance(0.6) {
+                    swap(&rng, &stateRNG)
+                    let savedNodes = nodes
+                    let (savedLengths, savedNumbers) = (lengthNames, numberNames)
+                    if preState.kind == .length { lengthNames.append(preState.name) } else { numberNames.append(preState.name) }
+                    let read = Ex(text: preState.name, prec: 7)
+                    let drawn = expr(kind, depth: 1 + rng.below(3))
+                    // It reads the named value at least once: added, or scaled by it where the kinds differ.
+                    let left = drawn.prec < 4 ? "(\(drawn.text))" : drawn.text
+                    let term = preState.kind == kind ? read.text : kind == .length ? "1pt * \(read.text)" : "\(read.text) / 1pt"
+                    next = Ex(text: "\(left) + \(term)", prec: 4)
+                    (lengthNames, numberNames) = (savedLengths, savedNumbers)
+                    nodes = savedNodes
+                    swap(&rng, &stateRNG)
                 }
                 allowDelta = false
                 line += " {\n    next = \(next.text)\n}"
@@ -295,6 +341,27 @@ struct SpecGenerator {
                 properties.append("\(doc)    \(name)\(annotation) = \(value.text)")
             }
             blockLines.append("\(blockName) {\n\(properties.joined(separator: "\n"))\n}")
+        }
+
+        // Pixels beside points: a density, lengths turned into pixels, pixels back into points, a density
+        // of two of them.
+        if unitRNG.chance(0.15) {
+            swap(&rng, &unitRNG)
+            let savedNodes = nodes
+            let density = freshName("density")
+            lines.append("input \(density): px/pt in 1...4 = \(rng.pick(["2", "3", "2.625", "1.5"]))")
+            inputs.append(.init(name: density, type: .number))
+            inputRanges[density] = 1...4
+            let a = expr(.length, depth: 1 + rng.below(3)).text, b = expr(.length, depth: 1 + rng.below(3)).text
+            var properties = ["    toPx: px = (\(a)) * \(density)",
+                              "    back: pt = ((\(a)) * \(density) + 3px) / \(density)",
+                              "    perPoint: px/pt = ((\(b)) * \(density) + 1px) / ((\(a)) + 1pt)"]
+            if rng.chance(0.5) {
+                properties.append("    rounded: px = roundHalfUp(mix(0px, (\(b)) * \(density), 0.5))")
+            }
+            blockLines.append("\(freshName("pixels")) {\n\(properties.joined(separator: "\n"))\n}")
+            nodes = savedNodes
+            swap(&rng, &unitRNG)
         }
 
         lines += stateLines + letLines + snapLines + [""] + blockLines

@@ -166,7 +166,7 @@ enum SpecBackEnds {
             }.joined()
         }
         let frameUses = Uses.union(program.outputs.map(\.body.uses))
-        let advanceInputs = Uses.union(program.states.map(\.next.uses)).inputs
+        let advanceInputs = program.advanceUses.inputs
         var lines = ["@_optimize(none) func drive\(specCase.number)() {"]
         for (index, probe) in specCase.probes.enumerated() {
             lines.append("    do {")
@@ -364,7 +364,7 @@ enum SpecBackEnds {
             return ".append(' ').append(java.lang.Long.toHexString(\(raw)))"
         }
         let frameInputs = Uses.union(program.outputs.map(\.body.uses)).inputs
-        let advanceInputs = Uses.union(program.states.map(\.next.uses)).inputs
+        let advanceInputs = program.advanceUses.inputs
         let blockOf = program.blocks.flatMap { block in block.outputs.map { _ in block.name } }
         var lines = ["fun drive\(specCase.number)(out: StringBuilder) {", "    try {"]
         for (index, probe) in specCase.probes.enumerated() {
