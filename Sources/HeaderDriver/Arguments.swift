@@ -70,6 +70,8 @@ public struct EvalOptions: Equatable, Sendable {
     public var format: Format
     /// With `--settle`: for each offset, where a gesture ending there with this velocity should come to rest.
     public var settleVelocity: Double?
+    /// With `--trace FILE`: the offsets and the inputs along them come from that CSV (see `Trace`).
+    public var trace: String?
 }
 
 /// `--set name=value`, the value still as text: its type is the input's, known once the spec is checked.
@@ -246,6 +248,7 @@ public enum Arguments {
         var settings: [InputSetting] = []
         var format: EvalOptions.Format?
         var settle: Double?
+        var trace: String?
         var index = 0
         func value(_ flag: String) -> Result<String, UsageError> {
             index += 1
@@ -256,7 +259,7 @@ public enum Arguments {
             let argument = arguments[index]
             switch argument {
             case "--at":
-                guard offsets == nil else { return .failure(UsageError(message: "give the offsets once, with --at or --sweep")) }
+                guard offsets == nil, trace == nil else { return .failure(UsageError(message: "give the offsets once, with --at, --sweep or --trace")) }
                 switch value(argument) {
                 case .failure(let error): return .failure(error)
                 case .success(let list):
@@ -266,7 +269,7 @@ public enum Arguments {
                     }
                 }
             case "--sweep":
-                guard offsets == nil else { return .failure(UsageError(message: "give the offsets once, with --at or --sweep")) }
+                guard offsets == nil, trace == nil else { return .failure(UsageError(message: "give the offsets once, with --at, --sweep or --trace")) }
                 switch value(argument) {
                 case .failure(let error): return .failure(error)
                 case .success(let text):
@@ -274,6 +277,12 @@ public enum Arguments {
                     case .failure(let error): return .failure(error)
                     case .success(let list): offsets = list
                     }
+                }
+            case "--trace":
+                guard offsets == nil, trace == nil else { return .failure(UsageError(message: "give the offsets once, with --at, --sweep or --trace")) }
+                switch value(argument) {
+                case .failure(let error): return .failure(error)
+                case .success(let path): trace = path
                 }
             case "--set":
                 switch value(argument) {
@@ -310,7 +319,7 @@ public enum Arguments {
                 }
             default:
                 if argument.hasPrefix("-"), argument.count > 1, parseNumber(argument) == nil {
-                    return .failure(unknownOption(argument, for: "eval", among: ["--at", "--sweep", "--set", "--format", "--settle"]))
+                    return .failure(unknownOption(argument, for: "eval", among: ["--at", "--sweep", "--trace", "--set", "--format", "--settle"]))
                 }
                 guard file == nil else { return .failure(UsageError(message: "'eval' takes one file, found '\(argument)' as well")) }
                 file = argument
@@ -318,7 +327,12 @@ public enum Arguments {
             index += 1
         }
         guard let file else { return .failure(UsageError(message: "'eval' needs a file")) }
-        guard let offsets else { return .failure(UsageError(message: "'eval' needs offsets: --at -50,0,100 or --sweep 0:300:10")) }
+        if let trace {
+            guard !(file == "-" && trace == "-") else { return .failure(UsageError(message: "'-' (standard input) can be given once")) }
+            return .success(EvalOptions(file: file, offsets: Offsets([]), settings: settings, format: format ?? .table,
+                                        settleVelocity: settle, trace: trace))
+        }
+        guard let offsets else { return .failure(UsageError(message: "'eval' needs offsets: --at -50,0,100, --sweep 0:300:10 or --trace FILE")) }
         // CSV and JSON print each offset as it is evaluated; the table must see every row for its widths.
         if format ?? .table == .table, offsets.maximumCount > maximumTableLength {
             return .failure(UsageError(message: "a table of \(offsets.maximumCount) offsets is too long to lay out; "

@@ -166,7 +166,25 @@ public struct Driver {
             usageError("'--settle' needs a spec with a 'snap' declaration", &outcome)
             return
         }
-        let table = EvalTable(spec: spec, interpreter: interpreter, offsets: options.offsets,
+        var trace: Trace?
+        if let path = options.trace {
+            guard let source = readSource(path, &outcome) else { return }
+            switch Trace.parse(source, for: program) {
+            case .failure(let error):
+                usageError(error.message, &outcome)
+                return
+            case .success(let parsed): trace = parsed
+            }
+            if let both = options.settings.first(where: { trace?.inputs.contains($0.name) == true }) {
+                usageError("input '\(both.name)' is set by --set and by a column of the trace; give it in one place", &outcome)
+                return
+            }
+            if options.format == .table, let count = trace?.rows.count, count > Arguments.maximumTableLength {
+                usageError("a table of \(count) offsets is too long to lay out; use --format csv (or json), which prints each offset as it goes", &outcome)
+                return
+            }
+        }
+        let table = EvalTable(spec: spec, interpreter: interpreter, offsets: options.offsets, trace: trace,
                               settleVelocity: options.settleVelocity)
         var out = OutputBuffer(handingOnTo: outcome.standardOutputPieces)
         switch options.format {
@@ -243,7 +261,7 @@ public struct Driver {
         write(text, to: options.output, &outcome)
     }
 
-    private static func parseInputValue(_ text: String, type: ValueType) -> Value? {
+    static func parseInputValue(_ text: String, type: ValueType) -> Value? {
         switch type {
         case .bool:
             switch text {

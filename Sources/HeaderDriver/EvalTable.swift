@@ -19,21 +19,37 @@ package struct EvalTable {
     package let inputs: [(name: String, value: Value)]
     private let interpreter: Interpreter
     private let offsets: Offsets
+    /// With `--trace`: its rows replace the offsets, and its inputs come first among the columns.
+    private let trace: Trace?
     private let settleVelocity: Double?
 
-    package init(spec: CheckedSpec, interpreter: Interpreter, offsets: Offsets, settleVelocity: Double?) {
+    package init(spec: CheckedSpec, interpreter: Interpreter, offsets: Offsets, trace: Trace? = nil, settleVelocity: Double?) {
         self.spec = spec
-        var columns = spec.outputs.map(\.qualifiedName)
+        self.trace = trace
+        var columns = (trace?.inputs ?? []) + spec.outputs.map(\.qualifiedName)
         if settleVelocity != nil { columns += spec.snaps.map { "settle.\($0.name)" } }
         self.columns = columns
         self.interpreter = interpreter
         self.offsets = offsets
         self.settleVelocity = settleVelocity
-        self.inputs = spec.inputs.map { input in (input.name, interpreter.inputValue(input.name) ?? input.defaultValue) }
+        // The trace's inputs are columns of their own, row by row.
+        self.inputs = spec.inputs.filter { !(trace?.inputs.contains($0.name) ?? false) }
+            .map { input in (input.name, interpreter.inputValue(input.name) ?? input.defaultValue) }
     }
 
     /// Evaluates the offsets in order (a spec with state follows them) and hands over each row.
     private func forEachRow(_ body: (Double, [Value]) -> Void) {
+        if let trace {
+            for row in trace.rows {
+                for (name, value) in zip(trace.inputs, row.values) { interpreter.setInput(name, to: value) }
+                var values = row.values + interpreter.frame(at: row.offset)
+                if let velocity = settleVelocity {
+                    values += spec.snaps.indices.map { .number(interpreter.settle(snap: $0, offset: row.offset, velocity: velocity)) }
+                }
+                body(row.offset, values)
+            }
+            return
+        }
         for offset in offsets {
             var values = interpreter.frame(at: offset)
             if let velocity = settleVelocity {

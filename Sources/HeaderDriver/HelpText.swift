@@ -24,14 +24,17 @@ package enum HelpText {
             """
         case "eval":
             return """
-            usage: headerc eval FILE (--at LIST | --sweep FROM:TO:STEP) [--set INPUT=VALUE]... [--format table|csv|json]
-                                [--settle VELOCITY]
+            usage: headerc eval FILE (--at LIST | --sweep FROM:TO:STEP | --trace CSV) [--set INPUT=VALUE]...
+                                [--format table|csv|json] [--settle VELOCITY]
 
             Evaluates every output of the spec at each offset, in the order given (a spec with state follows that path).
             FILE - reads standard input.
               --at LIST              offsets separated by commas: --at -50,0,75.5,400
               --sweep FROM:TO:STEP   FROM, FROM+STEP, ... never past TO, and TO itself when the steps land on it:
                                      --sweep 0:100:10 (0, 10, ..., 100), --sweep 0:0.3:0.1 (0, 0.1, 0.2, 0.3)
+              --trace CSV            the offsets and inputs along a gesture, a frame a line: the first line names
+                                     the columns, offset first (offset,dragging), each later one gives their
+                                     values (40,true); the inputs come first among the output's columns
               --set INPUT=VALUE      sets an input, once: --set safeAreaTop=47 --set reduceMotion=true
               --format FORMAT        table (the default, for people; up to 100000 offsets), csv or json
                                      (for tools; printed as they are evaluated, for sweeps of any length)

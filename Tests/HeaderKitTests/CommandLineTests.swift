@@ -183,6 +183,68 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(csvRows(reduced.standardOutput).last, ["100.0", "160.0", "260.0", "0.0", "0.85", "0.0", "true"])
     }
 
+    /// `--trace`: each row sets its inputs, then the frame follows the path. The state moves only while
+    /// dragging: 50 at rest; 50 - (10 - 0) = 40 at 10; 40 - 20 = 20 at 30; left at 20 at 50, not dragging.
+    /// The bar moves by the offset since the drag began: 10 - 10 = 0, then 30 - 10 = 20, then 0 at rest.
+    func testEvalFollowsATraceOfOffsetsAndInputs() throws {
+        let spec = scratch.appendingPathComponent("Drag.header")
+        try """
+        header Drag
+        input dragging = false
+        input dragStart: pt = 0
+        let moved = dragging ? offset - dragStart : 0pt
+        state shown: pt = 50 in 0pt...50pt {
+            next = dragging ? shown - delta : shown
+        }
+        bar {
+            y = moved
+            height = shown
+        }
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let trace = scratch.appendingPathComponent("drag.csv")
+        // A blank line is passed over; a line may end in \r\n.
+        try "offset, dragging, dragStart\n0,false,0\n10,true,10pt\n\n30,true,10\r\n50,false,10\n"
+            .write(to: trace, atomically: true, encoding: .utf8)
+        let outcome = Driver.run(["eval", spec.path, "--trace", trace.path, "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(csvRows(outcome.standardOutput), [
+            ["offset", "dragging", "dragStart", "bar.y", "bar.height"],
+            ["0.0", "false", "0.0", "0.0", "50.0"],
+            ["10.0", "true", "10.0", "0.0", "40.0"],
+            ["30.0", "true", "10.0", "20.0", "20.0"],
+            ["50.0", "false", "10.0", "0.0", "20.0"],
+        ])
+        // An input the trace does not name keeps its --set value: with dragStart 5, the bar is at 5, then 25.
+        let partial = scratch.appendingPathComponent("partial.csv")
+        try "offset,dragging\n0,false\n10,true\n30,true\n".write(to: partial, atomically: true, encoding: .utf8)
+        let withSet = Driver.run(["eval", spec.path, "--trace", partial.path, "--set", "dragStart=5", "--format", "csv"])
+        XCTAssertEqual(withSet.exitCode, 0, withSet.standardError)
+        XCTAssertEqual(csvRows(withSet.standardOutput).map { $0[2] }, ["bar.y", "0.0", "5.0", "25.0"])
+
+        // Each bad trace is refused with the line that is wrong, and nothing is printed.
+        for (text, message) in [
+            ("offset,nope\n1,2\n", "drag-bad.csv:1: 'Drag' has no input 'nope'"),
+            ("x,dragging\n1,true\n", "drag-bad.csv:1: the first column is 'offset', found 'x'"),
+            ("offset,dragging,dragging\n1,true,true\n", "drag-bad.csv:1: the column 'dragging' is given twice"),
+            ("offset,dragging\n0,true\n1,maybe\n", "drag-bad.csv:3: input 'dragging' is a bool; 'maybe' is not"),
+            ("offset,dragging\n1\n", "drag-bad.csv:2: 1 value, and the first line names 2 columns"),
+            ("offset\nnan\n", "drag-bad.csv:2: the offset must be a finite number, found 'nan'"),
+            ("offset,dragging\n", "drag-bad.csv: the trace has no rows"),
+            ("\n\n", "drag-bad.csv: the trace is empty"),
+        ] {
+            let bad = scratch.appendingPathComponent("drag-bad.csv")
+            try text.write(to: bad, atomically: true, encoding: .utf8)
+            let refused = Driver.run(["eval", spec.path, "--trace", bad.path])
+            XCTAssertEqual(refused.exitCode, 2, text)
+            XCTAssertEqual(refused.standardOutput, "", text)
+            XCTAssertTrue(refused.standardError.contains(message), "\(text): \(refused.standardError)")
+        }
+        assertUsageError(["eval", spec.path, "--trace", trace.path, "--at", "0"])
+        assertUsageError(["eval", spec.path, "--trace", trace.path, "--set", "dragging=true"])
+        assertUsageError(["eval", "-", "--trace", "-"])
+        XCTAssertEqual(Driver.run(["eval", spec.path, "--trace", scratch.appendingPathComponent("none.csv").path]).exitCode, 1)
+    }
+
     func testSweep() {
         // --sweep 0:100:10 is 0, 10, ..., 100: eleven rows; height 300 throughout, offsetY = -offset.
         let outcome = Driver.run(["eval", image, "--sweep", "0:100:10", "--format", "csv"])

@@ -1,0 +1,78 @@
+import Foundation
+import HeaderSource
+import HeaderSyntax
+import HeaderSema
+import HeaderIR
+
+/// `eval --trace FILE`: a path the scroll takes, as CSV. The first line names the columns, `offset` first
+/// and then inputs of the spec (`offset,dragging,dragStart`); each line after it is one frame, its offset
+/// and the inputs' values there, written as `--set` writes them. Blank lines are passed over. The frames
+/// are followed in order, so a spec with state follows the path, and an input keeps its row's value until
+/// a later row changes it: what an app passes as the gesture goes on.
+package struct Trace {
+    package struct Row {
+        package let offset: Double
+        /// One value a column after `offset`.
+        package let values: [Value]
+    }
+
+    /// The inputs the columns after `offset` set, by name, in order.
+    package let inputs: [String]
+    package let rows: [Row]
+
+    /// The trace, or a message that names the line (`FILE:3: ...`).
+    package static func parse(_ source: SourceFile, for program: Program) -> Result<Trace, UsageError> {
+        let path = source.path
+        var lines = source.text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }
+            .enumerated().map { (number: $0.offset + 1, text: $0.element.trimmingCharacters(in: .whitespaces)) }
+            .filter { !$0.text.isEmpty }
+        guard !lines.isEmpty else {
+            return .failure(UsageError(message: "\(path): the trace is empty; its first line names the columns, as in 'offset,\(program.inputs.first?.name ?? "input")'"))
+        }
+        let header = lines.removeFirst()
+        let names = fields(header.text)
+        guard names.first == "offset" else {
+            return .failure(UsageError(message: "\(path):\(header.number): the first column is 'offset', found '\(names.first ?? "")'"))
+        }
+        var columns: [Program.Input] = []
+        for name in names.dropFirst() {
+            guard let input = program.inputs.first(where: { $0.name == name }) else {
+                let known = program.inputs.map(\.name)
+                let hint = Suggestions.closest(to: name, among: known).map { "; did you mean '\($0)'?" }
+                    ?? (known.isEmpty ? "; it has none" : "; its inputs are \(known.joined(separator: ", "))")
+                return .failure(UsageError(message: "\(path):\(header.number): '\(program.name)' has no input '\(name)'\(hint)"))
+            }
+            guard !columns.contains(where: { $0.name == name }) else {
+                return .failure(UsageError(message: "\(path):\(header.number): the column '\(name)' is given twice"))
+            }
+            columns.append(input)
+        }
+        var rows: [Row] = []
+        rows.reserveCapacity(lines.count)
+        for line in lines {
+            let cells = fields(line.text)
+            guard cells.count == names.count else {
+                return .failure(UsageError(message: "\(path):\(line.number): \(cells.count) value\(cells.count == 1 ? "" : "s"), and the first line names \(names.count) columns"))
+            }
+            guard let offset = Arguments.parseNumber(cells[0]) else {
+                return .failure(UsageError(message: "\(path):\(line.number): the offset must be a finite number, found '\(cells[0])'"))
+            }
+            var values: [Value] = []
+            for (input, cell) in zip(columns, cells.dropFirst()) {
+                guard let value = Driver.parseInputValue(cell, type: input.type) else {
+                    return .failure(UsageError(message: "\(path):\(line.number): input '\(input.name)' is a \(input.type.displayName); '\(cell)' is not"))
+                }
+                values.append(value)
+            }
+            rows.append(Row(offset: offset, values: values))
+        }
+        guard !rows.isEmpty else {
+            return .failure(UsageError(message: "\(path): the trace has no rows after the line that names its columns"))
+        }
+        return .success(Trace(inputs: columns.map(\.name), rows: rows))
+    }
+
+    private static func fields(_ line: String) -> [String] {
+        line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+}
