@@ -85,7 +85,12 @@ final class HostileNamesTests: XCTestCase {
         let tokens = Lexer.tokenize(source, into: &diagnostics)
         let syntax = Parser.parse(source, tokens: tokens, into: &diagnostics)
         guard !diagnostics.hasErrors else { return nil }
-        var used = Set<String>()
+        // A block named by a keyword (`header { ... }`) is not an identifier and keeps its name: no other
+        // block may be given it.
+        var used = Set(syntax.declarations.compactMap { declaration -> String? in
+            if case .block(let block) = declaration { return block.name.name }
+            return nil
+        })
         var drawn: [String] = []
         func draw(_ candidates: [String]) -> String? {
             for _ in 0..<8 {
