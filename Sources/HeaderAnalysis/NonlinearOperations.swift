@@ -32,16 +32,31 @@ extension SymbolicEvaluation {
         // Factors whose product can pass the largest double overflow; an unbounded factor counts as large as
         // a double goes, so `offset * progress` with progress in 0...1 cannot, and `offset * offset` can.
         let overflows = !(largestMagnitude(a) * largestMagnitude(b) <= .greatestFiniteMagnitude)
+        let result = AbstractNumber(form: z, positiveInfinity: overflows, negativeInfinity: overflows)
+        // The constraints below tie z to the real f and g, but the program multiplies their floating-point
+        // values, which differ by up to their rounding errors (`offset - (offset - 3pt)` is 3 in reals and 0
+        // at offset 1e308): g's error widens its bounds, f's adds |its error| × |g| on each side. Where an
+        // error has no finite bound, z keeps its own bounds alone.
+        func errorBound(_ form: LinearForm) -> Double {
+            guard form.rounds else { return 0 }
+            guard let error = space.roundingError(form, on: path) else { return .infinity }
+            return space.bounds(error, on: path).upper
+        }
+        let fError = errorBound(f), gError = errorBound(g)
+        let low = b.lower - gError, high = b.upper + gError
+        let slack = fError == 0 ? 0 : fError * Swift.max(Swift.abs(low), Swift.abs(high))
+        guard slack.isFinite else { return [(path, .number(result))] }
         var outcomes: [Outcome] = []
         for nonNegative in [true, false] {
             if nonNegative ? a.upper < 0 : a.lower >= 0 { continue }
             var branch = path
             if nonNegative ? a.lower < 0 : a.upper > 0 { branch = space.adding(nonNegative ? -f : f, strict: false, to: branch) }
-            // f ≥ 0: f·low ≤ z ≤ f·high; f ≤ 0: f·high ≤ z ≤ f·low.
-            let (below, above) = nonNegative ? (b.lower, b.upper) : (b.upper, b.lower)
-            if below.isFinite { branch = space.adding(f.scaled(by: below) - z, strict: false, to: branch) }
-            if above.isFinite { branch = space.adding(z - f.scaled(by: above), strict: false, to: branch) }
-            outcomes.append((branch, .number(AbstractNumber(form: z, positiveInfinity: overflows, negativeInfinity: overflows))))
+            // f ≥ 0: f·low ≤ z ≤ f·high; f ≤ 0: f·high ≤ z ≤ f·low (each less or more by the slack).
+            let (below, above) = nonNegative ? (low, high) : (high, low)
+            let margin = LinearForm(constant: slack)
+            if below.isFinite { branch = space.adding(f.scaled(by: below) - z - margin, strict: false, to: branch) }
+            if above.isFinite { branch = space.adding(z - f.scaled(by: above) - margin, strict: false, to: branch) }
+            outcomes.append((branch, .number(result)))
         }
         return outcomes
     }
