@@ -418,9 +418,9 @@ public enum Arguments {
             && !KotlinNames.keywords.contains(part)
     }
 
-    /// A finite number, as Swift's Double reads it; an optional `pt` unit is allowed.
-    public static func parseNumber(_ text: String) -> Double? {
-        let trimmed = text.hasSuffix("pt") ? String(text.dropLast(2)) : text
+    /// A finite number, as Swift's Double reads it; an optional unit (`pt` unless told) is allowed.
+    public static func parseNumber(_ text: String, unit: String = "pt") -> Double? {
+        let trimmed = text.hasSuffix(unit) ? String(text.dropLast(unit.count)) : text
         guard let value = Double(trimmed), value.isFinite else { return nil }
         return value
     }

@@ -277,7 +277,7 @@ public struct Driver {
         case .pixels:
             // Pixels are written `12px` or `12`; `12pt` is a length in points, which they are not.
             guard !text.hasSuffix("pt") else { return nil }
-            return Double(text.hasSuffix("px") ? String(text.dropLast(2)) : text).flatMap { $0.isFinite ? .number($0) : nil }
+            return Arguments.parseNumber(text, unit: "px").map(Value.number)
         }
     }
 

@@ -39,23 +39,22 @@ package struct EvalTable {
 
     /// Evaluates the offsets in order (a spec with state follows them) and hands over each row.
     private func forEachRow(_ body: (Double, [Value]) -> Void) {
-        if let trace {
-            for row in trace.rows {
-                for (name, value) in zip(trace.inputs, row.values) { interpreter.setInput(name, to: value) }
-                var values = row.values + interpreter.frame(at: row.offset)
-                if let velocity = settleVelocity {
-                    values += spec.snaps.indices.map { .number(interpreter.settle(snap: $0, offset: row.offset, velocity: velocity)) }
-                }
-                body(row.offset, values)
-            }
-            return
-        }
-        for offset in offsets {
+        // A row: what comes before the outputs (a trace's inputs), the frame, then where each snap settles.
+        func row(at offset: Double, after leading: [Value]) {
             var values = interpreter.frame(at: offset)
+            if !leading.isEmpty { values.insert(contentsOf: leading, at: 0) }
             if let velocity = settleVelocity {
                 values += spec.snaps.indices.map { .number(interpreter.settle(snap: $0, offset: offset, velocity: velocity)) }
             }
             body(offset, values)
+        }
+        if let trace {
+            for step in trace.rows {
+                for (name, value) in zip(trace.inputs, step.values) { interpreter.setInput(name, to: value) }
+                row(at: step.offset, after: step.values)
+            }
+        } else {
+            for offset in offsets { row(at: offset, after: []) }
         }
     }
 

@@ -16,6 +16,12 @@ extension Program {
         return needed
     }
 
+    /// The states whose initial value reads inputs, which the first `advance` sets from the inputs it is
+    /// given (the others start from their constant, the generated `State`'s default).
+    public var statesStartingFromInputs: [Int] {
+        states.indices.filter { states[$0].constantInitial == nil }
+    }
+
     /// What the state update reads: every state's `next` (its bounds included) and initial value.
     public var advanceUses: Uses {
         Uses.union(states.flatMap { [$0.next.uses, $0.initial.uses] })

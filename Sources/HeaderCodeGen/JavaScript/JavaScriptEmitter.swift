@@ -196,7 +196,7 @@ public struct JavaScriptEmitter {
             }
             return found
         }
-        let fromInputs = program.states.filter { $0.constantInitial == nil }
+        let fromInputs = program.statesStartingFromInputs.map { program.states[$0] }
         var function = prelude(for: program.states.map(\.next) + fromInputs.map(\.initial), scope: &scope) { read in
             read == .delta ? delta : stateRead(read)
         }

@@ -403,7 +403,7 @@ public struct KotlinEmitter {
             var scope = scope(for: uses, calls: false)
             let last = scope.fresh("last"), delta = scope.fresh("delta")
             // The named values the next values read, through one another, computed once each.
-            let fromInputs = program.states.indices.filter { program.states[$0].constantInitial == nil }
+            let fromInputs = program.statesStartingFromInputs
             let needed = program.valuesNeeded(by: program.states.map(\.next) + fromInputs.map { program.states[$0].initial })
             var valueNames: [Int: String] = [:]
             for index in program.values.indices where needed.contains(index) {

@@ -401,7 +401,7 @@ public struct SwiftEmitter {
                 function.append("let \(delta): CGFloat = state.\(names.lastOffsetField).map { offset - $0 } ?? 0")
             }
             // A state whose initial value reads inputs takes it from those given to the first call.
-            let fromInputs = program.states.indices.filter { program.states[$0].constantInitial == nil }
+            let fromInputs = program.statesStartingFromInputs
             if !fromInputs.isEmpty {
                 function.append("if state.\(names.lastOffsetField) == nil {")
                 function.indented { body in

@@ -161,13 +161,11 @@ struct SpecGenerator {
             // the next values drawn on the state stream see it, so the main stream draws what it drew before.
             var preState: (name: String, kind: Kind)?
             if stateRNG.chance(0.5) {
-                swap(&rng, &stateRNG)
-                let savedNodes = nodes
-                let kind: Kind = rng.chance(0.7) ? .length : .number
-                let name = freshName(kind == .length ? "preLen" : "preNum")
-                let value = expr(kind, depth: 1 + rng.below(3))
-                nodes = savedNodes
-                swap(&rng, &stateRNG)
+                let (name, kind, value) = onStream(\.stateRNG) { generator -> (String, Kind, Ex) in
+                    let kind: Kind = generator.rng.chance(0.7) ? .length : .number
+                    let name = generator.freshName(kind == .length ? "preLen" : "preNum")
+                    return (name, kind, generator.expr(kind, depth: 1 + generator.rng.below(3)))
+                }
                 stateLines.append("let \(name) = \(value.text)")
                 preState = (name, kind)
             }
@@ -222,19 +220,16 @@ struct SpecGenerator {
                 // Sometimes the next value is drawn again on the state stream, where the named value above is
                 // a name it may read.
                 if let preState, stateRNG.chance(0.6) {
-                    swap(&rng, &stateRNG)
-                    let savedNodes = nodes
-                    let (savedLengths, savedNumbers) = (lengthNames, numberNames)
-                    if preState.kind == .length { lengthNames.append(preState.name) } else { numberNames.append(preState.name) }
-                    let read = Ex(text: preState.name, prec: 7)
-                    let drawn = expr(kind, depth: 1 + rng.below(3))
+                    let drawn = onStream(\.stateRNG) { generator -> Ex in
+                        let (savedLengths, savedNumbers) = (generator.lengthNames, generator.numberNames)
+                        defer { (generator.lengthNames, generator.numberNames) = (savedLengths, savedNumbers) }
+                        if preState.kind == .length { generator.lengthNames.append(preState.name) } else { generator.numberNames.append(preState.name) }
+                        return generator.expr(kind, depth: 1 + generator.rng.below(3))
+                    }
                     // It reads the named value at least once: added, or scaled by it where the kinds differ.
                     let left = drawn.prec < 4 ? "(\(drawn.text))" : drawn.text
-                    let term = preState.kind == kind ? read.text : kind == .length ? "1pt * \(read.text)" : "\(read.text) / 1pt"
+                    let term = preState.kind == kind ? preState.name : kind == .length ? "1pt * \(preState.name)" : "\(preState.name) / 1pt"
                     next = Ex(text: "\(left) + \(term)", prec: 4)
-                    (lengthNames, numberNames) = (savedLengths, savedNumbers)
-                    nodes = savedNodes
-                    swap(&rng, &stateRNG)
                 }
                 allowDelta = false
                 line += " {\n    next = \(next.text)\n}"
@@ -346,22 +341,23 @@ struct SpecGenerator {
         // Pixels beside points: a density, lengths turned into pixels, pixels back into points, a density
         // of two of them.
         if unitRNG.chance(0.15) {
-            swap(&rng, &unitRNG)
-            let savedNodes = nodes
-            let density = freshName("density")
-            lines.append("input \(density): px/pt in 1...4 = \(rng.pick(["2", "3", "2.625", "1.5"]))")
+            let (density, densityValue, block) = onStream(\.unitRNG) { generator -> (String, String, String) in
+                let density = generator.freshName("density")
+                let value = generator.rng.pick(["2", "3", "2.625", "1.5"])
+                let a = generator.expr(.length, depth: 1 + generator.rng.below(3)).text
+                let b = generator.expr(.length, depth: 1 + generator.rng.below(3)).text
+                var properties = ["    toPx: px = (\(a)) * \(density)",
+                                  "    back: pt = ((\(a)) * \(density) + 3px) / \(density)",
+                                  "    perPoint: px/pt = ((\(b)) * \(density) + 1px) / ((\(a)) + 1pt)"]
+                if generator.rng.chance(0.5) {
+                    properties.append("    rounded: px = roundHalfUp(mix(0px, (\(b)) * \(density), 0.5))")
+                }
+                return (density, value, "\(generator.freshName("pixels")) {\n\(properties.joined(separator: "\n"))\n}")
+            }
+            lines.append("input \(density): px/pt in 1...4 = \(densityValue)")
             inputs.append(.init(name: density, type: .number))
             inputRanges[density] = 1...4
-            let a = expr(.length, depth: 1 + rng.below(3)).text, b = expr(.length, depth: 1 + rng.below(3)).text
-            var properties = ["    toPx: px = (\(a)) * \(density)",
-                              "    back: pt = ((\(a)) * \(density) + 3px) / \(density)",
-                              "    perPoint: px/pt = ((\(b)) * \(density) + 1px) / ((\(a)) + 1pt)"]
-            if rng.chance(0.5) {
-                properties.append("    rounded: px = roundHalfUp(mix(0px, (\(b)) * \(density), 0.5))")
-            }
-            blockLines.append("\(freshName("pixels")) {\n\(properties.joined(separator: "\n"))\n}")
-            nodes = savedNodes
-            swap(&rng, &unitRNG)
+            blockLines.append(block)
         }
 
         lines += stateLines + letLines + snapLines + [""] + blockLines
@@ -374,18 +370,29 @@ struct SpecGenerator {
         }, interestingOffsets: offsets, isStateful: isStateful, snapNames: snapNames)
     }
 
-    /// Runs `body` on the functions' stream of random numbers, leaving the main stream and the node count
-    /// as they were, so that everything else in the spec is drawn as if there were no functions.
-    private mutating func onFunctionStream<T>(_ body: (inout SpecGenerator) -> T) -> T {
-        if onFunctions { return body(&self) }
-        swap(&rng, &functionRNG)
-        onFunctions = true
+    /// Runs `body` with `rng` drawing from `stream`, leaving the main stream and the node count as they
+    /// were, so that everything else in the spec is drawn as if `body` had drawn nothing.
+    private mutating func onStream<T>(_ stream: WritableKeyPath<SpecGenerator, SeededGenerator>,
+                                      _ body: (inout SpecGenerator) -> T) -> T {
+        var other = self[keyPath: stream]
+        swap(&rng, &other)
+        self[keyPath: stream] = other
         let savedNodes = nodes
         let result = body(&self)
         nodes = savedNodes
-        onFunctions = false
-        swap(&rng, &functionRNG)
+        other = self[keyPath: stream]
+        swap(&rng, &other)
+        self[keyPath: stream] = other
         return result
+    }
+
+    /// Runs `body` on the functions' stream of random numbers (see `onStream`), so that everything else in
+    /// the spec is drawn as if there were no functions.
+    private mutating func onFunctionStream<T>(_ body: (inout SpecGenerator) -> T) -> T {
+        if onFunctions { return body(&self) }
+        onFunctions = true
+        defer { onFunctions = false }
+        return onStream(\.functionRNG, body)
     }
 
     /// One to three functions, each of a length first (what stands for the offset in its body) and up to
