@@ -145,6 +145,13 @@ public enum Lowering {
                 var lowered = Program.Snap(name: snap.name, pointCount: points.count, settle: builder.finish(result, uses: uses),
                                            documentation: snap.documentation)
                 lowered.hasDefaultRule = rule.isDefault
+                lowered.points = snap.points.map { point in
+                    var pointBuilder = BodyBuilder()
+                    var pointLowering = ExpressionLowering(slotRead: read, range: snap.nameRange)
+                    pointLowering.functionTypes = spec.functions.map(\.resultType)
+                    let value = pointLowering.lower(point, into: &pointBuilder)
+                    return pointBuilder.finish(value, uses: uses)
+                }
                 return lowered
             }
             var program = Program(name: spec.name, nameRange: spec.nameRange,

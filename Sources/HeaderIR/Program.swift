@@ -128,9 +128,18 @@ public struct Program: Sendable {
         public let pointCount: Int
         public var settle: Body
         public let documentation: String?
-        /// Whether `settle` is the default rule (no `threshold`, `ties` or `fling` clause), which the generated
-        /// code's comments spell out.
+        /// Whether `settle` is the default rule (no `threshold`, `ties`, `fling` or `rule` clause), which the
+        /// generated code's comments spell out.
         public var hasDefaultRule = true
+        /// Whether a `rule` clause decides where a gesture inside the span comes to rest.
+        public var hasCustomRule = false
+        /// `snap state name { ... }`: the index in `Program.states` of the state it moves. Its target is then
+        /// that state's value when the scroll ends, and the settled value becomes the state's value.
+        /// Nil for a snap of the scroll.
+        public var state: Int?
+        /// Each point on its own (reading inputs and named values only), for the analysis: the span of the
+        /// points is where the rule decides, and where its result should lie.
+        public var points: [Body] = []
     }
 }
 
