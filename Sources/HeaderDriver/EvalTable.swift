@@ -44,7 +44,7 @@ package struct EvalTable {
             var values = interpreter.frame(at: offset)
             if !leading.isEmpty { values.insert(contentsOf: leading, at: 0) }
             if let velocity = settleVelocity {
-                values += spec.snaps.indices.map { .number(interpreter.settle(snap: $0, offset: offset, velocity: velocity)) }
+                values += spec.snaps.indices.map { .number(interpreter.settleNow(snap: $0, offset: offset, velocity: velocity)) }
             }
             body(offset, values)
         }

@@ -93,6 +93,27 @@ public final class Interpreter {
         return registers[code.settle[snap].result]
     }
 
+    /// Where `program.snaps[snap]` would come to rest if the scroll ended now, at `offset`, with `velocity`:
+    /// a snap of the scroll settles the offset; `snap state` settles its state's value after the last frame,
+    /// which stays as it is (see `settleState`).
+    public func settleNow(snap: Int, offset: Double, velocity: Double) -> Double {
+        guard snap >= 0, snap < program.snaps.count, let moved = program.snaps[snap].state else {
+            return settle(snap: snap, offset: offset, velocity: velocity)
+        }
+        return settle(snap: snap, offset: registers[code.layout.state(moved)], velocity: velocity)
+    }
+
+    /// `snap state`: moves the state to where it comes to rest as the scroll ends with `velocity`, as the
+    /// generated `settle(&state, velocity:)` does, and returns its new value; the next frame advances from
+    /// it. Nil for a snap of the scroll.
+    @discardableResult
+    public func settleState(snap: Int, velocity: Double) -> Double? {
+        guard snap >= 0, snap < program.snaps.count, let moved = program.snaps[snap].state else { return nil }
+        let settled = settle(snap: snap, offset: registers[code.layout.state(moved)], velocity: velocity)
+        registers[code.layout.state(moved)] = settled
+        return settled
+    }
+
     /// Evaluates one frame, advancing the states along the trace, and returns the outputs in declaration order.
     public func frame(at offset: Double) -> [Value] {
         step(to: offset)

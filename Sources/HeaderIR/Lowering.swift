@@ -135,16 +135,29 @@ public enum Lowering {
                                             documentation: block.documentation))
             }
             let snaps = spec.snaps.map { snap -> Program.Snap in
+                let targetType = snap.state.map { spec.states[$0].type } ?? .length
+                // A rule reads the gesture's target (of the snap's type) and velocity (points per second).
+                let context = self
+                let ruleRead: (Int, SourceRange) -> Expr = { slot, range in
+                    switch slot {
+                    case CheckedSpec.targetSlot: return Expr(.read(.target), targetType, range)
+                    case CheckedSpec.velocitySlot: return Expr(.read(.velocity), .number, range)
+                    default: return context.read(slot, at: range)
+                    }
+                }
                 var builder = BodyBuilder()
-                var lowering = ExpressionLowering(slotRead: read, range: snap.nameRange)
+                var lowering = ExpressionLowering(slotRead: ruleRead, range: snap.nameRange)
                 lowering.functionTypes = spec.functions.map(\.resultType)
                 let points = snap.points.map { lowering.lower($0, into: &builder) }
                 let rule = SnapLowering.Rule(threshold: snap.threshold.map { lowering.lower($0, into: &builder) }, tiesUp: snap.tiesUp,
-                                             fling: snap.fling.map { lowering.lower($0, into: &builder) })
-                let result = SnapLowering.settle(points: points, rule: rule, at: snap.nameRange, into: &builder)
+                                             fling: snap.fling.map { lowering.lower($0, into: &builder) },
+                                             custom: snap.rule.map { lowering.lower($0, into: &builder) })
+                let result = SnapLowering.settle(points: points, rule: rule, type: targetType, at: snap.nameRange, into: &builder)
                 var lowered = Program.Snap(name: snap.name, pointCount: points.count, settle: builder.finish(result, uses: uses),
                                            documentation: snap.documentation)
                 lowered.hasDefaultRule = rule.isDefault
+                lowered.hasCustomRule = snap.rule != nil
+                lowered.state = snap.state
                 lowered.points = snap.points.map { point in
                     var pointBuilder = BodyBuilder()
                     var pointLowering = ExpressionLowering(slotRead: read, range: snap.nameRange)

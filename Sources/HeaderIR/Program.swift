@@ -158,6 +158,15 @@ public struct Body: Sendable {
         self.result = result
         self.uses = uses
     }
+
+    /// Whether any of its expressions reads `read` directly (not through a named value).
+    public func reads(_ read: Read) -> Bool {
+        var found = false
+        for expression in locals + [result] where !found {
+            expression.forEachRead { if $0 == read { found = true } }
+        }
+        return found
+    }
 }
 
 /// What a body depends on: a function that computes it needs these as parameters.

@@ -10,7 +10,9 @@ import HeaderSema
 /// with `ties up`). With a `threshold` t, a slower gesture settles instead on the upper of the points
 /// around the target once it has gone more than t of the way from the lower one (at t exactly, on the
 /// lower, or with `ties up` on the upper).
-/// A NaN point is passed over, and a NaN first point leaves every target alone.
+/// A NaN point is passed over, and a NaN first point leaves every target alone. A `rule` replaces all of
+/// it: its expression of the target and the velocity is where the gesture rests, for every target (the
+/// points then say where it should rest, which the analysis checks).
 public enum SnapLowering {
     /// Points per second.
     public static let flingVelocity = 300.0
@@ -20,16 +22,24 @@ public enum SnapLowering {
         let threshold: Expr?
         let tiesUp: Bool
         let fling: Expr?
+        /// `rule expression`, which decides alone inside the span.
+        let custom: Expr?
 
-        package init(threshold: Expr?, tiesUp: Bool, fling: Expr?) {
-            (self.threshold, self.tiesUp, self.fling) = (threshold, tiesUp, fling)
+        package init(threshold: Expr?, tiesUp: Bool, fling: Expr?, custom: Expr? = nil) {
+            (self.threshold, self.tiesUp, self.fling, self.custom) = (threshold, tiesUp, fling, custom)
         }
 
-        package var isDefault: Bool { threshold == nil && !tiesUp && fling == nil }
+        package var isDefault: Bool { threshold == nil && !tiesUp && fling == nil && custom == nil }
     }
 
-    package static func settle(points: [Expr], rule: Rule, at range: SourceRange, into builder: inout BodyBuilder) -> Expr {
-        let target = Expr(.read(.target), .length, range), velocity = Expr(.read(.velocity), .length, range)
+    /// `type` is the target's and the result's: a length for the scroll, a state's type for `snap state`.
+    package static func settle(points: [Expr], rule: Rule, type: ValueType = .length, at range: SourceRange,
+                               into builder: inout BodyBuilder) -> Expr {
+        let target = Expr(.read(.target), type, range), velocity = Expr(.read(.velocity), .length, range)
+        if var custom = rule.custom {
+            custom.type = type
+            return custom
+        }
         guard !points.isEmpty else { return target }
         let points = points.map { builder.bind($0, name: "point") }
         let first = points[0]
@@ -76,7 +86,7 @@ public enum SnapLowering {
                                        at: range)
         let inSpan = builder.select(flingUp, up, builder.select(flingDown, down, slow, at: range), at: range)
         var result = builder.select(outside, target, inSpan, at: range)
-        result.type = .length
+        result.type = type
         return result
     }
 }

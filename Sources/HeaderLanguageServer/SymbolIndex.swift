@@ -62,7 +62,7 @@ package struct SymbolIndex: Sendable {
                 add(.state, state.name, state.range, state.documentation, state.type,
                     [state.initial, state.next] + (state.bounds.map { [$0.low, $0.high] } ?? []))
             case .snap(let snap):
-                add(.snap, snap.name, snap.range, snap.documentation, nil, snap.points + [snap.rule.threshold, snap.rule.fling].compactMap { $0 })
+                add(.snap, snap.name, snap.range, snap.documentation, nil, snap.points + [snap.rule.threshold, snap.rule.fling, snap.rule.rule].compactMap { $0 })
             case .animation(let animation):
                 add(.animation, animation.name, animation.range, animation.documentation, nil, [animation.value])
             case .function(let function):

@@ -22,6 +22,9 @@ public struct CheckedSpec: Sendable {
 
     public static let offsetSlot = 0
     public static let deltaSlot = 1
+    /// In a snap's `rule` only: where the gesture would end (the target), and its velocity.
+    public static let targetSlot = -1
+    public static let velocitySlot = -2
 
     public var outputs: [CheckedOutput] { blocks.flatMap(\.properties) }
     public var isStateful: Bool { !states.isEmpty }
@@ -98,6 +101,11 @@ public struct CheckedSnap: Sendable {
     public let threshold: CheckedExpression?
     public let tiesUp: Bool
     public let fling: CheckedExpression?
+    /// `rule expression`: where a gesture inside the span comes to rest, reading `targetSlot` and
+    /// `velocitySlot`; it replaces the default rule and its clauses.
+    public var rule: CheckedExpression?
+    /// The index of the state a `snap state` moves (its target is that state's value), nil for the scroll.
+    public var state: Int?
     public let documentation: String?
 }
 

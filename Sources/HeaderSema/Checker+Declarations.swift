@@ -141,9 +141,24 @@ extension Checker {
     }
 
     mutating func checkSnap(_ snap: SnapDeclaration) -> CheckedSnap {
+        // `snap state name`: the points, the target and the result are values of that state.
+        var movedState: Int?
+        var pointType = ValueType.length
+        if snap.stateKeyword != nil {
+            if let entry = symbols[snap.name.name], case .state(let index) = entry.symbol {
+                movedState = index
+                pointType = stateType(index)
+            } else {
+                let states = stateDeclarations.map(\.name.name)
+                let hint = Suggestions.closest(to: snap.name.name, among: states).map { "; did you mean '\($0)'?" }
+                    ?? (states.isEmpty ? "; declare it with 'state \(snap.name.name) = ... { next = ... }'" : "")
+                diagnostics.error("'snap state \(snap.name.name)' moves a state, and there is no state '\(snap.name.name)'\(hint)",
+                                  at: snap.name.range)
+            }
+        }
         var points: [CheckedExpression] = []
         for point in snap.points {
-            guard let typed = check(point), conform(typed, to: .length, point.range, "a snap point") else { continue }
+            guard let typed = check(point), conform(typed, to: pointType, point.range, "a snap point") else { continue }
             if followsScroll(typed.expression) {
                 diagnostics.error("a snap point cannot depend on the offset or a state: it is a fixed place to come to rest",
                                   at: point.range)
@@ -161,8 +176,35 @@ extension Checker {
                               at: range)
         }
         let fling = snap.rule.fling.flatMap { checkSnapClause($0, "a snap's fling speed (points per second)") }
-        return CheckedSnap(name: snap.name.name, nameRange: snap.name.range, points: points, threshold: threshold,
-                           tiesUp: snap.rule.ties?.value == .up, fling: fling, documentation: snap.documentation)
+        var rule: CheckedExpression?
+        if let written = snap.rule.rule {
+            rule = checkSnapRule(written, target: pointType, snap: snap)
+        }
+        var checked = CheckedSnap(name: snap.name.name, nameRange: snap.name.range, points: points, threshold: threshold,
+                                  tiesUp: snap.rule.ties?.value == .up, fling: fling, documentation: snap.documentation)
+        checked.rule = rule
+        checked.state = movedState
+        return checked
+    }
+
+    /// `rule expression`: where a gesture that ends inside the span comes to rest. It decides alone, so the
+    /// default rule's clauses beside it would say nothing; it reads `target` and `velocity`, inputs and named
+    /// values, and stays put while the gesture ends, as the points do.
+    private mutating func checkSnapRule(_ written: Expression, target: ValueType, snap: SnapDeclaration) -> CheckedExpression? {
+        for (word, range) in snap.rule.words where word != "rule" {
+            diagnostics.error("'\(word)' changes the default rule, and 'rule' replaces it: decide in the rule's expression instead",
+                              at: range)
+        }
+        snapRuleTarget = target
+        defer { snapRuleTarget = nil }
+        let what = target == .length ? "a snap's rule (where the gesture comes to rest)" : "the rule of 'snap state \(snap.name.name)'"
+        guard let typed = check(written), conform(typed, to: target, written.range, what) else { return nil }
+        if followsScroll(typed.expression) {
+            diagnostics.error("\(what) cannot depend on the offset or a state: it reads where the gesture ends, 'target', instead",
+                              at: written.range)
+            return nil
+        }
+        return typed.expression
     }
 
     /// A clause of a snap's rule: a number that stays put, as its points do.
@@ -187,7 +229,7 @@ extension Checker {
         var reads = ScrollReads()
         var valueIndices: [Int] = []
         expression.forEachSlot { slot in
-            if slot < inputSlot(0) {
+            if slot == CheckedSpec.offsetSlot || slot == CheckedSpec.deltaSlot {
                 reads.offset = true
             } else if slot >= stateSlot(0) && slot < firstValueSlot {
                 reads.state = reads.state ?? stateDeclarations[slot - stateSlot(0)].name.name

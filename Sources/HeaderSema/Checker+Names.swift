@@ -126,7 +126,17 @@ extension Checker {
 
     package mutating func resolve(_ identifier: Identifier) -> Typed? {
         if let scope = parameterScope { return resolveInFunction(identifier, scope) }
+        // In a rule the gesture's target and velocity hide whatever else has those names.
+        if let targetType = snapRuleTarget {
+            if identifier.name == "target" { return Typed(expression: .slot(CheckedSpec.targetSlot), type: targetType) }
+            if identifier.name == "velocity" { return Typed(expression: .slot(CheckedSpec.velocitySlot), type: .number) }
+        }
         guard let entry = symbols[identifier.name] else {
+            if Vocabulary.ruleNames.contains(identifier.name) {
+                diagnostics.error("'\(identifier.name)' (\(identifier.name == "target" ? "where a scroll gesture would end" : "the speed of a scroll gesture")) can only be read in a snap's 'rule'",
+                                  at: identifier.range)
+                return nil
+            }
             if identifier.name == "delta" {
                 if stateContext?.allowsDelta == true { return Typed(expression: .slot(CheckedSpec.deltaSlot), type: .length) }
                 diagnostics.error("'delta' (the change of offset) can only be read in a state's 'next'", at: identifier.range)
@@ -145,10 +155,10 @@ extension Checker {
             return Typed(expression: .slot(inputSlot(index)), type: type)
         case .value(let index):
             // A named value's own body is checked as itself, not as part of the state that reads it first.
-            let context = stateContext
-            stateContext = nil
+            let (context, ruleTarget) = (stateContext, snapRuleTarget)
+            (stateContext, snapRuleTarget) = (nil, nil)
             let checked = checkValue(index)
-            stateContext = context
+            (stateContext, snapRuleTarget) = (context, ruleTarget)
             guard let typed = checked else { return nil }
             // A constant value is used as the constant itself, so that what depends on it folds too.
             switch typed.expression {

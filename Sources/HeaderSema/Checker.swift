@@ -51,6 +51,9 @@ public struct Checker {
     /// Set while checking a state's initial value, bounds and update, which are evaluated before the named
     /// values that read states and so may read only those that do not; `delta` may be read in the update only.
     var stateContext: (name: String, allowsDelta: Bool)?
+    /// Set while checking a snap's `rule`: the type of its `target` (a length, or the type of the state it
+    /// moves), which with `velocity` it may read.
+    var snapRuleTarget: ValueType?
     /// What each named value reads of the scroll, once worked out (see `scrollReads(of:)`).
     var valueScrollReads: [Int: ScrollReads] = [:]
     /// Each state's type, once known: see `stateType`.

@@ -12,8 +12,11 @@ public enum Vocabulary {
     /// Names that are there without being declared.
     public static let predefinedNames = ["offset", "delta"]
     /// Words that mean something in one place only: `in` and `next` in a state, `extend` in keyframes, and
-    /// `threshold`, `ties` and `fling` after a snap's points.
-    public static let contextualKeywords = ["in", "next", "extend", "threshold", "ties", "fling"]
+    /// `threshold`, `ties`, `fling` and `rule` after a snap's points.
+    public static let contextualKeywords = ["in", "next", "extend", "threshold", "ties", "fling", "rule"]
+    /// Names that a snap's `rule` reads (where the gesture would end, and its speed), hiding any declaration
+    /// of the same name there; names like any other elsewhere.
+    public static let ruleNames = ["target", "velocity"]
     /// `extend: before | after | both | none`, `via hold`, and `ties up | down`.
     public static let contextualConstants = ["before", "after", "both", "none", "hold", "up", "down"]
     public static let types: [String] = ValueType.allCases.map(\.rawValue)

@@ -106,6 +106,8 @@ public struct StateDeclaration: Sendable {
 /// the points (`threshold 0.3`, `ties up`, `fling 500`).
 public struct SnapDeclaration: Sendable {
     public let name: Identifier
+    /// `snap state name { ... }`: the `state` word, when the snap moves the state `name` rather than the scroll.
+    public var stateKeyword: SourceRange?
     public let points: [Expression]
     public let rule: SnapRule
     /// The `}` after the points.
@@ -125,6 +127,9 @@ public struct SnapRule: Sendable {
     /// `fling v`: the speed in points per second from which a gesture settles on the next point in its
     /// direction (300 when left out).
     public var fling: Expression?
+    /// `rule expression`: where a gesture that ends inside the span comes to rest, an expression of
+    /// `target` and `velocity`; it decides alone, in place of the default rule and its clauses.
+    public var rule: Expression?
     /// Each clause's word, in the order written.
     public var words: [(word: String, range: SourceRange)] = []
 

@@ -205,12 +205,19 @@ public struct Parser {
                                              documentation: start.documentation, range: start.range.union(body.range)))
     }
 
-    /// snap = "snap" identifier "{" expression { [ "," ] expression } "}" { snap-clause }
-    /// snap-clause = "threshold" expression | "ties" ( "up" | "down" ) | "fling" expression
+    /// snap = "snap" [ "state" ] identifier "{" expression { [ "," ] expression } "}" { snap-clause }
+    /// snap-clause = "threshold" expression | "ties" ( "up" | "down" ) | "fling" expression | "rule" expression
     private mutating func parseSnap() -> Declaration? {
         let start = current
         advance()
-        guard let name = expectIdentifier("a name after 'snap'") else { return recoverAtTopLevel() }
+        var stateKeyword: SourceRange?
+        if current.kind == .keyword(.state) {
+            stateKeyword = current.range
+            advance()
+        }
+        guard let name = expectIdentifier(stateKeyword == nil ? "a name after 'snap'" : "the name of the state after 'snap state'") else {
+            return recoverAtTopLevel()
+        }
         guard expect(.leftBrace, "'{' and the snap points after 'snap \(name.name)'") else { return recoverAtTopLevel() }
         let openBrace = previous
         var points: [Expression] = []
@@ -246,17 +253,21 @@ public struct Parser {
                 let value = parseExpression()
                 rule.threshold = value
                 end = value.range
+            case "rule":
+                let value = parseExpression()
+                rule.rule = value
+                end = value.range
             default:
                 let value = parseExpression()
                 rule.fling = value
                 end = value.range
             }
         }
-        return .snap(SnapDeclaration(name: name, points: points, rule: rule, closingBrace: closingBrace, documentation: start.documentation,
-                                     range: start.range.union(end)))
+        return .snap(SnapDeclaration(name: name, stateKeyword: stateKeyword, points: points, rule: rule, closingBrace: closingBrace,
+                                     documentation: start.documentation, range: start.range.union(end)))
     }
 
-    static let snapClauseWords: Set<String> = ["threshold", "ties", "fling"]
+    static let snapClauseWords: Set<String> = ["threshold", "ties", "fling", "rule"]
 
     /// block = name "{" { property } "}"
     /// name  = identifier | keyword

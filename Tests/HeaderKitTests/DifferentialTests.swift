@@ -60,7 +60,8 @@ final class DifferentialTests: XCTestCase {
         print("DifferentialTests: \(declaring.count) of 300 specs declare functions, \(calling.count) call fn0 outside a function")
     }
 
-    /// Some snaps carry a rule: a threshold, a tie direction, a fling speed, some of them read from inputs.
+    /// Some snaps carry a rule: a threshold, a tie direction, a fling speed, some of them read from inputs, or
+    /// a rule of their own; some move a state.
     func testGeneratedSpecsDrawSnapRules() {
         let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
         let snapLines = specs.flatMap { spec in spec.0.text.split(separator: "\n").filter { $0.hasPrefix("snap ") } }
@@ -69,8 +70,15 @@ final class DifferentialTests: XCTestCase {
             XCTAssertTrue(withRules.contains { $0.contains(clause) }, clause)
         }
         XCTAssertGreaterThan(withRules.count, 20)
+        let custom = snapLines.filter { $0.contains(" rule ") }
+        let ofStates = snapLines.filter { $0.hasPrefix("snap state ") }
+        XCTAssertGreaterThan(custom.filter { $0.contains("target") }.count, 20)
+        XCTAssertGreaterThan(custom.filter { $0.contains("velocity") }.count, 5)
+        XCTAssertGreaterThan(ofStates.count, 20)
+        XCTAssertGreaterThan(ofStates.filter { $0.contains(" rule ") }.count, 5)
         XCTAssertTrue(specs.allSatisfy { spec in !spec.0.text.contains("snap ") || spec.1 != nil })
-        print("DifferentialTests: \(withRules.count) of \(snapLines.count) generated snaps have a rule")
+        print("DifferentialTests: \(withRules.count) of \(snapLines.count) generated snaps have a rule, \(custom.count) a rule of "
+              + "their own; \(ofStates.count) move a state")
     }
 
     func testGeneratorIsDeterministic() {

@@ -121,11 +121,18 @@ final class EditorGrammarTests: XCTestCase {
         try assertScope("up", in: snap, startsWith: ["constant.language."])
         try assertScope("fling", in: snap, startsWith: ["keyword."])
         try assertScope("down", in: "snap bar { 0pt, 100pt } ties down", startsWith: ["constant.language."])
+        let rule = "snap bar { 0pt, travel } rule target < 0.5 * travel ? 0pt : travel"
+        try assertScope("rule", in: rule, startsWith: ["keyword."])
+        let stateSnap = "snap state hidden { 0pt, travel } threshold 0.5"
+        try assertScope("snap", in: stateSnap, startsWith: ["storage.type."])
+        try assertScope("state", in: stateSnap, startsWith: ["storage.modifier."])
+        try assertScope("hidden", in: stateSnap, startsWith: ["entity.name."])
+        XCTAssertEqual(try scopes(of: "rule", in: "let a = rule"), [])
         // As names they are names.
         XCTAssertEqual(try scopes(of: "threshold", in: "let a = threshold * 2"), [])
         XCTAssertEqual(try scopes(of: "fling", in: "let a = fling"), [])
         XCTAssertEqual(Set(Vocabulary.contextualKeywords + Vocabulary.contextualConstants),
-                       ["in", "next", "extend", "before", "after", "both", "none", "hold", "threshold", "ties", "fling", "up", "down"])
+                       ["in", "next", "extend", "before", "after", "both", "none", "hold", "threshold", "ties", "fling", "rule", "up", "down"])
     }
 
     func testBuiltinsCurvesAndLabels() throws {

@@ -53,8 +53,16 @@ final class SpecFileTests: XCTestCase {
                         probes.append(SpecProbe(kind: .frame(offsets: [0]), inputs: inputs([], line: expectation.line)))
                         continue
                     }
-                    probes.append(SpecProbe(kind: .settle(snap: snap, target: expectation.target, velocity: expectation.velocity),
-                                            inputs: inputs(expectation.settings, line: expectation.line)))
+                    let kind: SpecProbe.Kind
+                    if program.snaps[snap].state != nil {
+                        kind = .settleState(snap: snap, offsets: expectation.targets, velocity: expectation.velocity)
+                    } else {
+                        if expectation.targets.count != 1 {
+                            problems.append("\(file.path):\(expectation.line): snap '\(expectation.snap)' settles one target (a trace is for 'snap state')")
+                        }
+                        kind = .settle(snap: snap, target: expectation.target, velocity: expectation.velocity)
+                    }
+                    probes.append(SpecProbe(kind: kind, inputs: inputs(expectation.settings, line: expectation.line)))
                 }
                 specCase = SpecCase(number: number, file: file, spec: spec, program: program, probes: probes)
                 number += 1
@@ -293,10 +301,11 @@ final class SpecFileTests: XCTestCase {
         }
         for (offset, expectation) in file.settles.enumerated() {
             let index = file.values.count + offset
-            guard index < values.count, let found = values[index].first,
+            guard index < values.count, !values[index].isEmpty,
                   program.snaps.contains(where: { $0.name == expectation.snap }) else { continue }
             compared += 1
-            if !SpecFile.same(found, expectation.value) {
+            // A snap of a state gives the value returned and the state's value after the call: both must be it.
+            if let found = values[index].first(where: { !SpecFile.same($0, expectation.value) }) {
                 let (_, place) = place(of: index, in: specCase)
                 XCTFail("\(file.path):\(expectation.line): expected settle \(expectation.snap) = \(format(expectation.value)) \(place), "
                         + "found \(format(found)) (\(backEnd))")
@@ -312,6 +321,8 @@ final class SpecFileTests: XCTestCase {
         switch specCase.probes[probe].kind {
         case .frame: return (program.outputs[index].qualifiedName, nil)
         case .settle(let snap, _, _): return ("settle \(program.snaps[snap].name)", nil)
+        case .settleState(let snap, _, _):
+            return (index == 0 ? "settle \(program.snaps[snap].name)" : "\(program.snaps[snap].name) after settle", nil)
         case .sweep(let offsets):
             return (program.outputs[index % count].qualifiedName, "at offset \(format(offsets[index / count])) of the sweep")
         case .settles(let snap, let targets, let velocities):
@@ -336,7 +347,8 @@ final class SpecFileTests: XCTestCase {
             return (expectation.line, "at offset\(expectation.offsets.count > 1 ? "s" : "") \(offsets)\(with(expectation.settings))")
         }
         let expectation = file.settles[probe - file.values.count]
-        return (expectation.line, "at target \(format(expectation.target)) velocity \(format(expectation.velocity))\(with(expectation.settings))")
+        let at = expectation.targets.count > 1 ? "after offsets " + expectation.targets.map(format).joined(separator: ", ") : "at target \(format(expectation.target))"
+        return (expectation.line, "\(at) velocity \(format(expectation.velocity))\(with(expectation.settings))")
     }
 
     /// A number as a reader writes it: `120`, `0.5`, `-0.0`, `nan`, `inf`.

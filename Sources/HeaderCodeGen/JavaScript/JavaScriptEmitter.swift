@@ -189,13 +189,7 @@ public struct JavaScriptEmitter {
         var scope = JavaScriptScope(taken: takenNames)
         let delta = scope.fresh("delta")
         let last = JavaScriptNames.member("state", lastOffsetKey)
-        let readsDelta = program.states.contains { state in
-            var found = false
-            for expression in state.next.locals + [state.next.result] {
-                expression.forEachRead { if $0 == .delta { found = true } }
-            }
-            return found
-        }
+        let readsDelta = program.states.contains { $0.next.reads(.delta) }
         let fromInputs = program.statesStartingFromInputs.map { program.states[$0] }
         var function = prelude(for: program.states.map(\.next) + fromInputs.map(\.initial), scope: &scope) { read in
             read == .delta ? delta : stateRead(read)
@@ -262,14 +256,27 @@ public struct JavaScriptEmitter {
         let result = function.render(snap.settle, name: function.fresh("settled"))
         collect(function)
         let name = JavaScriptNames.settleFunction(snap.name, count: program.snaps.count)
-        var lines = ["// Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest",
-                     "// for the snap '\(GeneratedText.commentSafe(snap.name))': outside its points, `target`; inside, "
-                        + (snap.hasDefaultRule ? "the nearest point, or the" : "the point that the snap's rule"),
-                     snap.hasDefaultRule ? "// next one in the gesture's direction after a fling (\(JavaScriptNames.literal(SnapLowering.flingVelocity)) pt/s)."
-                        : "// (its threshold, ties and fling) picks.",
-                     "export function \(name)(target, velocity, inputs = {}) {"]
-        lines += function.lines.map { "  " + $0 }
-        lines += ["  return \(result);", "}"]
+        // Two lines: the first ends with "inside, " + `insideStart`.
+        let insideStart = snap.hasDefaultRule ? "the nearest point, or the" : "the point that the snap's rule"
+        let insideEnd = snap.hasDefaultRule ? "// next one in the gesture's direction after a fling (\(JavaScriptNames.literal(SnapLowering.flingVelocity)) pt/s)."
+            : "// (its threshold, ties and fling) picks."
+        var lines: [String]
+        if let moved = snap.state {
+            let field = JavaScriptNames.member("state", program.states[moved].name)
+            lines = ["// Moves the state '\(GeneratedText.commentSafe(program.states[moved].name))' to where it comes to rest when the scroll ends with"]
+            lines += snap.hasCustomRule ? ["// `velocity` (points per second), and returns it: the snap's rule decides."]
+                : ["// `velocity` (points per second), and returns it: outside its points it keeps its value; inside, \(insideStart)", insideEnd]
+            lines += ["export function \(name)(state, velocity, inputs = {}) {"] + (snap.settle.reads(.target) ? ["  const target = \(field);"] : [])
+            lines += function.lines.map { "  " + $0 }
+            lines += ["  \(field) = \(result);", "  return \(field);", "}"]
+        } else {
+            lines = ["// Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest"]
+            lines += snap.hasCustomRule ? ["// for the snap '\(GeneratedText.commentSafe(snap.name))': its rule decides."]
+                : ["// for the snap '\(GeneratedText.commentSafe(snap.name))': outside its points, `target`; inside, \(insideStart)", insideEnd]
+            lines += ["export function \(name)(target, velocity, inputs = {}) {"]
+            lines += function.lines.map { "  " + $0 }
+            lines += ["  return \(result);", "}"]
+        }
         return lines
     }
 

@@ -386,13 +386,7 @@ public struct KotlinEmitter {
     /// The state update: every state's next value is computed from the previous ones, then all are stored.
     private func emitAdvance(_ printer: inout CodePrinter, _ collect: (KotlinBody) -> Void) {
         let uses = program.advanceUses
-        let readsDelta = program.states.contains { state in
-            var found = false
-            for expression in state.next.locals + [state.next.result] {
-                expression.forEachRead { if $0 == .delta { found = true } }
-            }
-            return found
-        }
+        let readsDelta = program.states.contains { $0.next.reads(.delta) }
         printer.line("/**")
         printer.line(" * Moves [state] to [offset]: the first call starts from the initial values, each later one follows")
         printer.line(" * the change of offset since the previous call. Call it once a frame, before reading the outputs.")
@@ -445,10 +439,17 @@ public struct KotlinEmitter {
     private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap, _ collect: (KotlinBody) -> Void) {
         let inside = snap.hasDefaultRule ? "the nearest point, or the next one after a fling (\(KotlinNames.literal(SnapLowering.flingVelocity)) pt/s)"
             : "the point that the snap's rule (its threshold, ties and fling) picks"
-        documentation(&printer, snap.documentation ?? "Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest: outside the points, `target`; inside, \(inside).")
+        if let moved = snap.state {
+            documentation(&printer, snap.documentation ?? "Moves `\(program.states[moved].name)` to where it comes to rest when the scroll ends with `velocity` (points per second), and returns it: "
+                          + (snap.hasCustomRule ? "the snap's rule decides." : "outside the points it keeps its value; inside, \(inside)."))
+        } else {
+            documentation(&printer, snap.documentation ?? "Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest: "
+                          + (snap.hasCustomRule ? "the snap's rule decides." : "outside the points, `target`; inside, \(inside)."))
+        }
         var scope = scope(for: snap.settle.uses)
         scope.reserve("target")
         scope.reserve("velocity")
+        scope.reserve("state")
         var prelude = KotlinBody(functions: names.functions, scope: scope) { _ in "Double.NaN" }
         let locals = valueLocals(snap.settle, &prelude)
         var function = KotlinBody(functions: names.functions, scope: prelude.scope) { read in
@@ -461,11 +462,21 @@ public struct KotlinEmitter {
         for line in prelude.lines { function.append(line) }
         let result = function.render(snap.settle, name: function.fresh("settled"))
         collect(function)
-        let parameterList = ["target: Double", "velocity: Double"] + parameters(snap.settle.uses)
+        let parameterList = [snap.state == nil ? "target: Double" : "state: State", "velocity: Double"] + parameters(snap.settle.uses)
         let name = SwiftNames.settleFunction(snap.name, count: program.snaps.count)
+        // A rule of the spec's own may leave the target or the velocity unread; the API keeps both.
+        if !snap.settle.reads(.velocity) || (snap.state == nil && !snap.settle.reads(.target)) {
+            printer.line("@Suppress(\"UNUSED_PARAMETER\")")
+        }
         printer.block("fun \(KotlinNames.identifier(name))(\(parameterList.joined(separator: ", "))): Double") { printer in
+            if let moved = snap.state, snap.settle.reads(.target) { printer.line("val target = state.\(names.stateFields[moved])") }
             printer.lines(function.lines)
-            printer.line("return \(result)")
+            if let moved = snap.state {
+                printer.line("state.\(names.stateFields[moved]) = \(result)")
+                printer.line("return state.\(names.stateFields[moved])")
+            } else {
+                printer.line("return \(result)")
+            }
         }
     }
 

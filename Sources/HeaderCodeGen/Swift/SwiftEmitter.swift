@@ -379,13 +379,7 @@ public struct SwiftEmitter {
     /// The state update: every state's next value is computed from the previous ones, then all are stored.
     private func emitAdvance(_ printer: inout CodePrinter) {
         let uses = program.advanceUses
-        let readsDelta = program.states.contains { state in
-            var found = false
-            for expression in state.next.locals + [state.next.result] {
-                expression.forEachRead { if $0 == .delta { found = true } }
-            }
-            return found
-        }
+        let readsDelta = program.states.contains { $0.next.reads(.delta) }
         printer.line("/// Moves `state` to `offset`: the first call starts from the initial values, each later one follows")
         printer.line("/// the change of offset since the previous call. Call it once a frame, before reading the outputs.")
         emitParameterDocumentation(&printer, uses.inputs)
@@ -445,28 +439,42 @@ public struct SwiftEmitter {
     }
 
     private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap) {
-        printer.documentation(snap.documentation ?? "Where a scroll gesture that would end at `target` should come to rest.")
-        printer.line(snap.hasDefaultRule
-            ? "/// Outside the points it is `target`; inside, the nearest point, or the next one after a fling (\(FunctionBody.literal(SnapLowering.flingVelocity)) pt/s)."
-            : "/// Outside the points it is `target`; inside, the point that the snap's rule (its threshold, ties and fling) picks.")
+        let inside = snap.hasDefaultRule ? "the nearest point, or the next one after a fling (\(FunctionBody.literal(SnapLowering.flingVelocity)) pt/s)"
+            : "the point that the snap's rule (its threshold, ties and fling) picks"
         var prelude = FunctionBody(functions: names.functions, scope: scope(for: snap.settle.uses), readText: { _ in ("nan", .double) })
         let target = prelude.fresh("target"), velocity = prelude.fresh("velocity")
         let locals = valueLocals(snap.settle, &prelude)
-        var parameters = ["target\(target == "target" ? "" : " " + target): CGFloat",
-                          "velocity\(velocity == "velocity" ? "" : " " + velocity): CGFloat"]
+        var parameters = ["velocity\(velocity == "velocity" ? "" : " " + velocity): CGFloat"]
+        let resultType: SwiftType
+        if let moved = snap.state {
+            let field = "state.\(names.stateFields[moved])"
+            printer.documentation(snap.documentation ?? "Moves `\(GeneratedText.commentSafe(program.states[moved].name))` to where it comes to rest when the scroll ends with `velocity`.")
+            printer.line(snap.hasCustomRule ? "/// Where the snap's rule puts it. Returns the new value."
+                         : "/// Outside the points it keeps its value; inside, \(inside). Returns the new value.")
+            parameters.insert("_ state: inout State", at: 0)
+            resultType = SwiftType(program.states[moved].type)
+            if snap.settle.reads(.target) { prelude.append("let \(target): \(resultType.rawValue) = \(field)") }
+        } else {
+            printer.documentation(snap.documentation ?? "Where a scroll gesture that would end at `target` should come to rest.")
+            printer.line(snap.hasCustomRule ? "/// Where the snap's rule puts it." : "/// Outside the points it is `target`; inside, \(inside).")
+            parameters.insert("target\(target == "target" ? "" : " " + target): CGFloat", at: 0)
+            resultType = .cgFloat
+        }
         parameters += self.parameters(snap.settle.uses)
         let name = SwiftNames.settleFunction(snap.name, count: program.snaps.count)
-        printer.block("static func \(SwiftNames.identifier(name))(\(parameters.joined(separator: ", "))) -> CGFloat") { printer in
+        if snap.state != nil { printer.line("@discardableResult") }
+        printer.block("static func \(SwiftNames.identifier(name))(\(parameters.joined(separator: ", "))) -> \(resultType.rawValue)") { printer in
             var function = FunctionBody(functions: names.functions, scope: prelude.scope) { read in
                 switch read {
-                case .target: return (target, .cgFloat)
+                case .target: return (target, resultType)
                 case .velocity: return (velocity, .cgFloat)
                 default: return parameterRead(read, values: locals)
                 }
             }
             for line in prelude.lines { function.append(line) }
-            let result = function.render(snap.settle, as: .cgFloat, name: function.fresh("settled"))
+            let result = function.render(snap.settle, as: resultType, name: function.fresh("settled"))
             printer.lines(function.lines)
+            if let moved = snap.state { printer.line("state.\(names.stateFields[moved]) = \(result)") }
             printer.line("return \(result)")
         }
     }

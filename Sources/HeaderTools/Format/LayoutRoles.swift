@@ -129,6 +129,7 @@ package struct LayoutRoles {
             }
             if let threshold = snap.rule.threshold { visit(threshold) }
             if let fling = snap.rule.fling { visit(fling) }
+            if let rule = snap.rule.rule { visit(rule) }
         }
     }
 

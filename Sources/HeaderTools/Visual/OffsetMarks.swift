@@ -39,7 +39,10 @@ package struct OffsetMarks {
             return Array(Set(found.filter(\.isFinite))).sorted()
         }
         var points: [Double] = []
-        for snap in program.snaps { points += evaluator.snapPoints(in: snap.settle) }
+        // A snap of a state has points of that state, not offsets.
+        for snap in program.snaps where snap.state == nil {
+            points += snap.points.compactMap { evaluator.evaluate($0.result, in: $0) }
+        }
         snapPoints = Array(Set(points.filter(\.isFinite))).sorted()
     }
 
@@ -113,21 +116,6 @@ private struct ConstantEvaluator {
 
     private func moves(_ index: Int) -> Bool {
         index < program.values.count && (program.values[index].body.uses.offset || program.values[index].body.uses.state)
-    }
-
-    /// A snap's points: the `point` of each `point >= target ? point : infinity` in its settle body (the
-    /// lowering's search for the first point beyond the target, which names every point once).
-    func snapPoints(in body: Body) -> [Double] {
-        var found: [Double] = []
-        for expression in body.locals + [body.result] {
-            expression.forEachNode { node in
-                guard case .select(let condition, let then, let otherwise) = node.kind,
-                      case .binary(.greaterEqual, _, let target) = condition.kind, case .read(.target) = target.kind,
-                      otherwise.constantValue == .infinity, let value = evaluate(then, in: body) else { return }
-                found.append(value)
-            }
-        }
-        return found
     }
 
     /// The value of an expression that reads no offset, state, target or velocity; nil for one that does.

@@ -48,7 +48,8 @@ package struct PreviewHTML {
             }
             return "\(JavaScriptNames.string(input.name)): \(text)"
         }
-        let settle = program.snaps.first.map { JavaScriptNames.settleFunction($0.name, count: program.snaps.count) } ?? "null"
+        // The first snap of the scroll: a snap of a state moves no scroll.
+        let settle = program.snaps.first { $0.state == nil }.map { JavaScriptNames.settleFunction($0.name, count: program.snaps.count) } ?? "null"
         return """
             <!DOCTYPE html>
             <html lang="en">

@@ -450,7 +450,16 @@ enum DifferentialHarness {
             lines.append("        var r\(snapIndex): [UInt64] = []")
             lines.append("        for t in doubles(settleTargets) {")
             lines.append("            for w in doubles(settleVelocities) {")
-            lines.append("                r\(snapIndex).append(\(enumName).\(function)(target: CGFloat(t), velocity: CGFloat(w)\(inputArguments(snap.settle.uses.inputs))).bits)")
+            if let moved = snap.state {
+                // A snap of a state settles the state's value: the target is put there first.
+                let field = SwiftNames.identifier(program.states[moved].name)
+                let type = program.states[moved].type == .length ? "CGFloat" : "Double"
+                lines.append("                var moved = \(enumName).State()")
+                lines.append("                moved.\(field) = \(type)(t)")
+                lines.append("                r\(snapIndex).append(\(enumName).\(function)(&moved, velocity: CGFloat(w)\(inputArguments(snap.settle.uses.inputs))).bits)")
+            } else {
+                lines.append("                r\(snapIndex).append(\(enumName).\(function)(target: CGFloat(t), velocity: CGFloat(w)\(inputArguments(snap.settle.uses.inputs))).bits)")
+            }
             lines.append("            }")
             lines.append("        }")
             lines.append("        emit(\"\(index) \\(s) S\(snapIndex)\", r\(snapIndex))")

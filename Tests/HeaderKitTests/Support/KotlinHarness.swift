@@ -164,8 +164,15 @@ enum KotlinHarness {
             lines.append("        }")
             for snap in program.snaps {
                 let name = KotlinNames.identifier(SwiftNames.settleFunction(snap.name, count: program.snaps.count))
-                lines.append("        for (target in targets) for (velocity in velocities) "
-                             + "out.writeLong(\(object).\(name)(target, velocity\(arguments(snap.settle.uses.inputs, setting))).toRawBits())")
+                if let moved = snap.state {
+                    // A snap of a state settles the state's value: the target is put there first.
+                    lines.append("        for (target in targets) for (velocity in velocities) { val moved = \(object).State(); "
+                                 + "moved.\(KotlinNames.identifier(program.states[moved].name)) = target; "
+                                 + "out.writeLong(\(object).\(name)(moved, velocity\(arguments(snap.settle.uses.inputs, setting))).toRawBits()) }")
+                } else {
+                    lines.append("        for (target in targets) for (velocity in velocities) "
+                                 + "out.writeLong(\(object).\(name)(target, velocity\(arguments(snap.settle.uses.inputs, setting))).toRawBits())")
+                }
             }
             lines.append("    }")
         }

@@ -92,7 +92,11 @@ enum NodeHarness {
                 }
             }.joined(separator: ", ") + "}"
         }
-        let settles = program.snaps.map { JavaScriptNames.string(JavaScriptNames.settleFunction($0.name, count: program.snaps.count)) }
+        // A snap of a state as [function, the state's property], which the driver sets to the target first.
+        let settles = program.snaps.map { snap -> String in
+            let function = JavaScriptNames.string(JavaScriptNames.settleFunction(snap.name, count: program.snaps.count))
+            return snap.state.map { "[\(function), \(JavaScriptNames.string(program.states[$0].name))]" } ?? function
+        }
         return "{\"module\": \"case\(number).mjs\", \"output\": \"case\(number).bin\", \"stateful\": \(program.isStateful), "
             + "\"offsets\": [\(diffCase.offsets.map(word).joined(separator: ", "))], "
             + "\"settings\": [{}\(settings.map { ", " + $0 }.joined())], \"settles\": [\(settles.joined(separator: ", "))]}"
@@ -235,7 +239,15 @@ enum NodeHarness {
               }
               for (const name of entry.settles) {
                 for (const target of targets) {
-                  for (const velocity of velocities) values.push(module[name](target, velocity, inputs));
+                  for (const velocity of velocities) {
+                    if (Array.isArray(name)) {
+                      const moved = module.initialState();
+                      moved[name[1]] = target;
+                      values.push(module[name[0]](moved, velocity, inputs));
+                    } else {
+                      values.push(module[name](target, velocity, inputs));
+                    }
+                  }
                 }
               }
             }

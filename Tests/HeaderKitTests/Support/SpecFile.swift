@@ -31,11 +31,13 @@ struct SpecFile {
         let outputs: [(name: String, value: Value)]
     }
 
-    /// `// expect settle cover at 120 velocity 400 with k = 3: 146`.
+    /// `// expect settle cover at 120 velocity 400 with k = 3: 146`; for a `snap state`, `at` gives the offsets
+    /// of a trace (`at 0, 50, 70`) and the target is the state's value after it.
     struct SettleExpectation {
         let line: Int
         let snap: String
-        let target: Double
+        let targets: [Double]
+        var target: Double { targets.last ?? 0 }
         let velocity: Double
         let settings: [Setting]
         let value: Double
@@ -115,17 +117,22 @@ struct SpecFile {
             }
             values.append(ValueExpectation(line: line, offsets: offsets.compactMap { $0 }, settings: settings, outputs: outputs))
         case "settle":
-            // settle NAME at TARGET velocity VELOCITY [with ...]
+            // settle NAME at TARGET velocity VELOCITY [with ...], or at OFFSET, OFFSET, ... for a snap of a state
             guard words.count == 2 else { return "'expect settle' needs a snap" }
             let (main, settingText) = Self.splitSettings(words[1])
-            let parts = main.split(separator: " ").map(String.init)
-            guard parts.count == 5, parts[1] == "at", parts[3] == "velocity", let target = Self.number(parts[2]),
-                  let velocity = Self.number(parts[4]), let value = Self.number(rest.trimmingCharacters(in: .whitespaces)),
-                  let settings = Self.parseSettings(settingText) else {
-                return "write 'expect settle SNAP at TARGET velocity VELOCITY [with NAME = VALUE]: VALUE'"
+            let usage = "write 'expect settle SNAP at TARGET velocity VELOCITY [with NAME = VALUE]: VALUE'"
+            guard let atRange = main.range(of: " at "), let velocityRange = main.range(of: " velocity "),
+                  atRange.upperBound <= velocityRange.lowerBound else { return usage }
+            let snap = main[..<atRange.lowerBound].trimmingCharacters(in: .whitespaces)
+            let targets = main[atRange.upperBound..<velocityRange.lowerBound].split(separator: ",").map {
+                Self.number($0.trimmingCharacters(in: .whitespaces))
             }
-            settles.append(SettleExpectation(line: line, snap: parts[0], target: target, velocity: velocity, settings: settings,
-                                             value: value))
+            guard !snap.isEmpty, !snap.contains(" "), !targets.isEmpty, !targets.contains(where: { $0 == nil }),
+                  let velocity = Self.number(main[velocityRange.upperBound...].trimmingCharacters(in: .whitespaces)),
+                  let value = Self.number(rest.trimmingCharacters(in: .whitespaces)),
+                  let settings = Self.parseSettings(settingText) else { return usage }
+            settles.append(SettleExpectation(line: line, snap: snap, targets: targets.compactMap { $0 }, velocity: velocity,
+                                             settings: settings, value: value))
         case "error", "warning":
             guard words.count == 2 else { return "'expect \(words[0])' needs LINE:COLUMN" }
             let position = words[1].split(separator: ":").map { Int($0) }

@@ -71,6 +71,10 @@ struct SpecGenerator {
     private var stateRNG: SeededGenerator
     /// And so are pixels: a density input and a block that converts lengths to pixels and back.
     private var unitRNG: SeededGenerator
+    /// And a snap's `rule` expression and the snaps of states (see `ruleExpression`).
+    private var snapRNG: SeededGenerator
+    /// The states of the spec being drawn, for the snaps that move one.
+    private var stateKinds: [(name: String, kind: Kind)] = []
     /// The functions declared so far (a body calls only earlier ones, so none is recursive).
     private var functions: [(name: String, parameters: [Kind], result: Kind)] = []
     /// What stands for the offset: `offset`, or in a function's body its first parameter, a length.
@@ -87,6 +91,7 @@ struct SpecGenerator {
         functionRNG = SeededGenerator(seed: seed ^ 0x46_554E_4354)
         stateRNG = SeededGenerator(seed: seed ^ 0x53_5441_5445)
         unitRNG = SeededGenerator(seed: seed ^ 0x50_4958_454C)
+        snapRNG = SeededGenerator(seed: seed ^ 0x53_4E41_5053)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
     }
@@ -100,6 +105,7 @@ struct SpecGenerator {
         lengthConstants = [0, 44, 100, 146, 190]
         usedNames = []
         functions = []
+        stateKinds = []
         offsetText = "offset"
         useHostileNames = rng.chance(hostileNameRate)
         // Mostly modest specs, some large and deep ones.
@@ -176,6 +182,7 @@ struct SpecGenerator {
                 let kind: Kind = rng.chance(0.75) ? .length : .number
                 stateDecls.append((freshName("st\(i)"), kind))
             }
+            stateKinds = stateDecls.map { (name: $0.0, kind: $0.1) }
             // All states are visible in every state's next and bounds.
             for (name, kind) in stateDecls {
                 if kind == .length { lengthNames.append(name); variableLengthNames.append(name) } else { numberNames.append(name); variableNumberNames.append(name) }
@@ -298,9 +305,25 @@ struct SpecGenerator {
                     rule += " fling " + (!numberInputs.isEmpty && ruleRNG.chance(0.3) ? "100 + 400 * " + ruleRNG.pick(numberInputs)
                                                                                        : ruleRNG.pick(["500", "100", "0", "1e6"]))
                 }
+                // Sometimes a rule of its own instead, drawn on the snaps' stream.
+                if snapRNG.chance(0.3) { rule = " rule " + ruleExpression(.length, inputs: inputs) }
                 snapLines.append("snap \(name) { \(points.joined(separator: ", ")) }" + rule)
                 snapNames.append(name)
             }
+        }
+        // A snap that moves a state, with the default rule, clauses or a rule of its own.
+        if !stateKinds.isEmpty, snapRNG.chance(0.35) {
+            let (name, kind) = snapRNG.pick(stateKinds)
+            let pool = kind == .length ? ["0pt", "44pt", "100pt", "-20pt", "300pt"] : ["0", "1", "0.5", "-1", "2"]
+            let points = (0..<(1 + snapRNG.below(3))).map { _ in snapRNG.pick(pool) }
+            var rule = ""
+            switch snapRNG.below(3) {
+            case 0: break
+            case 1: rule = " threshold " + snapRNG.pick(["0.3", "0.5", "1"]) + (snapRNG.chance(0.5) ? " ties up" : "")
+            default: rule = " rule " + ruleExpression(kind, inputs: inputs)
+            }
+            snapLines.append("snap state \(name) { \(points.joined(separator: ", ")) }" + rule)
+            snapNames.append(name)
         }
         if rng.chance(0.1) {
             let spring = rng.pick(["spring(response: 0.35, dampingFraction: 0.8)", "spring(duration: 0.5, bounce: 0.3)",
@@ -368,6 +391,25 @@ struct SpecGenerator {
         return GeneratedSpec(index: index, text: lines.joined(separator: "\n") + "\n", inputs: inputs.map {
             GeneratedSpec.Input(name: $0.name, type: $0.type, range: inputRanges[$0.name])
         }, interestingOffsets: offsets, isStateful: isStateful, snapNames: snapNames)
+    }
+
+    /// A snap's rule of the kind given: an expression of `target` (where the offset would stand), `velocity`
+    /// and the inputs, drawn on a copy of the generator whose main stream is the snaps' stream, so that no
+    /// other stream (functions, built-ins, states) and nothing else in the spec is drawn otherwise.
+    private mutating func ruleExpression(_ kind: Kind, inputs: [GeneratedSpec.Input]) -> String {
+        var scratch = self
+        scratch.rng = snapRNG
+        let of = { (type: GeneratedSpec.ValueKind) in inputs.filter { $0.type == type }.map(\.name) }
+        scratch.lengthNames = of(.length) + (kind == .length ? ["target"] : [])
+        scratch.numberNames = of(.number) + ["velocity"] + (kind == .number ? ["target"] : [])
+        scratch.boolNames = of(.bool)
+        scratch.variableLengthNames = kind == .length ? ["target"] : []
+        scratch.variableNumberNames = ["velocity"]
+        scratch.offsetText = kind == .length ? "target" : "(target * 1pt)"
+        (scratch.inStateContext, scratch.allowDelta, scratch.nodes) = (false, false, 0)
+        let text = scratch.expr(kind, depth: 1 + scratch.rng.below(3)).text
+        snapRNG = scratch.rng
+        return text
     }
 
     /// Runs `body` with `rng` drawing from `stream`, leaving the main stream and the node count as they

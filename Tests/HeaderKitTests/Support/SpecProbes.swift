@@ -12,6 +12,9 @@ struct SpecProbe {
         /// then at the second, and so on.
         case sweep(offsets: [Double])
         case settle(snap: Int, target: Double, velocity: Double)
+        /// A snap of a state: the state advanced along the offsets, then settled; the value returned, then the
+        /// state's value after the call.
+        case settleState(snap: Int, offsets: [Double], velocity: Double)
         /// The settled offset for each target, then each velocity: every pair, the target's loop outside.
         case settles(snap: Int, targets: [Double], velocities: [Double])
     }
@@ -44,6 +47,11 @@ struct SpecCase {
                 return offsets.flatMap { interpreter.frame(at: $0).map(Self.number) }
             case .settle(let snap, let target, let velocity):
                 return [interpreter.settle(snap: snap, offset: target, velocity: velocity)]
+            case .settleState(let snap, let offsets, let velocity):
+                for offset in offsets { _ = interpreter.frame(at: offset) }
+                let settled = interpreter.settleState(snap: snap, velocity: velocity) ?? .nan
+                let state = program.snaps[snap].state.map { program.states[$0].name }
+                return [settled, state.flatMap { interpreter.value(named: $0) } ?? .nan]
             case .settles(let snap, let targets, let velocities):
                 return targets.flatMap { target in velocities.map { interpreter.settle(snap: snap, offset: target, velocity: $0) } }
             }
@@ -201,6 +209,16 @@ enum SpecBackEnds {
                 lines.append("        let r = \(name).\(function)(target: length(\(hex(target))), velocity: length(\(hex(velocity)))"
                              + "\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)))")
                 lines.append("        emit(\"\(specCase.number) \(index)\", [r.bits])")
+            case .settleState(let snap, let offsets, let velocity):
+                let function = SwiftNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
+                let field = SwiftNames.identifier(program.states[program.snaps[snap].state ?? 0].name)
+                lines.append("        var state = \(name).State()")
+                lines.append("        for c in [\(offsets.map { "length(\(hex($0)))" }.joined(separator: ", "))] {")
+                lines.append("            \(name).advance(&state, offset: c\(arguments(advanceInputs, probe.inputs)))")
+                lines.append("        }")
+                lines.append("        let r = \(name).\(function)(&state, velocity: length(\(hex(velocity)))"
+                             + "\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)))")
+                lines.append("        emit(\"\(specCase.number) \(index)\", [r.bits, state.\(field).bits])")
             case .settles(let snap, let targets, let velocities):
                 let function = SwiftNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
                 lines.append("        var r: [UInt64] = []")
@@ -290,6 +308,14 @@ enum SpecBackEnds {
             case .settle(let snap, let target, let velocity):
                 let function = JavaScriptNames.settleFunction(program.snaps[snap].name, count: program.snaps.count)
                 lines.append("    lines.push(\"\(number) \(index) \" + bits(m[\(JavaScriptNames.string(function))](f(\"\(hex(target))\"), f(\"\(hex(velocity))\"), i)));")
+            case .settleState(let snap, let offsets, let velocity):
+                let function = JavaScriptNames.settleFunction(program.snaps[snap].name, count: program.snaps.count)
+                let list = offsets.map { "f(\"\(hex($0))\")" }.joined(separator: ", ")
+                let field = JavaScriptNames.member("s", program.states[program.snaps[snap].state ?? 0].name)
+                lines.append("    const s = m.initialState();")
+                lines.append("    for (const o of [\(list)]) m.advance(s, o, i);")
+                lines.append("    const r = m[\(JavaScriptNames.string(function))](s, f(\"\(hex(velocity))\"), i);")
+                lines.append("    lines.push(\"\(number) \(index) \" + [r, \(field)].map(bits).join(\" \"));")
             case .settles(let snap, let targets, let velocities):
                 let function = JavaScriptNames.settleFunction(program.snaps[snap].name, count: program.snaps.count)
                 lines.append("    const all = [];")
@@ -409,6 +435,15 @@ enum SpecBackEnds {
                 let call = "\(object).\(name)(\(KotlinNames.literal(target)), \(KotlinNames.literal(velocity))"
                     + "\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)))"
                 lines.append("            out.append(\"\(specCase.number) \(index)\")\(bits(call, .number)).append('\\n')")
+            case .settleState(let snap, let offsets, let velocity):
+                let name = KotlinNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
+                let field = KotlinNames.identifier(program.states[program.snaps[snap].state ?? 0].name)
+                lines.append("            val state = \(object).State()")
+                lines.append("            for (offset in doubleArrayOf(\(offsets.map(KotlinNames.literal).joined(separator: ", ")))) "
+                             + "\(object).advance(state, offset\(arguments(advanceInputs, probe.inputs)))")
+                let call = "\(object).\(name)(state, \(KotlinNames.literal(velocity))\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)))"
+                lines.append("            val r = \(call)")
+                lines.append("            out.append(\"\(specCase.number) \(index)\")\(bits("r", .number))\(bits("state.\(field)", .number)).append('\\n')")
             case .settles(let snap, let targets, let velocities):
                 let name = KotlinNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
                 lines.append("            out.append(\"\(specCase.number) \(index)\")")
