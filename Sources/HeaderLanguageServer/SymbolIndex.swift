@@ -1,5 +1,6 @@
 import HeaderSource
 import HeaderSyntax
+import HeaderSema
 
 /// What a spec declares and where each name is used, read from the parsed tree, so that it answers even
 /// while the spec has errors. Inputs, states, named values, curves and animations share one namespace.
@@ -62,7 +63,11 @@ package struct SymbolIndex: Sendable {
                 add(.state, state.name, state.range, state.documentation, state.type,
                     [state.initial, state.next] + (state.bounds.map { [$0.low, $0.high] } ?? []))
             case .snap(let snap):
-                add(.snap, snap.name, snap.range, snap.documentation, nil, snap.points + [snap.rule.threshold, snap.rule.fling, snap.rule.rule].compactMap { $0 })
+                add(.snap, snap.name, snap.range, snap.documentation, nil, snap.points + [snap.rule.threshold, snap.rule.fling].compactMap { $0 })
+                // `snap state hidden` names the state it moves: renaming the state renames it there too.
+                if snap.stateKeyword != nil { references.append(Reference(name: snap.name.name, range: snap.name.range)) }
+                // In a rule, `target` and `velocity` are the gesture's, whatever else has those names.
+                if let rule = snap.rule.rule { collect(rule, hiding: Set(Vocabulary.ruleNames)) }
             case .animation(let animation):
                 add(.animation, animation.name, animation.range, animation.documentation, nil, [animation.value])
             case .function(let function):
@@ -102,10 +107,11 @@ package struct SymbolIndex: Sendable {
 
     /// The names an expression reads. A loop over a stack, not recursion: expressions nest as deep as the
     /// parser allows.
-    private mutating func collect(_ expression: Expression, parameters: Set<String> = [], of function: String? = nil) {
+    private mutating func collect(_ expression: Expression, parameters: Set<String> = [], of function: String? = nil,
+                                  hiding hidden: Set<String> = []) {
         var stack = [expression]
         while let next = stack.popLast() {
-            if case .name(let identifier) = next.kind {
+            if case .name(let identifier) = next.kind, !hidden.contains(identifier.name) {
                 references.append(Reference(name: identifier.name, range: identifier.range,
                                             function: parameters.contains(identifier.name) ? function : nil))
             }

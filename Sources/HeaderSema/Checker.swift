@@ -122,12 +122,15 @@ public struct Checker {
         var animations: [CheckedAnimation] = []
         var animationNames: [String: SourceRange] = [:]
         var blockNames: [String: SourceRange] = [:]
+        // A snap of the scroll and a snap of a state share the names of the generated settle functions.
+        var snapNames: [String: SourceRange] = [:]
         for declaration in syntax.declarations {
             switch declaration {
             case .block(let block):
                 guard claim(block.name, "block", in: &blockNames) else { continue }
                 blocks.append(checkBlock(block))
             case .snap(let snap):
+                guard claim(snap.name, "snap", in: &snapNames) else { continue }
                 snaps.append(checkSnap(snap))
             case .animation(let animation):
                 guard claim(animation.name, "animation", in: &animationNames) else { continue }

@@ -246,6 +246,37 @@ final class LanguageServerTests: XCTestCase {
         server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
     }
 
+    /// `snap state hidden` names the state it moves, so its references include the snap; in a rule, `target` is
+    /// the gesture's, not an input of that name.
+    func testReferencesThroughSnapsOfStatesAndRules() throws {
+        let server = try server
+        let uri = "file:///tmp/snaps.header"
+        open(server, uri, """
+            header Snaps
+            input target: pt = 10pt
+            state hidden: pt = 0 { next = hidden + delta }
+            snap state hidden { 0pt, 100pt } rule target < 50pt ? 0pt : 100pt
+            snap bar { 0pt, target } rule target
+
+            b {
+                height = hidden + target
+            }
+
+            """)
+        var params = at(uri, 2, 6)
+        params["context"] = ["includeDeclaration": true]
+        let hidden = try XCTUnwrap(server.request("textDocument/references", params)["result"] as? [[String: Any]])
+        // `state ` 6; `state hidden: pt = 0 { next = ` 30; `snap state ` 11; `    height = ` 13.
+        XCTAssertEqual(hidden.compactMap { rangeOf($0["range"]) }, [range(2, 6, 12), range(2, 30, 36), range(3, 11, 17), range(7, 13, 19)])
+        params = at(uri, 1, 6)
+        params["context"] = ["includeDeclaration": true]
+        let target = try XCTUnwrap(server.request("textDocument/references", params)["result"] as? [[String: Any]])
+        // The input's declaration, the second point of `bar` (`snap bar { 0pt, ` is 16), and the block's read
+        // (`    height = hidden + ` is 22); none of the rules' `target`s.
+        XCTAssertEqual(target.compactMap { rangeOf($0["range"]) }, [range(1, 6, 12), range(4, 16, 22), range(7, 22, 28)])
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
     /// A function: its definition and references from a call, its parameters' within its body (apart from
     /// a global of the same name), hover with its signature, completion and the outline.
     func testFunctionsAndTheirParameters() throws {
