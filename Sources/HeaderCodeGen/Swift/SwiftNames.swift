@@ -168,6 +168,14 @@ public enum SwiftNames {
                                   at: input.nameRange)
             }
         }
+        // swiftc takes any comparison with a name `nan` (`nan <= 0`, `state.nan < x`) for one with Double.nan and
+        // warns that it is always false; the generated code reads inputs, states and parameters by their names.
+        var readByName = program.inputs.map { ("an input", $0.name, $0.nameRange) } + program.states.map { ("a state", $0.name, $0.nameRange) }
+        readByName += program.functions.flatMap { function in function.parameters.map { ("a parameter", $0.name, $0.nameRange) } }
+        for (what, name, range) in readByName where name == "nan" {
+            diagnostics.error("\(what) cannot be named 'nan' in the generated Swift: swiftc takes a comparison with it for one with Double.nan and warns that it is always false; rename it",
+                              at: range)
+        }
     }
 }
 
@@ -179,7 +187,8 @@ package struct SwiftScope {
     private var nextNumber: [String: Int] = [:]
 
     package init(taken: Set<String> = []) {
-        self.taken = taken.union(SwiftNames.shadowedTypes)
+        // `nan` too: swiftc warns about any comparison with a name `nan` (see `validate`).
+        self.taken = taken.union(SwiftNames.shadowedTypes).union(["nan"])
     }
 
     mutating func reserve(_ name: String) {

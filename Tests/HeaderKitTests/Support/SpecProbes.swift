@@ -224,7 +224,16 @@ enum SpecBackEnds {
                 lines.append("        var r: [UInt64] = []")
                 lines.append("        for t in [\(targets.map { "length(\(hex($0)))" }.joined(separator: ", "))] {")
                 lines.append("            for w in [\(velocities.map { "length(\(hex($0)))" }.joined(separator: ", "))] {")
-                lines.append("                r.append(\(name).\(function)(target: t, velocity: w\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs))).bits)")
+                let inputs = arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)
+                if let moved = program.snaps[snap].state {
+                    // A snap of a state settles the state's value: the target is put there first.
+                    let type = program.states[moved].type == .length ? "CGFloat" : "Double"
+                    lines.append("                var moved = \(name).State()")
+                    lines.append("                moved.\(SwiftNames.identifier(program.states[moved].name)) = \(type)(t)")
+                    lines.append("                r.append(\(name).\(function)(&moved, velocity: w\(inputs)).bits)")
+                } else {
+                    lines.append("                r.append(\(name).\(function)(target: t, velocity: w\(inputs)).bits)")
+                }
                 lines.append("            }")
                 lines.append("        }")
                 lines.append("        emit(\"\(specCase.number) \(index)\", r)")
@@ -319,9 +328,12 @@ enum SpecBackEnds {
             case .settles(let snap, let targets, let velocities):
                 let function = JavaScriptNames.settleFunction(program.snaps[snap].name, count: program.snaps.count)
                 lines.append("    const all = [];")
+                // A snap of a state settles the state's value: the target is put there first.
+                let call = program.snaps[snap].state.map {
+                    "{ const s = m.initialState(); \(JavaScriptNames.member("s", program.states[$0].name)) = t; all.push(m[\(JavaScriptNames.string(function))](s, w, i)); }"
+                } ?? "all.push(m[\(JavaScriptNames.string(function))](t, w, i));"
                 lines.append("    for (const t of [\(targets.map { "f(\"\(hex($0))\")" }.joined(separator: ", "))]) "
-                             + "for (const w of [\(velocities.map { "f(\"\(hex($0))\")" }.joined(separator: ", "))]) "
-                             + "all.push(m[\(JavaScriptNames.string(function))](t, w, i));")
+                             + "for (const w of [\(velocities.map { "f(\"\(hex($0))\")" }.joined(separator: ", "))]) " + call)
                 lines.append("    lines.push(\"\(number) \(index) \" + all.map(bits).join(\" \"));")
             }
             lines.append("  }")
@@ -447,9 +459,14 @@ enum SpecBackEnds {
             case .settles(let snap, let targets, let velocities):
                 let name = KotlinNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
                 lines.append("            out.append(\"\(specCase.number) \(index)\")")
+                let inputs = arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)
+                // A snap of a state settles the state's value: the target is put there first.
+                let call = program.snaps[snap].state.map {
+                    "{ val moved = \(object).State(); moved.\(KotlinNames.identifier(program.states[$0].name)) = target; "
+                        + "out\(bits("\(object).\(name)(moved, velocity\(inputs))", .number)) }"
+                } ?? "out\(bits("\(object).\(name)(target, velocity\(inputs))", .number))"
                 lines.append("            for (target in doubleArrayOf(\(targets.map(KotlinNames.literal).joined(separator: ", ")))) "
-                             + "for (velocity in doubleArrayOf(\(velocities.map(KotlinNames.literal).joined(separator: ", ")))) "
-                             + "out\(bits("\(object).\(name)(target, velocity\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)))", .number))")
+                             + "for (velocity in doubleArrayOf(\(velocities.map(KotlinNames.literal).joined(separator: ", ")))) " + call)
                 lines.append("            out.append('\\n')")
             }
             lines.append("        }")
