@@ -186,6 +186,35 @@ final class CommandLineTests: XCTestCase {
     /// `--trace`: each row sets its inputs, then the frame follows the path. The state moves only while
     /// dragging: 50 at rest; 50 - (10 - 0) = 40 at 10; 40 - 20 = 20 at 30; left at 20 at 50, not dragging.
     /// The bar moves by the offset since the drag began: 10 - 10 = 0, then 30 - 10 = 20, then 0 at rest.
+    /// `--settle` for a snap of a state: where the state would rest if the scroll ended at each row, from the
+    /// state's value there (not the offset), leaving the rows that follow as they were.
+    func testEvalSettlesASnapOfAState() throws {
+        let spec = scratch.appendingPathComponent("Reveal.header")
+        try """
+        header Reveal
+        state hidden: pt = 0 in 0pt...120pt {
+            next = hidden + delta
+        }
+        snap state hidden { 0pt, 120pt } threshold 0.5
+        bar {
+            y = -hidden
+        }
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        // hidden is 0, 50, 70, 61, then 21 (61 - 40) and 200 kept at 120: half of 120 is 60, so 50 and 21 go
+        // back to 0, 70 and 61 up to 120, and 0 and 120 stay.
+        let outcome = Driver.run(["eval", spec.path, "--at", "0,50,70,61,21,200", "--settle", "0", "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(csvRows(outcome.standardOutput), [
+            ["offset", "bar.y", "settle.hidden"],
+            ["0.0", "-0.0", "0.0"],
+            ["50.0", "-50.0", "0.0"],
+            ["70.0", "-70.0", "120.0"],
+            ["61.0", "-61.0", "120.0"],
+            ["21.0", "-21.0", "0.0"],
+            ["200.0", "-120.0", "120.0"],
+        ])
+    }
+
     func testEvalFollowsATraceOfOffsetsAndInputs() throws {
         let spec = scratch.appendingPathComponent("Drag.header")
         try """
