@@ -55,6 +55,30 @@ final class RangesCommandTests: XCTestCase {
         XCTAssertEqual(conditions.first?["always"] as? Bool, true)
     }
 
+    /// Each snap's settled value is a row after the outputs, in the table and the JSON alike. By hand: the points
+    /// 0 and travel (20...300) span at most 0...300, and the default rule settles inside the span on one of them,
+    /// outside it on the target itself; it reads no offset, so it never changes between offsets.
+    func testASnapsSettledValueIsARow() throws {
+        let directory = try SpecHarness.temporaryDirectory(self)
+        let url = directory.appendingPathComponent("snap.header")
+        try "header S\ninput travel: pt in 20pt...300pt = 146\nsnap bar { 0pt, travel }\nbar { offsetY = -offset }\n"
+            .write(to: url, atomically: true, encoding: .utf8)
+        let table = Driver.run(["ranges", url.path])
+        XCTAssertEqual(table.exitCode, 0, table.standardError)
+        let rows = table.standardOutput.components(separatedBy: "\n")
+        XCTAssertEqual(rows.last { $0.hasPrefix("settle.bar") }?.split(separator: " ", omittingEmptySubsequences: true),
+                       ["settle.bar", "0", "300", "no", "no", "never"], table.standardOutput)
+        XCTAssertEqual(rows.filter { $0.hasPrefix("bar.offsetY") }.count, 1, table.standardOutput)
+        let json = Driver.run(["ranges", url.path, "--format", "json"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let settle = try XCTUnwrap((object["outputs"] as? [String: [String: Any]])?["settle.bar"], json.standardOutput)
+        XCTAssertEqual(settle["min"] as? Double, 0)
+        XCTAssertEqual(settle["max"] as? Double, 300)
+        XCTAssertEqual(settle["nan"] as? Bool, false)
+        XCTAssertEqual(settle["infinite"] as? Bool, false)
+        XCTAssertNil(settle["changesFrom"])
+    }
+
     /// The table is for people: bounds to 12 significant digits (the JSON has them to the bit, -230 less a
     /// rounding error here).
     func testRangesTable() {
