@@ -145,16 +145,16 @@ public struct RangeAnalysis: Sendable {
             unsplit += evaluation.startCount(for: state.initial) * state.initial.nodeCount
             unsplit += evaluation.startCount(for: state.next) * state.next.nodeCount * rounds
         }
-        // A snap's points and settle body once.
+        // A snap's points and settle body once, and a state's snap for each round of that state's fixpoint too.
         for snap in program.snaps {
             for point in snap.points { unsplit += evaluation.startCount(for: point) * point.nodeCount }
-            unsplit += evaluation.startCount(for: snap.settle) * snap.settle.nodeCount
+            unsplit += evaluation.startCount(for: snap.settle) * snap.settle.nodeCount * (snap.state == nil ? 1 : rounds + 1)
         }
         return AnalysisLimits.evaluations(withoutSplits: unsplit)
     }
 
     /// Each state's values: from its initial value, the hull of what `next` can give from the values so
-    /// far, until nothing grows; a side that has grown `AnalysisLimits.finiteGrowthsOfAState` times and grows
+    /// far, and what a snap that moves the state can settle on from a target at any of them, until nothing grows; a side that has grown `AnalysisLimits.finiteGrowthsOfAState` times and grows
     /// again is unbounded. Each round that is not the last makes a side grow, so the rounds end.
     private static func stateRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation) {
         for (index, state) in program.states.enumerated() {
@@ -164,6 +164,8 @@ public struct RangeAnalysis: Sendable {
                 AnalysisVariable(lower: start.lower, upper: start.upper, followsOffset: true))
         }
         guard !program.states.isEmpty else { return }
+        var snapsOfState: [Int: [Program.Snap]] = [:]
+        for snap in program.snaps { if let state = snap.state { snapsOfState[state, default: []].append(snap) } }
         var growths = Array(repeating: (lower: 0, upper: 0), count: program.states.count)
         var grew = true
         while grew {
@@ -172,6 +174,13 @@ public struct RangeAnalysis: Sendable {
                 guard let id = evaluation.stateVariables[index] else { continue }
                 var outcomes: [SymbolicEvaluation.Outcome] = []
                 for start in evaluation.starts(for: state.next) { outcomes += evaluation.evaluate(state.next, on: start) }
+                // A snap that moves the state: when the scroll ends, the state takes the settled value for a target
+                // at its own value, and frames read that until the next advance applies its bounds.
+                for snap in snapsOfState[index] ?? [] {
+                    var target = evaluation.stateSpecials[index] ?? AbstractNumber(form: nil)
+                    target.form = evaluation.boxed(id)
+                    outcomes += settleOutcomes(snap, target: target, &evaluation)
+                }
                 var variable = evaluation.space.variables[id]
                 var specials = evaluation.stateSpecials[index] ?? AbstractNumber(form: nil)
                 for outcome in outcomes {
