@@ -12,6 +12,69 @@ final class SnapRangeTests: XCTestCase {
         return (program, compilation.source)
     }
 
+    // MARK: A rule that rests outside its points
+
+    /// `snap bar { 0pt, 190pt } rule <rule>` as the clause will lower: the snap's settle body replaced by
+    /// `select(outside the span, target, rule)`, the span's ends folded to 0 and 190 as the lowering folds them.
+    private func withRule(_ rule: (_ target: Expr, _ constant: (Double) -> Expr) -> Expr) throws -> (Program, SourceFile) {
+        var (program, source) = try lowered("header S\nsnap bar { 0pt, 190pt } threshold 0.5\nbar { offsetY = -offset }\n")
+        let old = program.snaps[0].settle
+        let range = old.result.range
+        let target = Expr(.read(.target), .length, range)
+        func constant(_ value: Double) -> Expr { .constant(value, .length, at: range) }
+        let inside = Expr(.binary(.and, Expr(.binary(.greater, target, constant(0)), .bool, range),
+                                  Expr(.binary(.less, target, constant(190)), .bool, range)), .bool, range)
+        let result = Expr(.select(Expr(.unary(.not, inside), .bool, range), target, rule(target, constant)), .length, range)
+        program.snaps[0].settle = Body(locals: [], localNames: [], result: result, uses: old.uses)
+        program.snaps[0].hasCustomRule = true
+        program.snaps[0].hasDefaultRule = false
+        return (program, source)
+    }
+
+    /// `rule target < 95pt ? 0pt : target + 500pt`: by hand, a target outside (0, 190) is left alone (0 or
+    /// 190 within the hull 0...190 of the points), one in (0, 95) settles on 0, and one in [95, 190) on
+    /// target + 500, within 595...690 (the double just below 190, plus 500, rounds to 690). So the settled
+    /// value is proven within 0...690, and the warning's witness is the first target tried, the middle of the
+    /// span, 95, at velocity 0: 95 + 500 = 595, which the interpreter gives.
+    func testARuleThatCanRestOutsideItsPointsIsAWarning() throws {
+        let (program, source) = try withRule { target, constant in
+            Expr(.select(Expr(.binary(.less, target, constant(95)), .bool, target.range), constant(0),
+                         Expr(.binary(.add, target, constant(500)), .length, target.range)), .length, target.range)
+        }
+        let analysis = RangeAnalysis.analyze(program)
+        XCTAssertEqual(analysis.settles.map(\.name), ["settle.bar"])
+        XCTAssertEqual(analysis.settles.first?.range, RangeAnalysis.ProvenRange(min: 0, max: 690))
+        XCTAssertEqual(analysis.settlePoints.first, RangeAnalysis.ProvenRange(min: 0, max: 190))
+        let warnings = RangeWarnings.warnings(program, analysis: analysis, source: source)
+        XCTAssertEqual(warnings.map(\.diagnostic.message),
+                       ["snap 'bar' can come to rest at 595, outside its points 0...190 (target 95, velocity 0)"])
+        let warning = try XCTUnwrap(warnings.first)
+        XCTAssertEqual(warning.snap, 0)
+        XCTAssertTrue(warning.offset > 0 && warning.offset < 190)
+        XCTAssertEqual(Interpreter(program: program).settle(snap: 0, offset: warning.offset, velocity: warning.velocity), 595)
+        XCTAssertEqual(warning.value, 595)
+    }
+
+    /// A rule that settles only on its points, `target < 95pt ? 0pt : 190pt`, is proven within them (0...190, by
+    /// hand: 0 or 190 inside, the target itself outside the span, 0 or 190 again), and is no warning.
+    func testARuleThatRestsOnItsPointsIsNoWarning() throws {
+        let (program, source) = try withRule { target, constant in
+            Expr(.select(Expr(.binary(.less, target, constant(95)), .bool, target.range), constant(0), constant(190)), .length, target.range)
+        }
+        let analysis = RangeAnalysis.analyze(program)
+        XCTAssertEqual(analysis.settles.first?.range, RangeAnalysis.ProvenRange(min: 0, max: 190))
+        XCTAssertEqual(RangeWarnings.warnings(program, analysis: analysis, source: source).map(\.diagnostic.message), [])
+    }
+
+    /// The default rule with its clauses is no warning however wide the analysis's range: only a `rule` clause
+    /// is asked about, and every spec in the test suite has none.
+    func testTheDefaultRuleIsNoWarning() throws {
+        let (program, source) = try lowered("header S\ninput travel: pt in 20pt...300pt = 146\nsnap bar { 0pt, travel } ties up fling 500\nbar { offsetY = -offset }\n")
+        let analysis = RangeAnalysis.analyze(program)
+        XCTAssertEqual(analysis.settles.first?.range, RangeAnalysis.ProvenRange(min: 0, max: 300))
+        XCTAssertEqual(RangeWarnings.warnings(program, analysis: analysis, source: source).map(\.diagnostic.message), [])
+    }
+
     // MARK: A state moved by a snap
 
     /// `hidden` is kept within 0...100 by its bounds, but a snap with points 0 and 500 that moves it takes it
