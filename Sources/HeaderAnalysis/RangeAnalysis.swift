@@ -128,8 +128,9 @@ public struct RangeAnalysis: Sendable {
             guard let id = evaluation.stateVariables[index], evaluation.space.variables.indices.contains(id) else { return (-.infinity, .infinity) }
             return (evaluation.space.variables[id].lower, evaluation.space.variables[id].upper)
         }
-        return RangeAnalysis(outputs: outputs, settles: settles, settlePoints: settlePoints, conditions: conditions, outcomes: evaluation.conditions, issues: evaluation.issues,
-                             pathOffsetEnds: ends.sorted(), zeroSettings: evaluation.zeroSettings, stateRanges: stateRanges,
+        return RangeAnalysis(outputs: outputs, settles: settles, settlePoints: settlePoints, conditions: conditions,
+                             outcomes: evaluation.conditions, issues: evaluation.issues, pathOffsetEnds: ends.sorted(),
+                             zeroSettings: evaluation.zeroSettings, stateRanges: stateRanges,
                              evaluations: (evaluation.evaluations, evaluation.evaluationBudget))
     }
 
@@ -154,8 +155,9 @@ public struct RangeAnalysis: Sendable {
     }
 
     /// Each state's values: from its initial value, the hull of what `next` can give from the values so
-    /// far, and what a snap that moves the state can settle on from a target at any of them, until nothing grows; a side that has grown `AnalysisLimits.finiteGrowthsOfAState` times and grows
-    /// again is unbounded. Each round that is not the last makes a side grow, so the rounds end.
+    /// far, and of what a snap that moves the state can settle on from a target at any of them, until nothing
+    /// grows; a side that has grown `AnalysisLimits.finiteGrowthsOfAState` times and grows again is unbounded.
+    /// Each round that is not the last makes a side grow, so the rounds end.
     private static func stateRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation) {
         for (index, state) in program.states.enumerated() {
             let start = initialRange(state, &evaluation)
