@@ -186,13 +186,28 @@ package struct LinearForm: Sendable {
         result.excess = excess.map { ($0.id, $0.coefficient * size) }
         result.excessConstant = excessConstant * size
         result.setFloatBounds(floatLower * factor, floatUpper * factor)
-        // A product loses to underflow only below the smallest normal double: not where the number's bounds keep
-        // it above that, and the analysis's own coefficients did not fall there either.
+        // Below the smallest normal double a product is off by up to half the least subnormal, absolutely: no
+        // relative error bounds it. The program's product loses that only where the number's bounds do not keep
+        // it above the normal range; the analysis's own constant (and what cancelled from it) where it fell there.
         let normal = 0x1p-1022
         let keptNormal = result.floatLower >= normal || result.floatUpper <= -normal
-        let ownNormal = ([(constant, result.constant)] + zip(terms, result.terms).map { ($0.coefficient, $1.coefficient) })
-            .allSatisfy { before, after in before == 0 || abs(after) >= normal }
-        result.absoluteError = absoluteError * size + (size == 1 || (keptNormal && ownNormal) ? 0 : 0x1p-1074)
+        let constantFell = (constant != 0 && abs(result.constant) < normal) || (excessConstant != 0 && result.excessConstant < normal)
+        result.absoluteError = absoluteError * size + (size == 1 || keptNormal ? 0 : 0x1p-1074) + (constantFell ? 0x1p-1074 : 0)
+        // A variable's coefficient (or its weight in what cancelled) that falls there is off by up to half the least
+        // subnormal times |x|, which grows with x: `5e-324 × (offset + 100) / 100.5` keeps no term of the offset,
+        // and is -8.4e-18 at offset -1.7e308. So each such variable weighs 2⁻¹⁰²¹ more in the magnitude that the
+        // rounding factor (at least u = 2⁻⁵³ once a rounding is counted) multiplies: 2⁻¹⁰⁷⁴ × |x| at least, the
+        // coefficient's rounding and the magnitude it no longer counts (below 2⁻¹⁰²² × |x|) together.
+        var fell: [Term] = []
+        for (before, after) in zip(terms, result.terms) where abs(after.coefficient) < normal { fell.append((before.id, 0x1p-1021)) }
+        for (before, after) in zip(excess, result.excess) where before.coefficient != 0 && after.coefficient < normal {
+            if !fell.contains(where: { $0.id == before.id }) { fell.append((before.id, 0x1p-1021)) }
+        }
+        if !fell.isEmpty {
+            result.terms.removeAll { $0.coefficient == 0 }
+            result.excess = LinearForm.merged(result.excess, fell.sorted { $0.id < $1.id })
+            result.roundings = Swift.max(result.roundings, 1)
+        }
         return result
     }
 

@@ -61,6 +61,11 @@ extension SymbolicEvaluation {
             default: break
             }
         }
+        // Numbers that comparisons on the path ordered exactly (`Ordering`, `ExactBounds`) decide it whatever
+        // their forms' rounding: `point >= target` under `target < high`, where `high` is that point.
+        if let decided = orderedOutcome(operation, lhs, rhs, on: path) {
+            if decided { whenFalse = nil } else { whenTrue = nil }
+        }
         var outcomes: [Outcome] = []
         for (outcome, constraints) in [(false, whenFalse), (true, whenTrue)] {
             guard let constraints else { continue }
@@ -131,6 +136,21 @@ extension SymbolicEvaluation {
             path.orderings.insert(Ordering(low: a, high: b, strict: false))
             path.orderings.insert(Ordering(low: b, high: a, strict: false))
         default: return
+        }
+    }
+
+    /// The outcome of `lhs ◇ rhs` when the path orders the two numbers exactly (`ordered`), else nil.
+    func orderedOutcome(_ operation: BinaryOperation, _ lhs: LinearForm, _ rhs: LinearForm, on path: AnalysisPath) -> Bool? {
+        let below = ordered(lhs, rhs, strictly: true, on: path), above = ordered(rhs, lhs, strictly: true, on: path)
+        let atMost = below || ordered(lhs, rhs, strictly: false, on: path), atLeast = above || ordered(rhs, lhs, strictly: false, on: path)
+        switch operation {
+        case .less: return below ? true : atLeast ? false : nil
+        case .lessEqual: return atMost ? true : above ? false : nil
+        case .greater: return above ? true : atMost ? false : nil
+        case .greaterEqual: return atLeast ? true : below ? false : nil
+        case .equal: return atMost && atLeast ? true : below || above ? false : nil
+        case .notEqual: return atMost && atLeast ? false : below || above ? true : nil
+        default: return nil
         }
     }
 

@@ -133,9 +133,11 @@ extension SymbolicEvaluation {
         return starts
     }
 
-    /// The value with its form marked as one computation's number (see `LinearForm.origin`).
+    /// The value with its form marked as one computation's number (see `LinearForm.origin`). A form that is
+    /// already one (a read, or the side `min` or `max` took) keeps its origin: it is that very number, so what
+    /// comparisons say of either holds of both (`high = max(first, point)` and `point` where it took `point`).
     mutating func identified(_ value: AbstractValue) -> AbstractValue {
-        guard case .number(var number) = value, number.form != nil else { return value }
+        guard case .number(var number) = value, number.form != nil, number.form?.origin == nil else { return value }
         number.form?.origin = nextOrigin
         nextOrigin += 1
         return .number(number)

@@ -53,6 +53,13 @@ public struct RangeAnalysis: Sendable {
     }
 
     public let outputs: [OutputRange]
+    /// Each snap's settled value, `settle.<name>`, in the order of `Program.snaps`: for every input within its
+    /// range, every velocity (NaN and the infinities included) and every target within the hull of the points'
+    /// proven ranges. A target outside the span of the points is left alone, so these are the targets the rule
+    /// decides, and what it returns for the others is the target itself, within that hull too.
+    public let settles: [OutputRange]
+    /// The hull of each snap's points' proven ranges, with whether a point can be NaN or infinite.
+    public let settlePoints: [ProvenRange]
     public let conditions: [DecidedCondition]
     /// Every comparison the analysis met, by where it is written (a keyframe's tests are written at
     /// their stops): whether it can be true, and whether it can be false.
@@ -83,13 +90,35 @@ public struct RangeAnalysis: Sendable {
                     AnalysisVariable(lower: range.lowerBound, upper: range.upperBound, followsOffset: false))
             }
         }
+        if !program.snaps.isEmpty {
+            // What the app passes: any double, NaN and the infinities included.
+            let velocity = evaluation.space.add(AnalysisVariable(lower: -.infinity, upper: .infinity, followsOffset: false))
+            evaluation.velocity = AbstractNumber(form: evaluation.boxed(velocity), nan: true, positiveInfinity: true, negativeInfinity: true)
+        }
         stateRanges(program, &evaluation)
         var outputs: [OutputRange] = []
         var ends: Set<Double> = []
         for output in program.outputs {
             var outcomes: [SymbolicEvaluation.Outcome] = []
             for start in evaluation.starts(for: output.body) { outcomes += evaluation.evaluate(output.body, on: start) }
-            outputs.append(summary(output, outcomes, evaluation, &ends))
+            outputs.append(summary(output.qualifiedName, output.type, outcomes, evaluation, &ends))
+        }
+        var settles: [OutputRange] = [], settlePoints: [ProvenRange] = []
+        for snap in program.snaps {
+            let points = hull(of: snap.points, &evaluation)
+            settlePoints.append(ProvenRange(min: points.lower, max: points.upper, nan: points.specials.nan,
+                                            infinite: points.specials.positiveInfinity || points.specials.negativeInfinity))
+            // The targets the rule decides lie strictly between the lowest and the highest point: finite, within
+            // the hull of the points' finite values, or past it on a side where a point can be infinite.
+            let lower = points.specials.negativeInfinity ? -.infinity : points.lower
+            let upper = points.specials.positiveInfinity ? .infinity : points.upper
+            var outcomes: [SymbolicEvaluation.Outcome] = []
+            if lower <= upper, lower < .infinity, upper > -.infinity {
+                let target = evaluation.space.add(AnalysisVariable(lower: lower, upper: upper, followsOffset: false))
+                outcomes = settleOutcomes(snap, target: AbstractNumber(form: evaluation.boxed(target)), &evaluation)
+            }
+            // A settled value does not read the offset: it never changes between offsets.
+            settles.append(summary("settle.\(snap.name)", .length, outcomes, evaluation, &ends, readsOffset: false))
         }
         let conditions = evaluation.conditions
             .filter { $0.value.canBeTrue != $0.value.canBeFalse }
@@ -99,8 +128,9 @@ public struct RangeAnalysis: Sendable {
             guard let id = evaluation.stateVariables[index], evaluation.space.variables.indices.contains(id) else { return (-.infinity, .infinity) }
             return (evaluation.space.variables[id].lower, evaluation.space.variables[id].upper)
         }
-        return RangeAnalysis(outputs: outputs, conditions: conditions, outcomes: evaluation.conditions, issues: evaluation.issues,
-                             pathOffsetEnds: ends.sorted(), zeroSettings: evaluation.zeroSettings, stateRanges: stateRanges,
+        return RangeAnalysis(outputs: outputs, settles: settles, settlePoints: settlePoints, conditions: conditions,
+                             outcomes: evaluation.conditions, issues: evaluation.issues, pathOffsetEnds: ends.sorted(),
+                             zeroSettings: evaluation.zeroSettings, stateRanges: stateRanges,
                              evaluations: (evaluation.evaluations, evaluation.evaluationBudget))
     }
 
@@ -116,12 +146,18 @@ public struct RangeAnalysis: Sendable {
             unsplit += evaluation.startCount(for: state.initial) * state.initial.nodeCount
             unsplit += evaluation.startCount(for: state.next) * state.next.nodeCount * rounds
         }
+        // A snap's points and settle body once, and a state's snap for each round of that state's fixpoint too.
+        for snap in program.snaps {
+            for point in snap.points { unsplit += evaluation.startCount(for: point) * point.nodeCount }
+            unsplit += evaluation.startCount(for: snap.settle) * snap.settle.nodeCount * (snap.state == nil ? 1 : rounds + 1)
+        }
         return AnalysisLimits.evaluations(withoutSplits: unsplit)
     }
 
     /// Each state's values: from its initial value, the hull of what `next` can give from the values so
-    /// far, until nothing grows; a side that has grown `AnalysisLimits.finiteGrowthsOfAState` times and grows
-    /// again is unbounded. Each round that is not the last makes a side grow, so the rounds end.
+    /// far, and of what a snap that moves the state can settle on from a target at any of them, until nothing
+    /// grows; a side that has grown `AnalysisLimits.finiteGrowthsOfAState` times and grows again is unbounded.
+    /// Each round that is not the last makes a side grow, so the rounds end.
     private static func stateRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation) {
         for (index, state) in program.states.enumerated() {
             let start = initialRange(state, &evaluation)
@@ -130,6 +166,8 @@ public struct RangeAnalysis: Sendable {
                 AnalysisVariable(lower: start.lower, upper: start.upper, followsOffset: true))
         }
         guard !program.states.isEmpty else { return }
+        var snapsOfState: [Int: [Program.Snap]] = [:]
+        for snap in program.snaps { if let state = snap.state { snapsOfState[state, default: []].append(snap) } }
         var growths = Array(repeating: (lower: 0, upper: 0), count: program.states.count)
         var grew = true
         while grew {
@@ -138,6 +176,13 @@ public struct RangeAnalysis: Sendable {
                 guard let id = evaluation.stateVariables[index] else { continue }
                 var outcomes: [SymbolicEvaluation.Outcome] = []
                 for start in evaluation.starts(for: state.next) { outcomes += evaluation.evaluate(state.next, on: start) }
+                // A snap that moves the state: when the scroll ends, the state takes the settled value for a target
+                // at its own value, and frames read that until the next advance applies its bounds.
+                for snap in snapsOfState[index] ?? [] {
+                    var target = evaluation.stateSpecials[index] ?? AbstractNumber(form: nil)
+                    target.form = evaluation.boxed(id)
+                    outcomes += settleOutcomes(snap, target: target, &evaluation)
+                }
                 var variable = evaluation.space.variables[id]
                 var specials = evaluation.stateSpecials[index] ?? AbstractNumber(form: nil)
                 for outcome in outcomes {
@@ -184,19 +229,42 @@ public struct RangeAnalysis: Sendable {
         if let constant = state.constantInitial {
             guard constant.isNaN || constant.isInfinite else { return (constant, constant, nil) }
         }
-        var lower = Double.infinity, upper = -Double.infinity
-        var specials = AbstractNumber(form: nil)
-        for start in evaluation.starts(for: state.initial) {
-            for outcome in evaluation.evaluate(state.initial, on: start) {
-                guard let bounds = finiteBounds(of: outcome, &evaluation, specials: &specials) else { continue }
-                lower = Swift.min(lower, bounds.lower)
-                upper = Swift.max(upper, bounds.upper)
-            }
-        }
+        var (lower, upper, specials) = hull(of: [state.initial], &evaluation)
         evaluation.forgetValues()
         // Only NaN or an infinity: the finite part is empty, which a variable cannot be; any value is sound.
         if !(lower <= upper) { (lower, upper) = (-.infinity, .infinity) }
         return (lower, upper, specials)
+    }
+
+    /// The hull of the finite values that bodies of inputs and named values can give (empty, lower > upper,
+    /// when they give none), with whether they can be NaN or infinite.
+    private static func hull(of bodies: [Body], _ evaluation: inout SymbolicEvaluation)
+        -> (lower: Double, upper: Double, specials: AbstractNumber) {
+        var lower = Double.infinity, upper = -Double.infinity
+        var specials = AbstractNumber(form: nil)
+        for body in bodies {
+            for start in evaluation.starts(for: body) {
+                for outcome in evaluation.evaluate(body, on: start) {
+                    guard let bounds = finiteBounds(of: outcome, &evaluation, specials: &specials) else { continue }
+                    lower = Swift.min(lower, bounds.lower)
+                    upper = Swift.max(upper, bounds.upper)
+                }
+            }
+        }
+        return (lower, upper, specials)
+    }
+
+    /// A snap's settle body on every path, its target reading `target` (its velocity reads any number). Its
+    /// comparisons are not listed among the conditions that never change: they are the rule's own, written
+    /// where the snap is, and what they decide is over the targets given here, not all a gesture can give.
+    private static func settleOutcomes(_ snap: Program.Snap, target: AbstractNumber,
+                                       _ evaluation: inout SymbolicEvaluation) -> [SymbolicEvaluation.Outcome] {
+        let (notes, before) = (evaluation.notesConditions, evaluation.target)
+        (evaluation.notesConditions, evaluation.target) = (false, target)
+        defer { (evaluation.notesConditions, evaluation.target) = (notes, before) }
+        var outcomes: [SymbolicEvaluation.Outcome] = []
+        for start in evaluation.starts(for: snap.settle) { outcomes += evaluation.evaluate(snap.settle, on: start) }
+        return outcomes
     }
 
     /// What an output is on a path where it does not follow the offset: a bool, a constant, or a form of the
@@ -217,8 +285,8 @@ public struct RangeAnalysis: Sendable {
         }
     }
 
-    private static func summary(_ output: Program.Output, _ outcomes: [SymbolicEvaluation.Outcome],
-                                _ evaluation: SymbolicEvaluation, _ ends: inout Set<Double>) -> OutputRange {
+    private static func summary(_ name: String, _ type: ValueType, _ outcomes: [SymbolicEvaluation.Outcome],
+                                _ evaluation: SymbolicEvaluation, _ ends: inout Set<Double>, readsOffset: Bool = true) -> OutputRange {
         let space = evaluation.space
         var range = ProvenRange(min: .infinity, max: -.infinity)
         var canBeTrue = false, canBeFalse = false
@@ -252,8 +320,8 @@ public struct RangeAnalysis: Sendable {
         }
         range.min = clean(range.min, .down)
         range.max = clean(range.max, .up)
-        return OutputRange(name: output.qualifiedName, type: output.type, range: range, canBeTrue: canBeTrue, canBeFalse: canBeFalse,
-                           changes: evaluation.economical && (range.min < range.max || (canBeTrue && canBeFalse))
+        return OutputRange(name: name, type: type, range: range, canBeTrue: canBeTrue, canBeFalse: canBeFalse,
+                           changes: !readsOffset ? nil : evaluation.economical && (range.min < range.max || (canBeTrue && canBeFalse))
                                // Past the budget, merged paths forget the conditions on the offset that parted
                                // them: where the output changes is then unknown.
                                ? (-.infinity, .infinity)

@@ -14,7 +14,8 @@ public enum RangeWarnings {
     /// A warning with its witness: at `offset` with `inputs` (in declaration order, states at their initial
     /// values), the output `output` (or, for an operand, the node at `operandRange`) is `value`. A state's
     /// warning has a `trace` instead, the offsets followed in order from the initial state (as `eval --at`
-    /// goes), `offset` its last; other warnings have none.
+    /// goes), `offset` its last; other warnings have none. A snap's warning names the snap: `offset` is then
+    /// the target and `velocity` the gesture's speed, and `value` is what `Interpreter.settle` gives there.
     public struct Warning: Sendable {
         public let diagnostic: Diagnostic
         public let offset: Double
@@ -23,6 +24,8 @@ public enum RangeWarnings {
         public let output: Int?
         public let operandRange: SourceRange?
         public let value: Double
+        public var snap: Int? = nil
+        public var velocity = 0.0
     }
 
     /// Properties whose last word names a fraction that SwiftUI or the reader takes within 0...1.
@@ -56,7 +59,8 @@ public enum RangeWarnings {
         // NaN or infinite because of it, and the issue's own warning says so (or, for division by the literal
         // 0, the checker's).
         let located = locate(analysis.issues, in: program)
-        guard !watched.isEmpty || !located.isEmpty else { return deadStopWarnings }
+        let snapWarnings = rulesLeavingTheirPoints(program, analysis)
+        guard !watched.isEmpty || !located.isEmpty else { return snapWarnings + deadStopWarnings }
         var search = WitnessSearch(program: program, analysis: analysis, watching: watched)
         var diagnostics: [Warning] = []
         func warn(_ message: String, at range: SourceRange, _ notes: [Diagnostic.Note], _ witness: WitnessSearch.Witness, output: Int?) {
@@ -143,7 +147,27 @@ public enum RangeWarnings {
             }
             warn(message, at: issue.range, notes, witness, output: nil)
         }
-        return diagnostics + deadStopWarnings
+        return diagnostics + snapWarnings + deadStopWarnings
+    }
+
+    /// A `rule` clause that can come to rest outside the snap's points, where the analysis cannot rule it out
+    /// (`SnapWarnings.mayLeavePoints`) and the interpreter shows it (`SnapWarnings.witness`).
+    private static func rulesLeavingTheirPoints(_ program: Program, _ analysis: RangeAnalysis) -> [Warning] {
+        var warnings: [Warning] = []
+        var settings: [[Value]]?
+        for (index, snap) in program.snaps.enumerated() where snap.hasCustomRule {
+            guard analysis.settles.indices.contains(index), analysis.settlePoints.indices.contains(index),
+                  SnapWarnings.mayLeavePoints(analysis.settles[index].range, analysis.settlePoints[index]) else { continue }
+            let tried = settings ?? WitnessSearch.settings(program, analysis)
+            settings = tried
+            guard let witness = SnapWarnings.witness(program, snap: index, settings: tried) else { continue }
+            let diagnostic = Diagnostic(.warning, SnapWarnings.message(program, snap: index, witness), at: snap.settle.result.range)
+            var warning = Warning(diagnostic: diagnostic, offset: witness.target, inputs: witness.inputs, output: nil, operandRange: nil,
+                                  value: witness.value)
+            (warning.snap, warning.velocity) = (index, witness.velocity)
+            warnings.append(warning)
+        }
+        return warnings
     }
 
     /// Keyframe stops that their driver never reaches: the test at a later stop (`driver < position`) is

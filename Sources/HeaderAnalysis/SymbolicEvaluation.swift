@@ -17,6 +17,10 @@ package struct SymbolicEvaluation {
     var stateVariables: [Int: Int] = [:]
     /// NaN or infinities that a state may hold (its variable covers the finite values).
     var stateSpecials: [Int: AbstractNumber] = [:]
+    /// What `.target` and `.velocity` read while a snap's settle body is evaluated (`RangeAnalysis.settleRanges`
+    /// and the states' fixpoint); nil elsewhere, where they are read as any number.
+    var target: AbstractNumber?
+    var velocity: AbstractNumber?
     static let offsetVariable = 0
     static let deltaVariable = 1
 
@@ -89,8 +93,12 @@ package struct SymbolicEvaluation {
         // The difference of two finite offsets, which overflows to an infinity when they are far apart.
         case .delta:
             return [(path, .number(AbstractNumber(form: boxed(Self.deltaVariable), positiveInfinity: true, negativeInfinity: true)))]
+        case .target, .velocity:
+            let number = read == .target ? target : velocity
+            return [(path, number.map { restricted(.number($0), on: path) }
+                        ?? .number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)))]
         // A parameter is read only inside a function's body, which the analysis sees expanded at each call.
-        case .target, .velocity, .parameter:
+        case .parameter:
             return [(path, .number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)))]
         case .input(let index):
             if let bool = path.boolInputs[index] { return [(path, .bool(bool))] }

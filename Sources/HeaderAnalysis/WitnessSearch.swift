@@ -40,30 +40,7 @@ package struct WitnessSearch {
     package init(program: Program, analysis: RangeAnalysis, watching outputs: [Int]) {
         self.program = program
         watched = outputs
-        var options: [[Value]] = []
-        for input in program.inputs {
-            var values = [input.defaultValue]
-            switch input.defaultValue {
-            case .bool(let value): values.append(.bool(!value))
-            case .number(let value):
-                if let range = input.range {
-                    for bound in [range.lowerBound, range.upperBound] where bound != value { values.append(.number(bound)) }
-                }
-            }
-            options.append(values)
-        }
-        var settings: [[Value]] = [[]]
-        for values in options {
-            settings = settings.flatMap { prefix in values.map { prefix + [$0] } }
-            if settings.count > AnalysisLimits.witnessSettings { settings = Array(settings.prefix(AnalysisLimits.witnessSettings)) }
-        }
-        // Then the inputs inside their ranges where a divisor is 0, the others at their defaults.
-        for overrides in analysis.zeroSettings {
-            var setting = program.inputs.map(\.defaultValue)
-            for (input, value) in overrides where setting.indices.contains(input) { setting[input] = .number(value) }
-            if !settings.contains(setting) { settings.append(setting) }
-        }
-        self.settings = settings
+        settings = Self.settings(program, analysis)
         var turning: Set<Double> = [0]
         for far in [1e4, 1e6, 1e9] { turning.formUnion([far, -far]) }
         for body in program.values.map(\.body) + program.outputs.map(\.body) {
@@ -88,6 +65,44 @@ package struct WitnessSearch {
         }
         offsets = nearestFirst(turning.union((-1000...1000).map(Double.init)))
         turningOffsets = nearestFirst(turning)
+    }
+
+    /// The settings of the inputs a witness is sought at, in order: the defaults, then each input at the ends of
+    /// its range and each bool flipped (`AnalysisLimits.witnessSettings` of them at most), then the settings
+    /// inside the ranges where a divisor is 0 (`RangeAnalysis.zeroSettings`). Each is every input's value, in
+    /// declaration order.
+    static func settings(_ program: Program, _ analysis: RangeAnalysis) -> [[Value]] {
+        var options: [[Value]] = []
+        for input in program.inputs {
+            var values = [input.defaultValue]
+            switch input.defaultValue {
+            case .bool(let value): values.append(.bool(!value))
+            case .number(let value):
+                if let range = input.range {
+                    for bound in [range.lowerBound, range.upperBound] where bound != value { values.append(.number(bound)) }
+                }
+            }
+            options.append(values)
+        }
+        var settings: [[Value]] = [[]]
+        for values in options {
+            settings = settings.flatMap { prefix in values.map { prefix + [$0] } }
+            if settings.count > AnalysisLimits.witnessSettings { settings = Array(settings.prefix(AnalysisLimits.witnessSettings)) }
+        }
+        // Then the inputs inside their ranges where a divisor is 0, the others at their defaults.
+        for overrides in analysis.zeroSettings {
+            var setting = program.inputs.map(\.defaultValue)
+            for (input, value) in overrides where setting.indices.contains(input) { setting[input] = .number(value) }
+            if !settings.contains(setting) { settings.append(setting) }
+        }
+        return settings
+    }
+
+    /// Sets every input of the interpreter's program to the setting's value.
+    static func set(_ setting: [Value], on interpreter: Interpreter) {
+        for (index, value) in setting.enumerated() where interpreter.program.inputs.indices.contains(index) {
+            interpreter.setInput(interpreter.program.inputs[index].name, to: value)
+        }
     }
 
     /// The lowest value below 0 (else, with `aboveOne`, the highest above 1) that the output takes at one
@@ -143,9 +158,7 @@ package struct WitnessSearch {
     private mutating func faultTable(_ setting: Int) -> [SourceRange: (Int, [Double])] {
         if let known = faultTables[setting] { return known }
         let interpreter = Interpreter(program: program)
-        for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
-            interpreter.setInput(program.inputs[index].name, to: value)
-        }
+        Self.set(settings[setting], on: interpreter)
         var table: [SourceRange: (Int, [Double])] = [:]
         for (offsetIndex, offset) in offsetsTried(at: setting).enumerated() {
             interpreter.resetState()
@@ -191,9 +204,7 @@ package struct WitnessSearch {
     private mutating func summaries(_ setting: Int) -> [Int: Summary] {
         if let known = frames[setting] { return known }
         let interpreter = Interpreter(program: program)
-        for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
-            interpreter.setInput(program.inputs[index].name, to: value)
-        }
+        Self.set(settings[setting], on: interpreter)
         var seen = [Summary](repeating: Summary(), count: watched.count)
         for (offsetIndex, offset) in offsetsTried(at: setting).enumerated() {
             interpreter.resetState()
@@ -219,8 +230,14 @@ package struct WitnessSearch {
 
     /// "at offset 200 with the defaults", "at offset 0 with textScale = 4 and reduceMotion = true".
     private func place(_ setting: Int, _ offset: Double) -> String {
+        "at offset \(RangeWarnings.format(offset))\(Self.inputs(settings[setting], of: program))"
+    }
+
+    /// " with the defaults", " with textScale = 4 and reduceMotion = true", or nothing for a program without
+    /// inputs: the inputs of a setting that differ from their defaults.
+    static func inputs(_ setting: [Value], of program: Program) -> String {
         var changed: [String] = []
-        for (index, value) in settings[setting].enumerated() where program.inputs.indices.contains(index) {
+        for (index, value) in setting.enumerated() where program.inputs.indices.contains(index) {
             let input = program.inputs[index]
             guard value != input.defaultValue else { continue }
             switch value {
@@ -234,6 +251,6 @@ package struct WitnessSearch {
         case 1: inputs = " with \(changed[0])"
         default: inputs = " with " + changed.dropLast().joined(separator: ", ") + " and " + (changed.last ?? "")
         }
-        return "at offset \(RangeWarnings.format(offset))\(inputs)"
+        return inputs
     }
 }

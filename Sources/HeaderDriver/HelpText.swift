@@ -82,7 +82,8 @@ package enum HelpText {
 
             Proves what each output can be, for every offset and every input within its range ('input x in 0...1 = 0';
             an input without one is taken at its default, a bool at both values): its interval, whether it can be NaN
-            or infinite, the offsets between which it changes, and the conditions that never change. Bounds hold of
+            or infinite, the offsets between which it changes, and the conditions that never change; and for each
+            snap a row settle.<name>, where its rule can come to rest for the targets it decides. Bounds hold of
             the floating-point numbers eval gives, rounding included (Grammar.md, "Ranges"); the table prints them
             to 12 significant digits, the JSON to the bit. FILE - reads standard input.
               --format json   {"outputs": {"cover.height": {"min": 44.0, "max": null, "nan": false, ...}, ...}}, null

@@ -27,7 +27,8 @@ package enum RangesReport {
             value.isFinite ? "\(value)" : "null"
         }
         var entries: [String] = []
-        for output in analysis.outputs {
+        // Each snap's settled value follows the outputs, as `settle.<name>` (`eval --settle`'s column).
+        for output in analysis.outputs + analysis.settles {
             var fields: [String] = []
             if output.type == .bool {
                 fields.append("\"true\": \(output.canBeTrue)")
@@ -65,7 +66,7 @@ package enum RangesReport {
             return rounded == "-0" ? "0" : rounded
         }
         var rows: [[String]] = [["output", "min", "max", "NaN", "infinite", "changes between offsets"]]
-        for output in analysis.outputs {
+        for output in analysis.outputs + analysis.settles {
             let changes = output.changes.map { "\(number($0.from)) and \(number($0.to))" } ?? "never"
             if output.type == .bool {
                 let values = [output.canBeFalse ? "false" : nil, output.canBeTrue ? "true" : nil].compactMap { $0 }

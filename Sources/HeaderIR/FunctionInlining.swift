@@ -27,6 +27,7 @@ extension Program {
                               snaps: snaps.map {
                                   var snap = $0
                                   snap.settle = inlining($0.settle)
+                                  snap.points = $0.points.map(inlining)
                                   return snap
                               },
                               animations: animations)

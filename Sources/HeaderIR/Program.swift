@@ -18,7 +18,7 @@ public struct Program: Sendable {
     public let blocks: [Block]
     /// Every block's outputs, block after block, in declaration order: `eval`'s columns.
     public let outputs: [Output]
-    public let snaps: [Snap]
+    public var snaps: [Snap]
     public let animations: [Animation]
     /// The named values' and outputs' keyframes that test their stops in order, as written: where each
     /// stop's test stands, for the warnings about stops the driver never reaches.

@@ -456,10 +456,11 @@ final class RangeAnalysisTests: XCTestCase {
     // MARK: Soundness on random specs
 
     /// Every value the interpreter gives lies inside its proven range, to the bit: the bounds are of
-    /// floating-point numbers, not of real ones.
+    /// floating-point numbers, not of real ones. So does every value a snap settles on, for targets within
+    /// the hull of its points' proven values.
     func testEveryValueLiesInItsProvenRange() throws {
         var random = SeededGenerator(seed: 0x5241_4E47)
-        var checked = 0, specs = 0
+        var checked = 0, specs = 0, settled = 0
         for (generated, _, compilation) in DifferentialHarness.generatedSpecs(count: 400, seed: DifferentialHarness.seed) {
             guard let program = compilation.program else { continue }
             specs += 1
@@ -505,10 +506,28 @@ final class RangeAnalysisTests: XCTestCase {
                         }
                     }
                 }
+                // Each snap's settled value, for targets within the hull of its points' proven values (the targets
+                // its row is proven for) and every kind of velocity.
+                for (snap, proven) in analysis.settles.enumerated() {
+                    let hull = analysis.settlePoints[snap]
+                    guard hull.min <= hull.max else { continue }
+                    var targets = offsets + [hull.min, hull.max, hull.min.nextUp, hull.max.nextDown, hull.min / 2 + hull.max / 2]
+                    for _ in 0..<10 where hull.max - hull.min < .infinity { targets.append(random.double(in: hull.min...hull.max)) }
+                    for target in targets where target >= hull.min && target <= hull.max {
+                        for velocity in [0, 1, -1, 299.99, 300, -300, 500, -500, 1e6, -1e6, .nan, .infinity, -.infinity] {
+                            let value = interpreter.settle(snap: snap, offset: target, velocity: velocity)
+                            settled += 1
+                            guard proven.range.contains(value) else {
+                                return XCTFail("spec \(generated.index): \(proven.name) is \(value) at target \(target), velocity \(velocity) with \(setting), proven \(proven.range)\n\(generated.text)")
+                            }
+                        }
+                    }
+                }
             }
         }
         XCTAssertGreaterThan(specs, 350)
         XCTAssertGreaterThan(checked, 100_000)
+        XCTAssertGreaterThan(settled, 10_000)
     }
 
     /// The window of the issue: `offset - k` between 0 and 1e-8 is met (at offset 5e-9 with k = 0 the

@@ -55,6 +55,34 @@ final class RangesCommandTests: XCTestCase {
         XCTAssertEqual(conditions.first?["always"] as? Bool, true)
     }
 
+    /// Each snap's settled value is a row after the outputs, in the table and the JSON alike. By hand: the points
+    /// 0 and travel (20...300) span at most 0...300, and the default rule settles inside the span on one of them,
+    /// outside it on the target itself; it reads no offset, so it never changes between offsets.
+    func testASnapsSettledValueIsARow() throws {
+        let (rows, outputs, table) = try ranges("header S\ninput travel: pt in 20pt...300pt = 146\nsnap bar { 0pt, travel }\nbar { offsetY = -offset }\n")
+        XCTAssertEqual(rows.last { $0.hasPrefix("settle.bar") }?.split(separator: " ", omittingEmptySubsequences: true),
+                       ["settle.bar", "0", "300", "no", "no", "never"], table)
+        XCTAssertEqual(rows.filter { $0.hasPrefix("bar.offsetY") }.count, 1, table)
+        let settle = try XCTUnwrap(outputs["settle.bar"], table)
+        XCTAssertEqual(settle["min"] as? Double, 0)
+        XCTAssertEqual(settle["max"] as? Double, 300)
+        XCTAssertEqual(settle["nan"] as? Bool, false)
+        XCTAssertEqual(settle["infinite"] as? Bool, false)
+        XCTAssertNil(settle["changesFrom"])
+    }
+
+    /// `headerc ranges` on a spec written to a file: the table's rows, the JSON's outputs, and the table itself.
+    private func ranges(_ text: String) throws -> (rows: [String], outputs: [String: [String: Any]], table: String) {
+        let url = try SpecHarness.temporaryDirectory(self).appendingPathComponent("ranges.header")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        let table = Driver.run(["ranges", url.path])
+        XCTAssertEqual(table.exitCode, 0, table.standardError)
+        let json = Driver.run(["ranges", url.path, "--format", "json"])
+        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
+        let outputs = try XCTUnwrap(object["outputs"] as? [String: [String: Any]], json.standardOutput)
+        return (table.standardOutput.components(separatedBy: "\n"), outputs, table.standardOutput)
+    }
+
     /// The table is for people: bounds to 12 significant digits (the JSON has them to the bit, -230 less a
     /// rounding error here).
     func testRangesTable() {
@@ -99,23 +127,14 @@ final class RangesCommandTests: XCTestCase {
     /// The column and the JSON fields that say where an output changes: a switch between two constants at
     /// offset 50 changes at 50 and 50, by hand; the same constant on both sides never changes.
     func testASwitchBetweenConstantsChangesWhereItSwitches() throws {
-        let directory = try SpecHarness.temporaryDirectory(self)
-        let url = directory.appendingPathComponent("switch.header")
-        try "header S\nv {\n    top = offset > 50pt ? 1pt : 0pt\n    bottom = offset > 50pt ? 1pt : 1pt\n}\n"
-            .write(to: url, atomically: true, encoding: .utf8)
-        let table = Driver.run(["ranges", url.path])
-        XCTAssertEqual(table.exitCode, 0, table.standardError)
-        let rows = table.standardOutput.components(separatedBy: "\n")
-        XCTAssertTrue(rows.contains { $0.hasPrefix("v.top") && $0.hasSuffix("50 and 50") }, table.standardOutput)
-        XCTAssertTrue(rows.contains { $0.hasPrefix("v.bottom") && $0.hasSuffix("never") }, table.standardOutput)
-        let json = Driver.run(["ranges", url.path, "--format", "json"])
-        let object = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])
-        let outputs = try XCTUnwrap(object["outputs"] as? [String: [String: Any]])
+        let (rows, outputs, table) = try ranges("header S\nv {\n    top = offset > 50pt ? 1pt : 0pt\n    bottom = offset > 50pt ? 1pt : 1pt\n}\n")
+        XCTAssertTrue(rows.contains { $0.hasPrefix("v.top") && $0.hasSuffix("50 and 50") }, table)
+        XCTAssertTrue(rows.contains { $0.hasPrefix("v.bottom") && $0.hasSuffix("never") }, table)
         XCTAssertEqual(outputs["v.top"]?["changesFrom"] as? Double, 50)
         XCTAssertEqual(outputs["v.top"]?["changesTo"] as? Double, 50)
         // An output that never changes has neither field (null is for an unbounded side).
-        XCTAssertNil(outputs["v.bottom"]?["changesFrom"], json.standardOutput)
-        XCTAssertNil(outputs["v.bottom"]?["changesTo"], json.standardOutput)
+        XCTAssertNil(outputs["v.bottom"]?["changesFrom"], table)
+        XCTAssertNil(outputs["v.bottom"]?["changesTo"], table)
     }
 
     func testUsage() {

@@ -20,6 +20,13 @@ enum RangeWarningReproduction {
                 interpreter.setInput(program.inputs[index].name, to: value)
             }
             interpreter.resetState()
+            // A snap's warning is where its rule settles a gesture: the target, the velocity and the value given.
+            if let snap = warning.snap {
+                let value = interpreter.settle(snap: snap, offset: warning.offset, velocity: warning.velocity)
+                XCTAssertTrue(value.bitPattern == warning.value.bitPattern || (value.isNaN && warning.value.isNaN),
+                              "\(path): \(warning.diagnostic.message): the interpreter settles on \(value)", file: file, line: line)
+                continue
+            }
             // A state's warning follows its trace from the initial state; the others are one frame.
             for offset in warning.trace.dropLast() { _ = interpreter.frame(at: offset) }
             let (outputs, faults) = interpreter.faults(at: warning.trace.last ?? warning.offset)
