@@ -123,6 +123,17 @@ public final class Interpreter {
         }
     }
 
+    /// The outputs at the last frame's offset with the states as they are, not advanced: after `settleState`,
+    /// what the generated `frame(offset:state:)` gives after `settle(&state, velocity:)`.
+    public func redraw() -> [Value] {
+        refreshInputs()
+        run(perFrame)
+        return program.outputs.indices.map { index in
+            let raw = registers[code.layout.output(index)]
+            return program.outputs[index].type == .bool ? .bool(raw != 0) : .number(raw)
+        }
+    }
+
     /// The allocation-free path: writes each output (bools as 1 or 0) into `buffer`, which should hold
     /// one element per output.
     public func evaluate(at offset: Double, into buffer: UnsafeMutableBufferPointer<Double>) {

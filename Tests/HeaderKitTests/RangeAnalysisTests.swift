@@ -460,7 +460,7 @@ final class RangeAnalysisTests: XCTestCase {
     /// the hull of its points' proven values.
     func testEveryValueLiesInItsProvenRange() throws {
         var random = SeededGenerator(seed: 0x5241_4E47)
-        var checked = 0, specs = 0, settled = 0
+        var checked = 0, specs = 0, settled = 0, movedStates = 0
         for (generated, _, compilation) in DifferentialHarness.generatedSpecs(count: 400, seed: DifferentialHarness.seed) {
             guard let program = compilation.program else { continue }
             specs += 1
@@ -487,10 +487,20 @@ final class RangeAnalysisTests: XCTestCase {
                     }
                 }
                 interpreter.resetState()
-                for offset in offsets {
+                let stateSnaps = program.snaps.indices.filter { program.snaps[$0].state != nil }
+                for (step, offset) in offsets.enumerated() {
                     if !generated.isStateful { interpreter.resetState() }
-                    for (index, value) in interpreter.frame(at: offset).enumerated() {
-                        let proven = analysis.outputs[index]
+                    var frames = [interpreter.frame(at: offset)]
+                    // Now and then a scroll ends and a snap moves its state: the frame drawn from the settled
+                    // state, and the frames that advance from it, stay within the proven ranges too.
+                    if !stateSnaps.isEmpty, step % 5 == 4 {
+                        let velocity = random.pick([0, 1, -1, 400, -400, 1e6])
+                        interpreter.settleState(snap: random.pick(stateSnaps), velocity: velocity)
+                        frames.append(interpreter.redraw())
+                        movedStates += 1
+                    }
+                    for (index, value) in frames.joined().enumerated() {
+                        let proven = analysis.outputs[index % program.outputs.count]
                         checked += 1
                         switch value {
                         case .bool(let bool):
@@ -528,6 +538,7 @@ final class RangeAnalysisTests: XCTestCase {
         XCTAssertGreaterThan(specs, 350)
         XCTAssertGreaterThan(checked, 100_000)
         XCTAssertGreaterThan(settled, 10_000)
+        XCTAssertGreaterThan(movedStates, 100)
     }
 
     /// The window of the issue: `offset - k` between 0 and 1e-8 is met (at offset 5e-9 with k = 0 the
