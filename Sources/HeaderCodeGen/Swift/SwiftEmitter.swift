@@ -449,14 +449,14 @@ public struct SwiftEmitter {
         if let moved = snap.state {
             let field = "state.\(names.stateFields[moved])"
             printer.documentation(snap.documentation ?? "Moves `\(GeneratedText.commentSafe(program.states[moved].name))` to where it comes to rest when the scroll ends with `velocity`.")
-            printer.line(snap.hasCustomRule ? "/// Where the snap's rule puts it. Returns the new value."
+            printer.line(snap.hasCustomRule ? "/// The snap's rule decides where. Returns the new value."
                          : "/// Outside the points it keeps its value; inside, \(inside). Returns the new value.")
             parameters.insert("_ state: inout State", at: 0)
             resultType = SwiftType(program.states[moved].type)
             if snap.settle.reads(.target) { prelude.append("let \(target): \(resultType.rawValue) = \(field)") }
         } else {
             printer.documentation(snap.documentation ?? "Where a scroll gesture that would end at `target` should come to rest.")
-            printer.line(snap.hasCustomRule ? "/// Where the snap's rule puts it." : "/// Outside the points it is `target`; inside, \(inside).")
+            printer.line(snap.hasCustomRule ? "/// The snap's rule decides where." : "/// Outside the points it is `target`; inside, \(inside).")
             parameters.insert("target\(target == "target" ? "" : " " + target): CGFloat", at: 0)
             resultType = .cgFloat
         }
