@@ -28,6 +28,8 @@ public struct Program: Sendable {
     public var functions: [Function] = []
 
     public var isStateful: Bool { !states.isEmpty }
+    /// Whether an input is the scroll's phase: the back ends then declare their phase enum.
+    public var readsPhase: Bool { inputs.contains { $0.type == .phase } }
 
     public struct Keyframes: Sendable {
         public struct Stop: Sendable {

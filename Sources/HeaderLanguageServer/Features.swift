@@ -69,6 +69,7 @@ extension Session {
         case .density: return "a density, in pixels per point (`px/pt`)"
         case .number: return "a number, without a unit"
         case .bool: return "a bool"
+        case .phase: return "the scroll's phase (`idle`, `dragging` or `decelerating`)"
         }
     }
 

@@ -51,6 +51,9 @@ public struct Checker {
     /// Set while checking a state's initial value, bounds and update, which are evaluated before the named
     /// values that read states and so may read only those that do not; `delta` may be read in the update only.
     var stateContext: (name: String, allowsDelta: Bool)?
+    /// Set just before checking an operand of a comparison (or an input's default): the only place a phase
+    /// may stand. `check` takes it down as it starts, so that it holds for that operand alone.
+    var phaseOperand = false
     /// What each named value reads of the scroll, once worked out (see `scrollReads(of:)`).
     var valueScrollReads: [Int: ScrollReads] = [:]
     /// Each state's type, once known: see `stateType`.
@@ -100,6 +103,7 @@ public struct Checker {
 
     private mutating func run(_ syntax: SpecSyntax) -> CheckedSpec? {
         declareSymbols(syntax)
+        refusePhaseFunctions()
         var checkedInputs: [CheckedInput] = []
         for (index, input) in inputs.enumerated() {
             if let checked = checkInput(input, slot: inputSlot(index)) {

@@ -48,6 +48,7 @@ final class PreviewTests: XCTestCase {
             let inputFragment = inputs.map { input, value -> String in
                 switch value {
                 case .bool(let bool): return "&\(input)=\(bool)"
+                case .phase(let phase): return "&\(input)=\(phase.name)"
                 case .number(let number): return "&\(input)=\(number)"
                 }
             }.joined()
@@ -63,6 +64,7 @@ final class PreviewTests: XCTestCase {
                     let expected: String
                     switch value {
                     case .bool(let bool): expected = String(bool)
+                    case .phase(let phase): expected = phase.name
                     case .number(let number): expected = String(number.bitPattern, radix: 16)
                     }
                     XCTAssertEqual(cells[output.qualifiedName], expected, "\(name) #\(fragment): \(output.qualifiedName) should be \(value)")
