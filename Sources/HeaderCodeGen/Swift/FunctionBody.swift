@@ -287,9 +287,14 @@ package struct FunctionBody {
 
     private mutating func binary(_ op: String, _ level: Level, _ lhs: Expr, _ rhs: Expr, operands: SwiftType) -> Rendered {
         // Left-associative: a right operand at the same level keeps its parentheses; comparisons do not chain.
-        let left = parenthesized(hoistIfLong(render(lhs, as: operands)), above: level == .comparison ? .additive : level,
+        var left = parenthesized(hoistIfLong(render(lhs, as: operands)), above: level == .comparison ? .additive : level,
                                  orEqual: level != .comparison)
-        let right = parenthesized(hoistIfLong(render(rhs, as: operands)), above: level, orEqual: false)
+        var right = parenthesized(hoistIfLong(render(rhs, as: operands)), above: level, orEqual: false)
+        // Swift warns that `x < nan` is always false when a value of the spec is named `nan`: `(nan)` it is not.
+        if level == .comparison {
+            if left.text == "nan" { left.text = "(nan)" }
+            if right.text == "nan" { right.text = "(nan)" }
+        }
         let type: SwiftType = level <= .comparison ? .bool : operands
         return Rendered(text: "\(left.text) \(op) \(right.text)", level: level, operators: left.operators + right.operators + 1,
                         type: type)
