@@ -71,11 +71,14 @@ enum DifferentialHarness {
         }
         let zeros = spec.inputs.map { input -> Value in
             if case .bool(let value) = input.defaultValue { return .bool(!value) }
+            // A phase other than its default: the one after it.
+            if case .phase(let value) = input.defaultValue { return .phase(ScrollPhase(rawValue: (value.rawValue + 1) % 3) ?? .idle) }
             return .number(0)
         }
         let extremes = spec.inputs.map { input -> Value in
             switch input.type {
             case .bool: return .bool(rng.chance(0.5))
+            case .phase: return .phase(rng.pick(ScrollPhase.allCases))
             default: return .number(rng.pick([Double.nan, .infinity, -.infinity, 1e300, -1e300, -0.0, .leastNonzeroMagnitude]))
             }
         }
