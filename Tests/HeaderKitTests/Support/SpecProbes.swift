@@ -48,13 +48,10 @@ struct SpecCase {
             let interpreter = Interpreter(program: program)
             for (input, value) in zip(program.inputs, probe.inputs) { _ = interpreter.setInput(input.name, to: value) }
             switch probe.kind {
-            case .frame(let offsets):
-                var last: [Value] = []
-                for offset in offsets { last = interpreter.frame(at: offset) }
-                return last.map(Self.number)
             case .sweep(let offsets):
                 return offsets.flatMap { interpreter.frame(at: $0).map(Self.number) }
-            case .trace(let offsets, let rows):
+            case .frame, .trace:
+                let (offsets, rows) = probe.rows
                 var last: [Value] = []
                 for (offset, row) in zip(offsets, rows) {
                     for (input, value) in zip(program.inputs, row) { _ = interpreter.setInput(input.name, to: value) }
@@ -287,22 +284,13 @@ enum SpecBackEnds {
             lines.append("  {")
             lines.append("    const i = \(inputsObject(probe.inputs));")
             switch probe.kind {
-            case .trace(let offsets, let rows):
+            case .frame, .trace:
+                // Each offset with its row's inputs (a frame's rows all have the probe's).
+                let (offsets, rows) = probe.rows
                 let pairs = zip(offsets, rows).map { "[f(\"\(hex($0))\"), \(inputsObject($1))]" }.joined(separator: ", ")
                 lines.append("    const s = \(program.isStateful ? "m.initialState()" : "null");")
                 lines.append("    let r;")
                 lines.append("    for (const [o, j] of [\(pairs)]) { \(program.isStateful ? "m.advance(s, o, j); r = m.frame(o, j, s);" : "r = m.frame(o, j);") }")
-                let reads = program.outputs.map { "r[\(JavaScriptNames.string($0.qualifiedName))]" }
-                lines.append("    lines.push(\"\(number) \(index) \" + [\(reads.joined(separator: ", "))].map(bits).join(\" \"));")
-            case .frame(let offsets):
-                let list = offsets.map { "f(\"\(hex($0))\")" }.joined(separator: ", ")
-                if program.isStateful {
-                    lines.append("    const s = m.initialState();")
-                    lines.append("    let r;")
-                    lines.append("    for (const o of [\(list)]) { m.advance(s, o, i); r = m.frame(o, i, s); }")
-                } else {
-                    lines.append("    const r = m.frame(f(\"\(hex(offsets.last ?? 0))\"), i);")
-                }
                 let reads = program.outputs.map { "r[\(JavaScriptNames.string($0.qualifiedName))]" }
                 lines.append("    lines.push(\"\(number) \(index) \" + [\(reads.joined(separator: ", "))].map(bits).join(\" \"));")
             case .sweep(let offsets):
@@ -399,22 +387,9 @@ enum SpecBackEnds {
         for (index, probe) in specCase.probes.enumerated() {
             lines.append("        run {")
             switch probe.kind {
-            case .frame(let offsets):
-                let last = KotlinNames.literal(offsets.last ?? 0)
-                if program.isStateful {
-                    lines.append("            val state = \(object).State()")
-                    lines.append("            for (offset in doubleArrayOf(\(offsets.map(KotlinNames.literal).joined(separator: ", ")))) "
-                                 + "\(object).advance(state, offset\(arguments(advanceInputs, probe.inputs)))")
-                    lines.append("            val frame = \(object).frame(\(last), state\(arguments(frameInputs, probe.inputs)))")
-                } else {
-                    lines.append("            val frame = \(object).frame(\(last)\(arguments(frameInputs, probe.inputs)))")
-                }
-                var line = "            out.append(\"\(specCase.number) \(index)\")"
-                for (outputIndex, output) in program.outputs.enumerated() {
-                    line += bits("frame.\(KotlinNames.identifier(blockOf[outputIndex])).\(KotlinNames.identifier(output.name))", output.type)
-                }
-                lines.append(line + ".append('\\n')")
-            case .trace(let offsets, let rows):
+            case .frame, .trace:
+                // A trace's rows each advance with their own inputs; a frame's offsets all with the probe's.
+                let (offsets, rows) = probe.rows
                 if program.isStateful {
                     lines.append("            val state = \(object).State()")
                     for (offset, row) in zip(offsets, rows) {
