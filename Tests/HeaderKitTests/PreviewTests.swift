@@ -30,6 +30,8 @@ final class PreviewTests: XCTestCase {
             ("AppleMusicProfile", [[0], [-60], [0, 120, 40], [0, 300, 250, -30]], []),
             // Every kind of layer: the frame by its role, a veil, a bar, an avatar, text hidden past 60, a box, the page.
             ("Tests/Specs/values/every-layer-kind.header", [[-40], [0], [50], [140], [300]], [("compact", .bool(true))]),
+            // A phase input set by its name in the fragment, as the page's list sets it.
+            ("Tests/Specs/state/navigation-bar-hider.header", [[0], [0, 20], [0, 30, 60]], [("phase", .phase(.dragging))]),
         ]
         var compared = 0, layersCompared = 0
         for (name, traces, inputs) in cases {
