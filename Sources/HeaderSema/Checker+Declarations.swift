@@ -10,6 +10,13 @@ extension Checker {
         phaseOperand = true
         guard let typed = check(input.defaultValue) else { return nil }
         let type = input.type?.type ?? typed.type
+        // `input p: phase = dragging` where a declaration named `dragging` hides the phase.
+        if type == .phase, typed.type != .phase, case .name(let name) = input.defaultValue.kind, ScrollPhase(name: name.name) != nil,
+           let entry = symbols[name.name] {
+            diagnostics.error("the default of input '\(input.name.name)' must be a phase; '\(name.name)' here is \(describe(entry.symbol)) of the spec, which hides the phase '\(name.name)': rename it",
+                              at: input.defaultValue.range, notes: [.init(message: "'\(name.name)' is declared here", range: entry.range)])
+            return nil
+        }
         guard conform(typed, to: type, input.defaultValue.range, "the default of input '\(input.name.name)'") else { return nil }
         let value: Value
         switch typed.expression {
