@@ -84,8 +84,9 @@ public struct RangeAnalysis: Sendable {
         var evaluation = SymbolicEvaluation(program: program)
         evaluation.evaluationBudget = evaluationBudget(program, evaluation)
         // Bool inputs split the paths a body starts from (`SymbolicEvaluation.starts(for:)`).
+        // A phase is its raw value, 0, 1 or 2, to the analysis: a number within 0...2, each value of it tried.
         for (index, input) in program.inputs.enumerated() where input.type != .bool {
-            if let range = input.range {
+            if let range = input.range ?? (input.type == .phase ? 0...Double(ScrollPhase.allCases.count - 1) : nil) {
                 evaluation.inputVariables[index] = evaluation.space.add(
                     AnalysisVariable(lower: range.lowerBound, upper: range.upperBound, followsOffset: false))
             }

@@ -114,6 +114,7 @@ package struct SymbolicEvaluation {
             switch program.inputs.indices.contains(index) ? program.inputs[index].defaultValue : .number(.nan) {
             case .number(let value): return [(path, .number(AbstractNumber(constant: value)))]
             case .bool(let value): return [(path, .bool(value))]
+            case .phase(let phase): return [(path, .number(AbstractNumber(constant: Double(phase.rawValue))))]
             }
         case .state(let index):
             var number = stateSpecials[index] ?? AbstractNumber(form: nil)

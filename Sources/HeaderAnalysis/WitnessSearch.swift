@@ -77,6 +77,7 @@ package struct WitnessSearch {
             var values = [input.defaultValue]
             switch input.defaultValue {
             case .bool(let value): values.append(.bool(!value))
+            case .phase(let value): values += ScrollPhase.allCases.filter { $0 != value }.map(Value.phase)
             case .number(let value):
                 if let range = input.range {
                     for bound in [range.lowerBound, range.upperBound] where bound != value { values.append(.number(bound)) }
@@ -211,10 +212,7 @@ package struct WitnessSearch {
             let frame = interpreter.frame(at: offset)
             for (column, output) in watched.enumerated() {
                 let value: Double
-                switch frame.indices.contains(output) ? frame[output] : .number(.nan) {
-                case .number(let number): value = number
-                case .bool(let bool): value = bool ? 1 : 0
-                }
+                value = (frame.indices.contains(output) ? frame[output] : .number(.nan)).storedNumber
                 seen[column].see(value, at: offsetIndex)
             }
         }
@@ -243,6 +241,7 @@ package struct WitnessSearch {
             switch value {
             case .number(let number): changed.append("\(input.name) = \(RangeWarnings.format(number))")
             case .bool(let bool): changed.append("\(input.name) = \(bool)")
+            case .phase(let phase): changed.append("\(input.name) = \(phase.name)")
             }
         }
         let inputs: String

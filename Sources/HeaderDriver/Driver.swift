@@ -210,7 +210,9 @@ public struct Driver {
             guard let value = parseInputValue(text, type: input.type) else {
                 let suffix = input.type.literalSuffix
                 let number = !suffix.isEmpty && text.hasSuffix(suffix) ? String(text.dropLast(suffix.count)) : text
-                if input.type != .bool, let parsed = Double(number), !parsed.isFinite {
+                if input.type == .phase {
+                    usageError(phaseRefusal(name, text), &outcome)
+                } else if input.type != .bool, let parsed = Double(number), !parsed.isFinite {
                     usageError("input '\(name)' must be finite, found '\(text)'", &outcome)
                 } else if input.type == .bool {
                     usageError("input '\(name)' is a bool, which takes true or false; '\(text)' is neither", &outcome)
@@ -261,8 +263,16 @@ public struct Driver {
         write(text, to: options.output, &outcome)
     }
 
+    /// What `--set` and a trace say of a phase input given something else.
+    static func phaseRefusal(_ name: String, _ text: String) -> String {
+        let hint = Suggestions.closest(to: text, among: ScrollPhase.allCases.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+        return "input '\(name)' is a phase, which takes idle, dragging or decelerating; '\(text)' is none of them\(hint)"
+    }
+
     static func parseInputValue(_ text: String, type: ValueType) -> Value? {
         switch type {
+        case .phase:
+            return ScrollPhase(name: text).map(Value.phase)
         case .bool:
             switch text {
             case "true": return .bool(true)

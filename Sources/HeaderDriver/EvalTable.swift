@@ -76,6 +76,7 @@ package struct EvalTable {
             switch value {
             case .number(let value): return number(value)
             case .bool(let bool): return bool ? "true" : "false"
+            case .phase(let phase): return JSONString.quoted(phase.name)
             }
         }
         let quotedColumns = columns.map(JSONString.quoted)

@@ -33,8 +33,8 @@ package enum HelpText {
               --sweep FROM:TO:STEP   FROM, FROM+STEP, ... never past TO, and TO itself when the steps land on it:
                                      --sweep 0:100:10 (0, 10, ..., 100), --sweep 0:0.3:0.1 (0, 0.1, 0.2, 0.3)
               --trace CSV            the offsets and inputs along a gesture, a frame a line: the first line names
-                                     the columns, offset first (offset,dragging), each later one gives their
-                                     values (40,true); the inputs come first among the output's columns
+                                     the columns, offset first (offset,phase), each later one gives their
+                                     values (40,dragging); the inputs come first among the output's columns
               --set INPUT=VALUE      sets an input, once: --set safeAreaTop=47 --set reduceMotion=true
               --format FORMAT        table (the default, for people; up to 100000 offsets), csv or json
                                      (for tools; printed as they are evaluated, for sweeps of any length)

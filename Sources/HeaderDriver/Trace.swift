@@ -60,6 +60,9 @@ package struct Trace {
             var values: [Value] = []
             for (input, cell) in zip(columns, cells.dropFirst()) {
                 guard let value = Driver.parseInputValue(cell, type: input.type) else {
+                    if input.type == .phase {
+                        return .failure(UsageError(message: "\(path):\(line.number): \(Driver.phaseRefusal(input.name, cell))"))
+                    }
                     return .failure(UsageError(message: "\(path):\(line.number): input '\(input.name)' is a \(input.type.displayName); '\(cell)' is not"))
                 }
                 values.append(value)

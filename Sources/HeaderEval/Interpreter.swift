@@ -58,7 +58,11 @@ public final class Interpreter {
     public func inputValue(_ name: String) -> Value? {
         guard let index = program.inputs.firstIndex(where: { $0.name == name }) else { return nil }
         let raw = registers[code.layout.input(index)]
-        return program.inputs[index].type == .bool ? .bool(raw != 0) : .number(raw)
+        switch program.inputs[index].type {
+        case .bool: return .bool(raw != 0)
+        case .phase: return .phase(ScrollPhase(number: raw) ?? .idle)
+        default: return .number(raw)
+        }
     }
 
     /// Sets an input by name; false when the spec has no such input or the value has the wrong type.
@@ -68,6 +72,8 @@ public final class Interpreter {
         switch (program.inputs[index].type, value) {
         case (.bool, .bool(let bool)):
             registers[code.layout.input(index)] = bool ? 1 : 0
+        case (.phase, .phase(let phase)):
+            registers[code.layout.input(index)] = Double(phase.rawValue)
         case (let type, .number(let number)) where type.isNumeric:
             registers[code.layout.input(index)] = number
         default:

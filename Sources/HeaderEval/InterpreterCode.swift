@@ -108,10 +108,7 @@ package struct InterpreterCode {
                                 valueCount: program.values.count, outputCount: program.outputs.count)
         initialRegisters = [Double](repeating: 0, count: layout.fixedCount)
         for (index, input) in program.inputs.enumerated() {
-            switch input.defaultValue {
-            case .number(let number): initialRegisters[layout.input(index)] = number
-            case .bool(let bool): initialRegisters[layout.input(index)] = bool ? 1 : 0
-            }
+            initialRegisters[layout.input(index)] = input.defaultValue.storedNumber
         }
         scratchBase = initialRegisters.count
         scratchTop = scratchBase

@@ -263,7 +263,14 @@ package struct ExpressionLowering {
             case .equal: operation = .equal
             case .notEqual: operation = .notEqual
             }
-            return builder.binary(operation, lower(lhs, into: &builder), lower(rhs, into: &builder), at: range)
+            var (a, b) = (lower(lhs, into: &builder), lower(rhs, into: &builder))
+            // A phase compared with a phase name: the name's constant is a phase too, so that a back end
+            // writes it as its enum's case.
+            if a.type == .phase || b.type == .phase {
+                if a.constantValue != nil { a.type = .phase }
+                if b.constantValue != nil { b.type = .phase }
+            }
+            return builder.binary(operation, a, b, at: range)
         case .boolEquality(let isEqual, let lhs, let rhs):
             return builder.binary(isEqual ? .boolEqual : .boolNotEqual, lower(lhs, into: &builder), lower(rhs, into: &builder),
                                   at: range)

@@ -28,6 +28,8 @@ public struct Program: Sendable {
     public var functions: [Function] = []
 
     public var isStateful: Bool { !states.isEmpty }
+    /// Whether an input is the scroll's phase: the back ends then declare their phase enum.
+    public var readsPhase: Bool { inputs.contains { $0.type == .phase } }
 
     public struct Keyframes: Sendable {
         public struct Stop: Sendable {
@@ -50,6 +52,9 @@ public struct Program: Sendable {
     public struct Input: Sendable {
         public let name: String
         public let nameRange: SourceRange
+        /// `.phase` for the scroll's phase: the body reads it as the number `ScrollPhase.rawValue` (0, 1, 2),
+        /// compared only with `.equal` and `.notEqual` to constants typed `.phase` or another phase input,
+        /// which each back end writes as its own enum (Swift's and Kotlin's `ScrollPhase`, JavaScript's strings).
         public let type: ValueType
         public let defaultValue: Value
         /// `in low...high`: the values the analysis of ranges assumes the input takes. It is a promise,

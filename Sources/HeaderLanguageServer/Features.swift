@@ -69,6 +69,7 @@ extension Session {
         case .density: return "a density, in pixels per point (`px/pt`)"
         case .number: return "a number, without a unit"
         case .bool: return "a bool"
+        case .phase: return "the scroll's phase (`idle`, `dragging` or `decelerating`)"
         }
     }
 
@@ -120,6 +121,10 @@ extension Session {
                 detail: "\(symbol.kind.rawValue) \(symbol.name)\(type)", documentation: symbol.documentation)
         }
         for name in Vocabulary.predefinedNames { add(name, kind: 6, detail: "\(name): pt") }
+        // The phases, unless a declaration hides them (it is then among the declarations above).
+        for phase in Vocabulary.phases where !analysis.index.declarations.contains(where: { $0.name == phase }) {
+            add(phase, kind: 20, detail: "phase")
+        }
         for builtin in Builtin.allCases { add(builtin.rawValue, kind: 3, detail: builtin.signature) }
         for preset in Curve.presets { add(preset.name, kind: 12, detail: "curve preset", documentation: preset.summary) }
         for constructor in Vocabulary.curveConstructors { add(constructor, kind: 3, detail: "curve") }

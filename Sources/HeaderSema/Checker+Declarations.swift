@@ -6,11 +6,22 @@ import HeaderMath
 /// bounds, a block's properties and their types, snap points that stay put, animations that are springs.
 extension Checker {
     mutating func checkInput(_ input: InputDeclaration, slot: Int) -> CheckedInput? {
+        // A phase input's default is a phase: the one place besides a comparison where a phase may stand.
+        phaseOperand = true
         guard let typed = check(input.defaultValue) else { return nil }
         let type = input.type?.type ?? typed.type
+        // `input p: phase = dragging` where a declaration named `dragging` hides the phase.
+        if type == .phase, typed.type != .phase, case .name(let name) = input.defaultValue.kind, ScrollPhase(name: name.name) != nil,
+           let entry = symbols[name.name] {
+            diagnostics.error("the default of input '\(input.name.name)' must be a phase; '\(name.name)' here is \(describe(entry.symbol)) of the spec, which hides the phase '\(name.name)': rename it",
+                              at: input.defaultValue.range, notes: [.init(message: "'\(name.name)' is declared here", range: entry.range)])
+            return nil
+        }
         guard conform(typed, to: type, input.defaultValue.range, "the default of input '\(input.name.name)'") else { return nil }
         let value: Value
         switch typed.expression {
+        case .constant(let number) where type == .phase:
+            value = .phase(ScrollPhase(number: number) ?? .idle)
         case .constant(let number): value = .number(number)
         case .boolConstant(let bool): value = .bool(bool)
         default:
@@ -30,6 +41,10 @@ extension Checker {
         let written = bounds.low.range.union(bounds.high.range)
         guard type != .bool else {
             diagnostics.error("a bool input takes no range: the analysis tries both values", at: written)
+            return nil
+        }
+        guard type != .phase else {
+            diagnostics.error("a phase input takes no range: the analysis tries each of its values, 'idle', 'dragging' and 'decelerating'", at: written)
             return nil
         }
         var values: [Double] = []
@@ -60,7 +75,26 @@ extension Checker {
         return low...high
     }
 
+    /// `: phase` anywhere but on an input: a phase is the scroll's, passed in, and only compared.
+    mutating func refusePhaseType(_ annotation: TypeAnnotation?, of what: String) -> Bool {
+        guard let annotation, annotation.type == .phase else { return false }
+        diagnostics.error("\(what) cannot be a phase: only an input can, as in 'input phase: phase = idle', and a phase is only compared with '==' or '!='",
+                          at: annotation.range)
+        return true
+    }
+
+    /// Functions whose parameters or result are declared phases: refused, as a phase is never passed along.
+    mutating func refusePhaseFunctions() {
+        for function in functions {
+            for parameter in function.parameters {
+                _ = refusePhaseType(parameter.type, of: "parameter '\(parameter.name.name)' of function '\(function.name.name)'")
+            }
+            _ = refusePhaseType(function.resultType, of: "the result of function '\(function.name.name)'")
+        }
+    }
+
     mutating func checkState(_ state: StateDeclaration, slot: Int) -> CheckedState? {
+        if refusePhaseType(state.type, of: "state '\(state.name.name)'") { return nil }
         stateContext = (state.name.name, false)
         defer { stateContext = nil }
         let initial = check(state.initial)
@@ -119,6 +153,7 @@ extension Checker {
                 continue
             }
             seen[property.name.name] = property.name.range
+            if refusePhaseType(property.type, of: "property '\(property.name.name)'") { continue }
             let expected = property.type?.type ?? KnownProperties.type(of: property.name.name)
             // The value is checked first, but a misspelt name is reported even when the value has an error
             // of its own, so that one run reports both.

@@ -13,6 +13,8 @@ extension Checker {
     }
 
     private mutating func checkNode(_ expression: Expression) -> Typed? {
+        let phaseAllowed = phaseOperand
+        phaseOperand = false
         switch expression.kind {
         case .error:
             return nil
@@ -21,7 +23,13 @@ extension Checker {
         case .bool(let value):
             return Typed(expression: .boolConstant(value), type: .bool)
         case .name(let identifier):
-            return resolve(identifier)
+            guard let typed = resolve(identifier) else { return nil }
+            // A parameter declared a phase has had its error where it is declared.
+            if typed.type == .phase, !phaseAllowed, parameterScope?.parameters[identifier.name] == nil {
+                refusePhaseUse(identifier)
+                return nil
+            }
+            return typed
         case .unary(let op, let operandSyntax):
             guard let operand = check(operandSyntax) else { return nil }
             switch op {
@@ -77,9 +85,11 @@ extension Checker {
             spine.append(leftmost)
             leftmost = lhs
         }
+        if case .binary(let op, _, _)? = spine.last?.kind { phaseOperand = op.isComparison }
         var result = check(leftmost)
         for node in spine.reversed() {
             guard case .binary(let op, _, let rhsSyntax) = node.kind else { continue }
+            phaseOperand = op.isComparison
             let rhs = check(rhsSyntax)
             guard let lhs = result, let rhs else {
                 result = nil
@@ -95,6 +105,23 @@ extension Checker {
                                       _ rhsSyntax: Expression) -> Typed? {
         func describe() -> String { "\(lhs.type.displayName) \(op.rawValue) \(rhs.type.displayName)" }
         switch op {
+        case .equal where lhs.type == .phase || rhs.type == .phase, .notEqual where lhs.type == .phase || rhs.type == .phase:
+            guard lhs.type == .phase, rhs.type == .phase else {
+                var hint = "; a phase is compared with another phase: \(ScrollPhase.namesInProse), or a phase input"
+                var notes: [Diagnostic.Note] = []
+                if case .name(let name) = rhsSyntax.kind, ScrollPhase(name: name.name) != nil, let entry = symbols[name.name] {
+                    hint = "; '\(name.name)' here is \(self.describe(entry.symbol)) of the spec, which hides the phase '\(name.name)': rename it"
+                    notes = [.init(message: "'\(name.name)' is declared here", range: entry.range)]
+                }
+                diagnostics.error("cannot compare \(describe())\(hint)", at: range, notes: notes)
+                return nil
+            }
+            let comparison: ComparisonOperator = op == .equal ? .equal : .notEqual
+            return Typed(expression: fold(.comparison(comparison, lhs.expression, rhs.expression)), type: .bool)
+        case .less where lhs.type == .phase || rhs.type == .phase, .lessEqual where lhs.type == .phase || rhs.type == .phase,
+             .greater where lhs.type == .phase || rhs.type == .phase, .greaterEqual where lhs.type == .phase || rhs.type == .phase:
+            diagnostics.error("a phase has no order: compare it with '==' or '!=', as in 'phase == dragging'", at: range)
+            return nil
         case .and, .or:
             guard lhs.type == .bool, rhs.type == .bool else {
                 diagnostics.error("'\(op.rawValue)' needs two bools, found \(describe())", at: range)
@@ -176,15 +203,31 @@ extension Checker {
             message += "; multiply by a length such as '1pt'"
         } else if type == .pixels, typed.type == .number {
             message += "; multiply by a length such as '1px'"
+        } else if type == .phase {
+            message += "; a phase is \(ScrollPhase.namesInProse)"
         }
         diagnostics.error(message, at: range)
         return false
+    }
+
+    /// A phase (a phase input, or one of the three names) used anywhere but as an operand of `==` or `!=`.
+    private mutating func refusePhaseUse(_ identifier: Identifier) {
+        let what = symbols[identifier.name] == nil ? "'\(identifier.name)' is a phase" : "input '\(identifier.name)' is a phase"
+        diagnostics.error("\(what), which can only be compared with '==' or '!=' to another phase, as in 'phase == dragging'",
+                          at: identifier.range)
+    }
+
+    /// One of `idle`, `dragging` and `decelerating` where no declaration hides it: a phase constant, its raw value.
+    func phaseConstant(_ identifier: Identifier) -> Typed? {
+        guard let phase = ScrollPhase(name: identifier.name) else { return nil }
+        return Typed(expression: .constant(Double(phase.rawValue)), type: .phase)
     }
 
     /// The type of an input or state without an annotation, read from its constant default, so that
     /// uses can be checked before the declaration itself is.
     func inferredType(of value: Expression) -> ValueType {
         switch value.kind {
+        case .name(let name) where symbols[name.name] == nil && ScrollPhase(name: name.name) != nil: return .phase
         case .bool: return .bool
         case .number(_, let unit, _): return unit
         case .unary(.not, _): return .bool

@@ -168,7 +168,8 @@ extension Checker {
         if let parameter = scope.parameters[identifier.name] { return parameter }
         let function = functions[scope.function].name.name
         guard let entry = symbols[identifier.name] else {
-            let candidates = suggestable { Array(scope.parameters.keys) + Array(symbols.keys) }
+            if let phase = phaseConstant(identifier) { return phase }
+            let candidates = suggestable { Array(scope.parameters.keys) + Array(symbols.keys) + phaseNames }
             reportUnknownName(identifier, among: candidates, what: "name")
             return nil
         }
@@ -208,6 +209,7 @@ extension Checker {
         switch value {
         case .number(let number): return .constant(number)
         case .bool(let bool): return .boolConstant(bool)
+        case .phase(let phase): return .constant(Double(phase.rawValue))
         }
     }
 

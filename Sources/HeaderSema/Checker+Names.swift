@@ -101,6 +101,10 @@ extension Checker {
             valueProgress[index] = .failed
             return nil
         }
+        if refusePhaseType(declaration.type, of: "named value '\(declaration.name.name)'") {
+            valueProgress[index] = .failed
+            return nil
+        }
         valueProgress[index] = .checking
         checkingStack.append(index)
         let typed = check(declaration.value)
@@ -142,7 +146,8 @@ extension Checker {
                 diagnostics.error("'delta' (the change of offset) can only be read in a state's 'next'", at: identifier.range)
                 return nil
             }
-            reportUnknownName(identifier, among: suggestable { Array(symbols.keys) }, what: "name")
+            if let phase = phaseConstant(identifier) { return phase }
+            reportUnknownName(identifier, among: suggestable { Array(symbols.keys) + phaseNames }, what: "name")
             return nil
         }
         switch entry.symbol {
@@ -194,12 +199,14 @@ extension Checker {
         if let known = stateTypes[index] { return known }
         let state = stateDeclarations[index]
         var type = state.type?.type ?? inferredType(of: state.initial)
+        // A state is never a phase (that is refused where it is declared): one mistake, one error.
+        if type == .phase { type = .number }
         // Known before the initial value is checked: one that reads its own state finds this.
         stateTypes[index] = type
         if state.type == nil {
             let (saved, context) = (diagnostics, stateContext)
             stateContext = (state.name.name, false)
-            if let typed = check(state.initial), typed.type != .bool { type = typed.type }
+            if let typed = check(state.initial), typed.type != .bool, typed.type != .phase { type = typed.type }
             (diagnostics, stateContext) = (saved, context)
             stateTypes[index] = type
         }
@@ -252,8 +259,18 @@ extension Checker {
         diagnostics.isSaturated ? [] : names()
     }
 
+    /// The three phase names, as names to suggest, in a spec that declares a phase input.
+    var phaseNames: [String] {
+        inputs.contains { $0.type?.type == .phase } ? ScrollPhase.allCases.map(\.name).filter { symbols[$0] == nil } : []
+    }
+
     mutating func reportUnknownName(_ identifier: Identifier, among candidates: [String], what: String) {
         if let suggestion = Suggestions.closest(to: identifier.name, among: candidates.sorted()) {
+            if ScrollPhase(name: suggestion) != nil, symbols[suggestion] == nil {
+                diagnostics.error("unknown \(what) '\(identifier.name)'; did you mean the phase '\(suggestion)'? A phase is \(ScrollPhase.namesInProse)",
+                                  at: identifier.range)
+                return
+            }
             diagnostics.error("unknown \(what) '\(identifier.name)'; did you mean '\(suggestion)'?", at: identifier.range)
         } else {
             diagnostics.error("unknown \(what) '\(identifier.name)'", at: identifier.range)

@@ -54,6 +54,9 @@ public struct Checker {
     /// Set while checking a snap's `rule`: the type of its `target` (a length, or the type of the state it
     /// moves), which with `velocity` it may read.
     var snapRuleTarget: ValueType?
+    /// Set just before checking an operand of a comparison (or an input's default): the only place a phase
+    /// may stand. `check` takes it down as it starts, so that it holds for that operand alone.
+    var phaseOperand = false
     /// What each named value reads of the scroll, once worked out (see `scrollReads(of:)`).
     var valueScrollReads: [Int: ScrollReads] = [:]
     /// Each state's type, once known: see `stateType`.
@@ -103,6 +106,7 @@ public struct Checker {
 
     private mutating func run(_ syntax: SpecSyntax) -> CheckedSpec? {
         declareSymbols(syntax)
+        refusePhaseFunctions()
         var checkedInputs: [CheckedInput] = []
         for (index, input) in inputs.enumerated() {
             if let checked = checkInput(input, slot: inputSlot(index)) {

@@ -34,6 +34,7 @@ package enum Folding {
         switch folded {
         case .number(let value): return .constant(value)
         case .bool(let value): return .boolConstant(value)
+        case .phase(let phase): return .constant(Double(phase.rawValue))
         }
     }
 

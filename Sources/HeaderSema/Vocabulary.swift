@@ -20,6 +20,8 @@ public enum Vocabulary {
     /// `extend: before | after | both | none`, `via hold`, and `ties up | down`.
     public static let contextualConstants = ["before", "after", "both", "none", "hold", "up", "down"]
     public static let types: [String] = ValueType.allCases.map(\.rawValue)
+    /// The scroll's phases, the values of a `phase` input, where no declaration hides them.
+    public static let phases: [String] = ScrollPhase.allCases.map(\.name)
     public static let builtins: [String] = Builtin.allCases.map(\.rawValue)
     public static let curvePresets: [String] = Curve.presets.map(\.name)
     public static let curveConstructors = ["cubicBezier", "steps", "linear", "spring"]

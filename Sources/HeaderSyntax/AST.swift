@@ -143,13 +143,14 @@ public struct TypeAnnotation: Sendable, Hashable {
 
 /// The types of the language. Lengths are points (`pt`); `px` are device pixels, kept apart from
 /// points by their own type; a density (`px/pt`, pixels per point) converts between them; numbers are
-/// plain.
+/// plain. A `phase` is the scroll's phase (`ScrollPhase`), for inputs only, compared with `==` and `!=`.
 public enum ValueType: String, Sendable, Hashable, CaseIterable {
     case number
     case length = "pt"
     case bool
     case pixels = "px"
     case density = "px/pt"
+    case phase
 
     public var displayName: String {
         switch self {
@@ -158,18 +159,19 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
         case .bool: return "bool"
         case .pixels: return "length in pixels (px)"
         case .density: return "density (px/pt)"
+        case .phase: return "phase"
         }
     }
 
-    /// Whether it is a number with a unit or none: everything but a bool.
-    public var isNumeric: Bool { self != .bool }
+    /// Whether it is a number with a unit or none: everything but a bool and a phase.
+    public var isNumeric: Bool { self != .bool && self != .phase }
 
     /// What a value of this type is written with: `pt`, `px`, or nothing.
     public var literalSuffix: String {
         switch self {
         case .length: return "pt"
         case .pixels: return "px"
-        case .number, .bool, .density: return ""
+        case .number, .bool, .density, .phase: return ""
         }
     }
 }

@@ -363,13 +363,13 @@ public struct Parser {
                                    range: start.range.union(value.range))
     }
 
-    /// type = "pt" | "px" | "px" "/" "pt" | "number" | "bool"
+    /// type = "pt" | "px" | "px" "/" "pt" | "number" | "bool" | "phase"
     private mutating func parseOptionalType() -> TypeAnnotation? {
         guard current.kind == .punctuation(.colon) else { return nil }
         advance()
         let token = current
         guard token.kind == .identifier, let type = ValueType(rawValue: token.text) else {
-            error("expected a type ('pt', 'px', 'px/pt', 'number' or 'bool'), found \(token.kind)", at: token.range)
+            error("expected a type ('pt', 'px', 'px/pt', 'number', 'bool' or 'phase'), found \(token.kind)", at: token.range)
             return nil
         }
         advance()

@@ -274,6 +274,53 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(Driver.run(["eval", spec.path, "--trace", scratch.appendingPathComponent("none.csv").path]).exitCode, 1)
     }
 
+    /// A phase input along a trace and by `--set`: the same drag written with the scroll's phase, each row's
+    /// phase by its name, printed by its name (in JSON as a string). Shown moves by -delta while dragging:
+    /// 50 at rest; 50 - 10 = 40 at 10; 40 - 20 = 20 at 30; kept at 20 at 50, decelerating, and at 60, idle.
+    func testEvalTakesThePhaseByName() throws {
+        let spec = scratch.appendingPathComponent("Phase.header")
+        try """
+        header Phase
+        input phase: phase = idle
+        state shown: pt = 50 in 0pt...50pt {
+            next = phase == dragging ? shown - delta : shown
+        }
+        bar {
+            height = shown
+        }
+        """.write(to: spec, atomically: true, encoding: .utf8)
+        let trace = scratch.appendingPathComponent("phase.csv")
+        try "offset,phase\n0,idle\n10,dragging\n30,dragging\n50,decelerating\n60,idle\n".write(to: trace, atomically: true, encoding: .utf8)
+        let outcome = Driver.run(["eval", spec.path, "--trace", trace.path, "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(csvRows(outcome.standardOutput), [
+            ["offset", "phase", "bar.height"],
+            ["0.0", "idle", "50.0"],
+            ["10.0", "dragging", "40.0"],
+            ["30.0", "dragging", "20.0"],
+            ["50.0", "decelerating", "20.0"],
+            ["60.0", "idle", "20.0"],
+        ])
+        // --set holds the phase along --at: dragging from 0 to 30 takes 30 off; decelerating keeps 50.
+        let dragging = Driver.run(["eval", spec.path, "--at", "0,30", "--set", "phase=dragging", "--format", "csv"])
+        XCTAssertEqual(csvRows(dragging.standardOutput).last, ["30.0", "20.0"], dragging.standardError)
+        let json = Driver.run(["eval", spec.path, "--at", "0", "--set", "phase=decelerating", "--format", "json"])
+        XCTAssertTrue(json.standardOutput.contains("\"inputs\": {\"phase\": \"decelerating\"}"), json.standardOutput)
+        XCTAssertTrue(json.standardOutput.contains("\"bar.height\": 50.0"), json.standardOutput)
+        // Another word is refused with the three names, and the line of the trace that has it.
+        let misspelt = Driver.run(["eval", spec.path, "--at", "0", "--set", "phase=draging"])
+        XCTAssertEqual(misspelt.exitCode, 2)
+        XCTAssertTrue(misspelt.standardError.contains("input 'phase' is a phase, which takes idle, dragging or decelerating; 'draging' is none of them; did you mean 'dragging'?"),
+                      misspelt.standardError)
+        let bad = scratch.appendingPathComponent("phase-bad.csv")
+        try "offset,phase\n0,idle\n10,1\n".write(to: bad, atomically: true, encoding: .utf8)
+        let refused = Driver.run(["eval", spec.path, "--trace", bad.path])
+        XCTAssertEqual(refused.exitCode, 2)
+        XCTAssertEqual(refused.standardOutput, "")
+        XCTAssertTrue(refused.standardError.contains("phase-bad.csv:3: input 'phase' is a phase, which takes idle, dragging or decelerating; '1' is none of them"),
+                      refused.standardError)
+    }
+
     func testSweep() {
         // --sweep 0:100:10 is 0, 10, ..., 100: eleven rows; height 300 throughout, offsetY = -offset.
         let outcome = Driver.run(["eval", image, "--sweep", "0:100:10", "--format", "csv"])

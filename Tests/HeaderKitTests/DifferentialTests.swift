@@ -60,6 +60,18 @@ final class DifferentialTests: XCTestCase {
         print("DifferentialTests: \(declaring.count) of 300 specs declare functions, \(calling.count) call fn0 outside a function")
     }
 
+    /// Some specs declare phase inputs, drawn from a stream of their own: compared with the three phases and
+    /// with each other, and half the time read by a state that moves only while dragging. Each is accepted.
+    func testGeneratedSpecsDrawPhases() {
+        let specs = DifferentialHarness.generatedSpecs(count: 300, seed: DifferentialHarness.seed)
+        let declaring = specs.filter { $0.0.text.contains(": phase = ") }
+        let withState = declaring.filter { $0.0.text.contains("== dragging ? held") }
+        XCTAssertGreaterThan(declaring.count, 20)
+        XCTAssertGreaterThan(withState.count, 8)
+        XCTAssertTrue(declaring.allSatisfy { $0.1 != nil }, declaring.first { $0.1 == nil }?.0.text ?? "")
+        print("DifferentialTests: \(declaring.count) of 300 specs declare phase inputs, \(withState.count) a state that reads one")
+    }
+
     /// Some snaps carry a rule: a threshold, a tie direction, a fling speed, some of them read from inputs, or
     /// a rule of their own; some move a state.
     func testGeneratedSpecsDrawSnapRules() {

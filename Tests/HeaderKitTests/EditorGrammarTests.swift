@@ -115,6 +115,11 @@ final class EditorGrammarTests: XCTestCase {
             try assertScope(type, in: "state value: \(type) = 0 in 0...1 {", after: ":", startsWith: ["support.type."])
         }
         try assertScope("pt", in: "input safeAreaTop: pt in 0pt...100pt = 0", after: ":", startsWith: ["support.type."])
+        for phase in Vocabulary.phases {
+            try assertScope(phase, in: "    opacity = phase == \(phase) ? 1 : 0", startsWith: ["constant.language."])
+            try assertScope(phase, in: "input phase: phase = \(phase)", after: "=", startsWith: ["constant.language."])
+        }
+        try assertScope("phase", in: "input phase: phase = idle", after: ":", startsWith: ["support.type."])
         let snap = "snap bar { 0pt, travel } threshold 0.3 ties up fling 500"
         try assertScope("threshold", in: snap, startsWith: ["keyword."])
         try assertScope("ties", in: snap, startsWith: ["keyword."])

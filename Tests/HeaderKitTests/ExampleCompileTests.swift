@@ -80,6 +80,7 @@ final class ExampleCompileTests: XCTestCase {
                     // can round differently from the spec's reading of the same text on x86_64.
                     switch input.type {
                     case .bool: parameters += ", \(input.name): \(value)"
+                    case .phase: parameters += ", \(input.name): .\(value)"
                     case .number: parameters += ", \(input.name): Double(\"\(value)\") ?? .nan"
                     case .length, .pixels, .density: parameters += ", \(input.name): CGFloat(Double(\"\(value)\") ?? .nan)"
                     }

@@ -168,6 +168,28 @@ final class JavaScriptEmitterTests: XCTestCase {
             """)
     }
 
+    /// A phase input takes one of the three strings; any other value is refused with a RangeError that names
+    /// the input, not taken for some phase. Dragging from 20 to 40 hides the bar by 20/40 = 0.5 of 40: -20.
+    func testPhaseInputsAreTheThreeStrings() throws {
+        let spec = PackagePaths.url("Tests/Specs/state/navigation-bar-hider.header").path
+        let directory = try DifferentialHarness.makeDirectory("js-phase-module")
+        let module = directory.appendingPathComponent("hider.mjs")
+        let compiled = Driver.run(["compile", "--target", "js", spec, "-o", module.path])
+        XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
+        let printed = try Self.runNode("""
+            const m = await import(\(JSONString.quoted(module.absoluteString)));
+            const s = m.initialState();
+            for (const o of [20, 40]) m.advance(s, o, { phase: "dragging", dragStart: 20 });
+            console.log(m.frame(40, { phase: "dragging", dragStart: 20 }, s)["bar.offsetY"]);
+            try { m.advance(s, 50, { phase: "draging" }); console.log("taken"); }
+            catch (error) { console.log(error instanceof RangeError, error.message); }
+            """, label: "phase")
+        XCTAssertEqual(printed.trimmingCharacters(in: .whitespacesAndNewlines), """
+            -20
+            true input 'phase' is a phase, "idle", "dragging" or "decelerating"; found draging
+            """)
+    }
+
     /// Swift's names are not the module's business: a spec Swift refuses still compiles to JavaScript, and
     /// one the module refuses is refused with the message and exit status of any spec error.
     func testEachTargetRefusesOnlyItsOwnNames() throws {

@@ -30,6 +30,8 @@ final class PreviewTests: XCTestCase {
             ("AppleMusicProfile", [[0], [-60], [0, 120, 40], [0, 300, 250, -30]], []),
             // Every kind of layer: the frame by its role, a veil, a bar, an avatar, text hidden past 60, a box, the page.
             ("Tests/Specs/values/every-layer-kind.header", [[-40], [0], [50], [140], [300]], [("compact", .bool(true))]),
+            // A phase input set by its name in the fragment, as the page's list sets it.
+            ("Tests/Specs/state/navigation-bar-hider.header", [[0], [0, 20], [0, 30, 60]], [("phase", .phase(.dragging))]),
         ]
         var compared = 0, layersCompared = 0
         for (name, traces, inputs) in cases {
@@ -48,6 +50,7 @@ final class PreviewTests: XCTestCase {
             let inputFragment = inputs.map { input, value -> String in
                 switch value {
                 case .bool(let bool): return "&\(input)=\(bool)"
+                case .phase(let phase): return "&\(input)=\(phase.name)"
                 case .number(let number): return "&\(input)=\(number)"
                 }
             }.joined()
@@ -63,6 +66,7 @@ final class PreviewTests: XCTestCase {
                     let expected: String
                     switch value {
                     case .bool(let bool): expected = String(bool)
+                    case .phase(let phase): expected = phase.name
                     case .number(let number): expected = String(number.bitPattern, radix: 16)
                     }
                     XCTAssertEqual(cells[output.qualifiedName], expected, "\(name) #\(fragment): \(output.qualifiedName) should be \(value)")

@@ -471,10 +471,15 @@ final class RangeAnalysisTests: XCTestCase {
             var offsets = generated.interestingOffsets.filter(\.isFinite)
                 + [0, 1e6, -1e6, 1e9, -1e9, 3.7e11, -3.7e11, 1e15, -1e15, 0x1p53 + 2, 1e200, -1e300, 1.7e308, -1.7e308, Double.leastNonzeroMagnitude]
             for _ in 0..<40 { offsets.append(random.double(in: -600...600)) }
-            for _ in 0..<5 {
+            for round in 0..<5 {
                 var setting: [String] = []
                 for input in generated.inputs {
                     switch input.type {
+                    case .phase:
+                        // Each phase in turn, drawing nothing: the random numbers of the other inputs stay as they were.
+                        let phase = ScrollPhase.allCases[round % ScrollPhase.allCases.count]
+                        interpreter.setInput(input.name, to: .phase(phase))
+                        setting.append("\(input.name)=\(phase.name)")
                     case .bool:
                         let value = random.chance(0.5)
                         interpreter.setInput(input.name, to: .bool(value))
@@ -503,6 +508,7 @@ final class RangeAnalysisTests: XCTestCase {
                         let proven = analysis.outputs[index % program.outputs.count]
                         checked += 1
                         switch value {
+                        case .phase: break
                         case .bool(let bool):
                             guard bool ? proven.canBeTrue : proven.canBeFalse else {
                                 return XCTFail("spec \(generated.index): \(proven.name) is \(bool) at offset \(offset) with \(setting), proven never\n\(generated.text)")

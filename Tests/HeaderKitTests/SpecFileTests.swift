@@ -44,8 +44,19 @@ final class SpecFileTests: XCTestCase {
                     for output in expectation.outputs where !program.outputs.contains(where: { $0.qualifiedName == output.name }) {
                         problems.append("\(file.path):\(expectation.line): the spec has no output '\(output.name)'")
                     }
-                    probes.append(SpecProbe(kind: .frame(offsets: expectation.offsets),
-                                            inputs: inputs(expectation.settings, line: expectation.line)))
+                    guard !expectation.rows.isEmpty else {
+                        probes.append(SpecProbe(kind: .frame(offsets: expectation.offsets),
+                                                inputs: inputs(expectation.settings, line: expectation.line)))
+                        continue
+                    }
+                    // Each row's inputs on top of the row before's, as `eval --trace` keeps them.
+                    var settings: [SpecFile.Setting] = []
+                    var rows: [[Value]] = []
+                    for row in expectation.rows {
+                        settings += row
+                        rows.append(inputs(settings, line: expectation.line))
+                    }
+                    probes.append(SpecProbe(kind: .trace(offsets: expectation.offsets, inputs: rows), inputs: rows.last ?? []))
                 }
                 for expectation in file.settles {
                     guard let snap = program.snaps.firstIndex(where: { $0.name == expectation.snap }) else {
@@ -320,7 +331,7 @@ final class SpecFileTests: XCTestCase {
     static func describe(value index: Int, of probe: Int, in specCase: SpecCase) -> (name: String, place: String?) {
         let program = specCase.program, count = max(program.outputs.count, 1)
         switch specCase.probes[probe].kind {
-        case .frame: return (program.outputs[index].qualifiedName, nil)
+        case .frame, .trace: return (program.outputs[index].qualifiedName, nil)
         case .settle(let snap, _, _): return ("settle \(program.snaps[snap].name)", nil)
         case .settleState(let snap, _, _):
             return (index == 0 ? "settle \(program.snaps[snap].name)" : "\(program.snaps[snap].name) after settle", nil)
@@ -345,6 +356,12 @@ final class SpecFileTests: XCTestCase {
         if probe < file.values.count {
             let expectation = file.values[probe]
             let offsets = expectation.offsets.map(format).joined(separator: ", ")
+            if !expectation.rows.isEmpty {
+                let rows = zip(expectation.offsets, expectation.rows).map { offset, settings in
+                    ([format(offset)] + settings.map { "\($0.name)=\(format($0.value))" }).joined(separator: " ")
+                }
+                return (expectation.line, "along the trace \(rows.joined(separator: ", "))")
+            }
             return (expectation.line, "at offset\(expectation.offsets.count > 1 ? "s" : "") \(offsets)\(with(expectation.settings))")
         }
         let expectation = file.settles[probe - file.values.count]
@@ -363,6 +380,7 @@ final class SpecFileTests: XCTestCase {
         switch value {
         case .bool(let bool): return "\(bool)"
         case .number(let number): return format(number)
+        case .phase(let phase): return phase.name
         }
     }
 

@@ -112,6 +112,9 @@ package struct JavaScriptBody {
 
     private mutating func render(_ expression: Expr, top: Bool = false) -> Rendered {
         switch expression.kind {
+        case .constant(let value) where expression.type == .phase:
+            // A phase is its name, as the module's inputs take it: `phase === "dragging"`.
+            return Rendered(text: JavaScriptNames.string((ScrollPhase(number: value) ?? .idle).name), level: .atom, operators: 0)
         case .constant(let value):
             let text = JavaScriptNames.literal(value)
             return Rendered(text: text, level: .atom, operators: 0)

@@ -42,6 +42,7 @@ public struct JavaScriptEmitter {
         for snap in program.snaps { lines += [""] + settle(snap, collect) }
         for function in program.functions { lines += [""] + userFunction(function, collect) }
         if !program.inputs.isEmpty { helpers.insert("$input") }
+        if program.readsPhase { helpers.insert("$phase") }
         for (name, source) in JavaScriptEmitter.helperSources where helpers.contains(name) {
             lines += [""] + source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
@@ -143,7 +144,8 @@ public struct JavaScriptEmitter {
         }
         for (index, name) in inputNames.sorted(by: { $0.key < $1.key }) {
             let input = program.inputs[index]
-            function.append("const \(name) = $input(inputs, \(JavaScriptNames.string(input.name)), \(literal(input.defaultValue)));")
+            let reader = input.type == .phase ? "$phase" : "$input"
+            function.append("const \(name) = \(reader)(inputs, \(JavaScriptNames.string(input.name)), \(literal(input.defaultValue)));")
         }
         for index in values {
             guard let name = valueNames[index] else { continue }
@@ -284,6 +286,7 @@ public struct JavaScriptEmitter {
         switch value {
         case .bool(let bool): return bool ? "true" : "false"
         case .number(let number): return JavaScriptNames.literal(number)
+        case .phase(let phase): return JavaScriptNames.string(phase.name)
         }
     }
 
@@ -298,6 +301,15 @@ public struct JavaScriptEmitter {
             function $input(inputs, name, fallback) {
               return inputs != null && Object.prototype.hasOwnProperty.call(inputs, name) && inputs[name] !== undefined
                 ? inputs[name] : fallback;
+            }
+            """),
+        // A phase is one of three strings; any other value is refused, as the Swift and Kotlin enums refuse it.
+        ("$phase", """
+            // A phase input from `inputs` by name: "idle", "dragging" or "decelerating" (or its default).
+            function $phase(inputs, name, fallback) {
+              const phase = $input(inputs, name, fallback);
+              if (phase === "idle" || phase === "dragging" || phase === "decelerating") return phase;
+              throw new RangeError(`input '${name}' is a phase, "idle", "dragging" or "decelerating"; found ${String(phase)}`);
             }
             """),
         // Swift's min and max: not Math.min and Math.max, which differ for NaN and signed zeros.

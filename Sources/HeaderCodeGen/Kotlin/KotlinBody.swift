@@ -113,7 +113,17 @@ package struct KotlinBody {
     }
 
     /// The Kotlin type of a value of the language.
-    package static func type(_ type: ValueType) -> String { type == .bool ? "Boolean" : "Double" }
+    package static func type(_ type: ValueType) -> String {
+        switch type {
+        case .bool: return "Boolean"
+        case .phase: return phaseType
+        default: return "Double"
+        }
+    }
+
+    /// The object's own enum of the scroll's phase, and a phase (held as a number by the lowered program) as its entry.
+    package static let phaseType = "ScrollPhase"
+    package static func phaseEntry(_ phase: ScrollPhase) -> String { phaseType + "." + phase.name.uppercased() }
 
     private mutating func render(_ expression: Expr, top: Bool = false) -> Rendered {
         var rendered = renderNode(expression, top: top)
@@ -123,6 +133,8 @@ package struct KotlinBody {
 
     private mutating func renderNode(_ expression: Expr, top: Bool) -> Rendered {
         switch expression.kind {
+        case .constant(let value) where expression.type == .phase:
+            return Rendered(text: KotlinBody.phaseEntry(ScrollPhase(number: value) ?? .idle), level: .atom, operators: 0)
         case .constant(let value):
             let text = KotlinNames.literal(value)
             return Rendered(text: text, level: .atom, operators: 0)

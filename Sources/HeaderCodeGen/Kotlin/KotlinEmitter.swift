@@ -44,6 +44,11 @@ public struct KotlinEmitter {
         printer.block("object \(objectName)") { printer in
             emitFrameType(&printer)
             if program.isStateful { emitStateType(&printer) }
+            if program.readsPhase {
+                printer.line()
+                printer.line("/** The scroll's phase, for the inputs of type `phase`: at rest, under the finger, or moving on after it lifted. */")
+                printer.line("enum class \(KotlinBody.phaseType) { " + ScrollPhase.allCases.map { $0.name.uppercased() }.joined(separator: ", ") + " }")
+            }
             emitAnimations(&printer)
             printer.line()
             emitFrameFunction(&printer, collect)
@@ -590,6 +595,7 @@ public struct KotlinEmitter {
         switch value {
         case .bool(let bool): return bool ? "true" : "false"
         case .number(let number): return KotlinNames.literal(number)
+        case .phase(let phase): return KotlinBody.phaseEntry(phase)
         }
     }
 

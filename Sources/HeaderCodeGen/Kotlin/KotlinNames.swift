@@ -34,7 +34,7 @@ public enum KotlinNames {
     /// hide inside the object (`Double.NaN`, `Math.floor`, `java.lang`).
     package static let shadowedTypes: Set<String> = [
         "Double", "Boolean", "Int", "Long", "String", "Any", "Unit", "Nothing", "DoubleArray", "Math", "StrictMath",
-        "java", "kotlin", "Frame", "State", "SpringAnimation", "Suppress", "JvmStatic",
+        "java", "kotlin", "Frame", "State", "SpringAnimation", "ScrollPhase", "Suppress", "JvmStatic",
     ]
 
     /// The top-level private functions and values the file may declare, and the object's own API.

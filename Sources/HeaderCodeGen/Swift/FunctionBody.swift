@@ -104,6 +104,11 @@ package struct FunctionBody {
             || CurveSwiftSource.isDecimalLiteral(value))
     }
 
+    /// A phase as the enum's case, `.dragging`, from the number the lowered program holds it as.
+    package static func phaseLiteral(_ value: Double) -> String {
+        "." + (ScrollPhase(number: value) ?? .idle).name
+    }
+
     package static func literal(_ value: Double) -> String {
         guard value == value.rounded(), value.magnitude < 9_007_199_254_740_992, !(value == 0 && value.sign == .minus) else {
             return CurveSwiftSource.literal(value)
@@ -135,6 +140,8 @@ package struct FunctionBody {
     private mutating func render(_ expression: Expr, as type: SwiftType? = nil, top: Bool = false) -> Rendered {
         let wanted = type ?? SwiftType(expression.type)
         switch expression.kind {
+        case .constant(let value) where expression.type == .phase:
+            return Rendered(text: FunctionBody.phaseLiteral(value), level: .atom, operators: 0, type: .phase)
         case .constant(let value):
             let text = FunctionBody.literal(value)
             let plain = FunctionBody.isPlainLiteral(value)
@@ -240,7 +247,7 @@ package struct FunctionBody {
             literal.type = type
             return literal
         }
-        guard rendered.type != type, type != .bool, rendered.type != .bool else { return rendered }
+        guard rendered.type != type, type != .bool, rendered.type != .bool, type != .phase, rendered.type != .phase else { return rendered }
         return Rendered(text: "\(type.rawValue)(\(rendered.text))", level: .atom, operators: rendered.operators, type: type)
     }
 
@@ -258,6 +265,8 @@ package struct FunctionBody {
     }
 
     private mutating func comparison(_ op: String, _ lhs: Expr, _ rhs: Expr) -> Rendered {
+        // Phases are compared as the enum's cases: `phase == .dragging`.
+        if lhs.type == .phase || rhs.type == .phase { return binary(op, .comparison, lhs, rhs, operands: .phase) }
         // Compared in CGFloat when either side is a length, else in Double: the same comparison either way.
         let type: SwiftType = SwiftType(lhs.type) == .cgFloat || SwiftType(rhs.type) == .cgFloat ? .cgFloat : .double
         return binary(op, .comparison, lhs, rhs, operands: type)
@@ -278,9 +287,15 @@ package struct FunctionBody {
 
     private mutating func binary(_ op: String, _ level: Level, _ lhs: Expr, _ rhs: Expr, operands: SwiftType) -> Rendered {
         // Left-associative: a right operand at the same level keeps its parentheses; comparisons do not chain.
-        let left = parenthesized(hoistIfLong(render(lhs, as: operands)), above: level == .comparison ? .additive : level,
+        var left = parenthesized(hoistIfLong(render(lhs, as: operands)), above: level == .comparison ? .additive : level,
                                  orEqual: level != .comparison)
-        let right = parenthesized(hoistIfLong(render(rhs, as: operands)), above: level, orEqual: false)
+        var right = parenthesized(hoistIfLong(render(rhs, as: operands)), above: level, orEqual: false)
+        // Swift warns that `x < nan` is always false when an input, a state or a local of the spec is named `nan`
+        // (`nan`, `state.nan`): `(nan)` it is not.
+        if level == .comparison {
+            if left.text == "nan" || left.text.hasSuffix(".nan") { left.text = "(\(left.text))" }
+            if right.text == "nan" || right.text.hasSuffix(".nan") { right.text = "(\(right.text))" }
+        }
         let type: SwiftType = level <= .comparison ? .bool : operands
         return Rendered(text: "\(left.text) \(op) \(right.text)", level: level, operators: left.operators + right.operators + 1,
                         type: type)
@@ -326,6 +341,8 @@ package enum SwiftType: String {
     case double = "Double"
     case cgFloat = "CGFloat"
     case bool = "Bool"
+    /// The generated enum's own `ScrollPhase`.
+    case phase = "ScrollPhase"
 
     package init(_ type: ValueType) {
         switch type {
@@ -333,6 +350,7 @@ package enum SwiftType: String {
         // Points, pixels and densities are CGFloat, as UIKit's sizes and `displayScale` are.
         case .length, .pixels, .density: self = .cgFloat
         case .bool: self = .bool
+        case .phase: self = .phase
         }
     }
 }

@@ -34,6 +34,7 @@ public struct SwiftEmitter {
         printer.block("nonisolated enum \(enumName)") { printer in
             emitFrameType(&printer)
             if program.isStateful { emitStateType(&printer) }
+            if program.readsPhase { emitPhaseType(&printer) }
             emitAnimations(&printer)
             printer.line()
             emitFrameFunction(&printer)
@@ -108,6 +109,15 @@ public struct SwiftEmitter {
 
     /// Springs as plain data, since the generated file imports Foundation only; a view builds its
     /// `Animation` from them.
+    private func emitPhaseType(_ printer: inout CodePrinter) {
+        printer.line()
+        printer.line("/// The scroll's phase, for the inputs of type `phase`: at rest, under the finger (`isDragging`), or moving on")
+        printer.line("/// after the finger lifted (`isDecelerating`).")
+        printer.block("enum \(SwiftType.phase.rawValue): Equatable, Sendable") { printer in
+            printer.line("case " + ScrollPhase.allCases.map(\.name).joined(separator: ", "))
+        }
+    }
+
     private func emitAnimations(_ printer: inout CodePrinter) {
         guard !program.animations.isEmpty else { return }
         printer.line()
@@ -557,6 +567,7 @@ public struct SwiftEmitter {
     private func literal(_ value: Value, _ type: SwiftType) -> String {
         switch value {
         case .bool(let bool): return bool ? "true" : "false"
+        case .phase(let phase): return "." + phase.name
         case .number(let number):
             let text = FunctionBody.literal(number)
             return type == .cgFloat && !FunctionBody.isPlainLiteral(number) ? "CGFloat(\(text))" : text

@@ -23,7 +23,7 @@ public enum SwiftNames {
 
     /// Types and modules the generated code names, which a declaration of the same name would hide.
     package static let shadowedTypes: Set<String> = ["Double", "CGFloat", "Bool", "Swift", "Foundation", "Frame", "State",
-                                             "SpringAnimation", "Self", "Equatable", "Sendable"]
+                                             "SpringAnimation", "ScrollPhase", "Self", "Equatable", "Sendable"]
 
     /// Functions the generated enum declares itself, which a spec's values, outputs and animations must not take.
     static let generatedFunctions: Set<String> = {
@@ -168,14 +168,6 @@ public enum SwiftNames {
                                   at: input.nameRange)
             }
         }
-        // swiftc takes any comparison with a name `nan` (`nan <= 0`, `state.nan < x`) for one with Double.nan and
-        // warns that it is always false; the generated code reads inputs, states and parameters by their names.
-        var readByName = program.inputs.map { ("an input", $0.name, $0.nameRange) } + program.states.map { ("a state", $0.name, $0.nameRange) }
-        readByName += program.functions.flatMap { function in function.parameters.map { ("a parameter", $0.name, $0.nameRange) } }
-        for (what, name, range) in readByName where name == "nan" {
-            diagnostics.error("\(what) cannot be named 'nan' in the generated Swift: swiftc takes a comparison with it for one with Double.nan and warns that it is always false; rename it",
-                              at: range)
-        }
     }
 }
 
@@ -187,8 +179,7 @@ package struct SwiftScope {
     private var nextNumber: [String: Int] = [:]
 
     package init(taken: Set<String> = []) {
-        // `nan` too: swiftc warns about any comparison with a name `nan` (see `validate`).
-        self.taken = taken.union(SwiftNames.shadowedTypes).union(["nan"])
+        self.taken = taken.union(SwiftNames.shadowedTypes)
     }
 
     mutating func reserve(_ name: String) {

@@ -128,11 +128,7 @@ private struct ConstantEvaluator {
             switch read {
             case .input(let index):
                 guard index < program.inputs.count else { return nil }
-                switch interpreter.inputValue(program.inputs[index].name) {
-                case .number(let number)?: return number
-                case .bool(let bool)?: return bool ? 1 : 0
-                case nil: return nil
-                }
+                return interpreter.inputValue(program.inputs[index].name)?.storedNumber
             case .value(let index):
                 guard index < program.values.count, !program.values[index].body.uses.offset,
                       !program.values[index].body.uses.state else { return nil }

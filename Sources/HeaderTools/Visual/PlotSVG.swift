@@ -78,10 +78,7 @@ package struct PlotSVG {
     private func chart(_ index: Int, _ output: Program.Output, left: Double, top: Double, into svg: inout SVGText) {
         let values = rows.map { row -> Double in
             guard index < row.count else { return .nan }
-            switch row[index] {
-            case .number(let number): return number
-            case .bool(let bool): return bool ? 1 : 0
-            }
+            return row[index].storedNumber
         }
         let area = PlotSVG.area(left: left, top: top)
         let xLow = offsets.min() ?? 0, xHigh = offsets.max() ?? 1

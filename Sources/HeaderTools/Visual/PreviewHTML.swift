@@ -45,6 +45,7 @@ package struct PreviewHTML {
             switch value {
             case .bool(let bool): text = bool ? "true" : "false"
             case .number(let number): text = JavaScriptNames.literal(number)
+            case .phase(let phase): text = JavaScriptNames.string(phase.name)
             }
             return "\(JavaScriptNames.string(input.name)): \(text)"
         }
@@ -354,10 +355,16 @@ package struct PreviewHTML {
           for (const input of inputs) {
             const label = document.createElement("label");
             label.textContent = input.name;
-            const field = document.createElement("input");
+            // A phase is chosen by its name from the three; any other input is a field.
+            const field = document.createElement(input.type === "phase" ? "select" : "input");
             field.name = input.name;
             const shown = document.createElement("output");
-            if (input.type === "bool") {
+            if (input.type === "phase") {
+              for (const phase of ["idle", "dragging", "decelerating"]) field.append(new Option(phase, phase));
+              field.value = values[input.name];
+              field.addEventListener("change", () => { values[input.name] = field.value; shown.textContent = field.value; refresh(); });
+              shown.textContent = field.value;
+            } else if (input.type === "bool") {
               field.type = "checkbox";
               field.checked = values[input.name] === true;
               field.addEventListener("change", () => { values[input.name] = field.checked; shown.textContent = String(field.checked); refresh(); });
@@ -379,8 +386,8 @@ package struct PreviewHTML {
           for (const input of inputs) {
             if (!fragment.has(input.name)) continue;
             const text = fragment.get(input.name);
-            values[input.name] = input.type === "bool" ? text === "true" : Number(text);
-            const field = controls.querySelector(`input[name="${CSS.escape(input.name)}"]`);
+            values[input.name] = input.type === "bool" ? text === "true" : input.type === "phase" ? text : Number(text);
+            const field = controls.querySelector(`[name="${CSS.escape(input.name)}"]`);
             if (field && input.type === "bool") field.checked = values[input.name];
             else if (field) field.value = values[input.name];
             if (field && field.nextElementSibling) field.nextElementSibling.textContent = String(values[input.name]);

@@ -66,15 +66,19 @@ enum DifferentialHarness {
             case .length, .pixels: return .number(rng.pick([0, 20, 47, -10, 1e6, 0.5, 146, 44, 320]))
             case .number, .density: return .number(rng.pick([1.5, 0, -1, 2, 0.25, 1e-300, 3, 0.5]))
             case .bool: return .bool(rng.chance(0.5))
+            case .phase: return .phase(rng.pick(ScrollPhase.allCases))
             }
         }
         let zeros = spec.inputs.map { input -> Value in
             if case .bool(let value) = input.defaultValue { return .bool(!value) }
+            // A phase other than its default: the one after it.
+            if case .phase(let value) = input.defaultValue { return .phase(ScrollPhase(rawValue: (value.rawValue + 1) % 3) ?? .idle) }
             return .number(0)
         }
         let extremes = spec.inputs.map { input -> Value in
             switch input.type {
             case .bool: return .bool(rng.chance(0.5))
+            case .phase: return .phase(rng.pick(ScrollPhase.allCases))
             default: return .number(rng.pick([Double.nan, .infinity, -.infinity, 1e300, -1e300, -0.0, .leastNonzeroMagnitude]))
             }
         }
@@ -262,6 +266,7 @@ enum DifferentialHarness {
         switch value {
         case .number(let number): return "\(number)"
         case .bool(let bool): return "\(bool)"
+        case .phase(let phase): return phase.name
         }
     }
 
@@ -311,6 +316,7 @@ enum DifferentialHarness {
                 switch value {
                 case .number(let number): return hex(number)
                 case .bool(let bool): return bool ? "1" : "0"
+                case .phase(let phase): return String(phase.rawValue)
                 }
             }
             var values = outputs
@@ -391,6 +397,7 @@ enum DifferentialHarness {
                 let label = SwiftNames.label(input.name)
                 switch input.type {
                 case .bool: return ", \(label): v[\(position)] != 0"
+                case .phase: return ", \(label): v[\(position)] == 0 ? .idle : v[\(position)] == 1 ? .dragging : .decelerating"
                 case .length, .pixels, .density: return ", \(label): CGFloat(v[\(position)])"
                 case .number: return ", \(label): v[\(position)]"
                 }
@@ -411,6 +418,7 @@ enum DifferentialHarness {
                 switch value {
                 case .number(let number): return word(number)
                 case .bool(let bool): return word(bool ? 1 : 0)
+                case .phase(let phase): return word(Double(phase.rawValue))
                 }
             }.joined(separator: ", ") + "]"
         }

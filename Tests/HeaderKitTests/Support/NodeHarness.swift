@@ -88,6 +88,7 @@ enum NodeHarness {
             "{" + zip(program.inputs, setting).map { input, value -> String in
                 switch value {
                 case .bool(let bool): return "\(JavaScriptNames.string(input.name)): \(bool)"
+                case .phase(let phase): return "\(JavaScriptNames.string(input.name)): \(JavaScriptNames.string(phase.name))"
                 case .number(let number): return "\(JavaScriptNames.string(input.name)): {\"bits\": \(word(number))}"
                 }
             }.joined(separator: ", ") + "}"
@@ -116,6 +117,7 @@ enum NodeHarness {
                     let number: Double
                     switch value {
                     case .bool(let bool): number = bool ? 1 : 0
+                    case .phase(let phase): number = Double(phase.rawValue)
                     case .number(let raw): number = raw
                     }
                     result.append((number, flags.outputs[index],
@@ -208,7 +210,7 @@ enum NodeHarness {
           const inputs = {};
           for (const [name, value] of Object.entries(setting)) {
             // Defined, not assigned: an input may be named `__proto__`.
-            Object.defineProperty(inputs, name, { value: typeof value === "boolean" ? value : fromBits(value.bits),
+            Object.defineProperty(inputs, name, { value: typeof value === "boolean" || typeof value === "string" ? value : fromBits(value.bits),
                                                   enumerable: true, writable: true, configurable: true });
           }
           return inputs;

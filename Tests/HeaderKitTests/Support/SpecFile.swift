@@ -29,6 +29,10 @@ struct SpecFile {
         let offsets: [Double]
         let settings: [Setting]
         let outputs: [(name: String, value: Value)]
+        /// `// expect trace 0 phase=dragging, 40 dragStart=0, 80 phase=idle: ...`: the inputs each row of the
+        /// trace sets (as a row of `eval --trace` does), one list an offset; each keeps its value until a later
+        /// row changes it. Empty for `expect at`, whose inputs hold along the whole trace.
+        var rows: [[Setting]] = []
     }
 
     /// `// expect settle cover at 120 velocity 400 with k = 3: 146`; for a `snap state`, `at` gives the offsets
@@ -116,6 +120,29 @@ struct SpecFile {
                 outputs.append((parts[0], value))
             }
             values.append(ValueExpectation(line: line, offsets: offsets.compactMap { $0 }, settings: settings, outputs: outputs))
+        case "trace":
+            // trace OFFSET [NAME=VALUE ...], OFFSET [NAME=VALUE ...], ...: block.property = value, ...
+            guard words.count == 2 else { return "'expect trace' needs rows, as in 'expect trace 0 phase=dragging, 40: ...'" }
+            var offsets: [Double] = []
+            var rows: [[Setting]] = []
+            for row in words[1].split(separator: ",") {
+                let parts = row.split(separator: " ").map(String.init)
+                guard let first = parts.first, let offset = Self.number(first) else {
+                    return "cannot read the row '\(row.trimmingCharacters(in: .whitespaces))': write OFFSET [NAME=VALUE ...]"
+                }
+                var settings: [Setting] = []
+                for item in parts.dropFirst() {
+                    let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
+                    guard pair.count == 2, !pair[0].isEmpty, let value = Self.value(pair[1]) else {
+                        return "cannot read '\(item)' in the row '\(row.trimmingCharacters(in: .whitespaces))': write NAME=VALUE, no spaces"
+                    }
+                    settings.append(Setting(name: pair[0], value: value))
+                }
+                offsets.append(offset)
+                rows.append(settings)
+            }
+            guard let outputs = Self.outputs(rest) else { return "cannot read the values after ':': write block.property = value" }
+            values.append(ValueExpectation(line: line, offsets: offsets, settings: [], outputs: outputs, rows: rows))
         case "settle":
             // settle NAME at TARGET velocity VELOCITY [with ...], or at OFFSET, OFFSET, ... for a snap of a state
             guard words.count == 2 else { return "'expect settle' needs a snap" }
@@ -186,7 +213,7 @@ struct SpecFile {
             guard !text.isEmpty else { return "'contains' needs a text" }
             generated.append(GeneratedExpectation(line: line, target: target, text: text))
         default:
-            return "unknown expectation '\(words.first ?? "")': at, settle, error, warning, range, swift, js or kotlin"
+            return "unknown expectation '\(words.first ?? "")': at, trace, settle, error, warning, range, swift, js or kotlin"
         }
         return nil
     }
@@ -209,6 +236,17 @@ struct SpecFile {
     private static func splitSettings(_ text: String) -> (String, String) {
         guard let range = text.range(of: " with ") else { return (text.trimmingCharacters(in: .whitespaces), "") }
         return (String(text[..<range.lowerBound]).trimmingCharacters(in: .whitespaces), String(text[range.upperBound...]))
+    }
+
+    /// `bar.offsetY = -40, bar.alpha = 0.5`.
+    private static func outputs(_ text: String) -> [(String, Value)]? {
+        var outputs: [(String, Value)] = []
+        for item in text.split(separator: ",") {
+            let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, parts[0].contains("."), let value = Self.value(parts[1]) else { return nil }
+            outputs.append((parts[0], value))
+        }
+        return outputs
     }
 
     private static func parseSettings(_ text: String) -> [Setting]? {
@@ -239,6 +277,7 @@ struct SpecFile {
         switch text.trimmingCharacters(in: .whitespaces) {
         case "true": return .bool(true)
         case "false": return .bool(false)
+        case let name where ScrollPhase(name: name) != nil: return ScrollPhase(name: name).map(Value.phase)
         default: return number(text).map(Value.number)
         }
     }
@@ -248,6 +287,7 @@ struct SpecFile {
         switch (a, b) {
         case (.bool(let x), .bool(let y)): return x == y
         case (.number(let x), .number(let y)): return x.bitPattern == y.bitPattern || x.isNaN && y.isNaN
+        case (.phase(let x), .phase(let y)): return x == y
         default: return false
         }
     }
@@ -259,6 +299,7 @@ struct SpecFile {
         switch value {
         case .bool(let bool): return "\(bool)"
         case .number(let number): return describe(number)
+        case .phase(let phase): return phase.name
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 
 /// One generated spec and what a test needs to drive it.
 struct GeneratedSpec {
-    enum ValueKind: Equatable { case number, length, bool }
+    enum ValueKind: Equatable { case number, length, bool, phase }
 
     struct Input {
         let name: String
@@ -75,6 +75,8 @@ struct SpecGenerator {
     private var snapRNG: SeededGenerator
     /// The states of the spec being drawn, for the snaps that move one.
     private var stateKinds: [(name: String, kind: Kind)] = []
+    /// And the scroll's phase: a phase input, a block that compares it, and a state that moves only while dragging.
+    private var phaseRNG: SeededGenerator
     /// The functions declared so far (a body calls only earlier ones, so none is recursive).
     private var functions: [(name: String, parameters: [Kind], result: Kind)] = []
     /// What stands for the offset: `offset`, or in a function's body its first parameter, a length.
@@ -92,6 +94,7 @@ struct SpecGenerator {
         stateRNG = SeededGenerator(seed: seed ^ 0x53_5441_5445)
         unitRNG = SeededGenerator(seed: seed ^ 0x50_4958_454C)
         snapRNG = SeededGenerator(seed: seed ^ 0x53_4E41_5053)
+        phaseRNG = SeededGenerator(seed: seed ^ 0x50_4841_5345)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
     }
@@ -383,6 +386,40 @@ struct SpecGenerator {
             blockLines.append(block)
         }
 
+        // The scroll's phase: an input compared with the three phases and another phase input, and (half
+        // the time) a state that follows the offset only while dragging.
+        var hasPhaseState = false
+        if phaseRNG.chance(0.15) {
+            // Its expressions may draw from the other streams (a call, a built-in, a range): they are put back,
+            // so that the specs after it are drawn as before.
+            let others = (functionRNG, builtinRNG, rangeRNG, stateRNG, unitRNG)
+            defer { (functionRNG, builtinRNG, rangeRNG, stateRNG, unitRNG) = others }
+            let drawn = onStream(\.phaseRNG) { generator -> (inputs: [String], state: String?, block: String) in
+                let phases = ScrollPhase.allCases.map(\.name)
+                let phase = generator.freshName("gesture"), previous = generator.freshName("lastGesture")
+                let a = generator.expr(.length, depth: 1 + generator.rng.below(3)).text
+                let b = generator.expr(.length, depth: 1 + generator.rng.below(3)).text
+                let declared = ["input \(phase): phase = \(generator.rng.pick(phases))",
+                                "input \(previous): phase = \(generator.rng.pick(phases))"]
+                var properties = ["    during: pt = \(phase) == \(generator.rng.pick(phases)) ? (\(a)) : (\(b))",
+                                  "    moving: bool = \(generator.rng.pick(phases)) != \(phase) or \(phase) == \(previous)"]
+                var state: String?
+                if generator.rng.chance(0.5) {
+                    let held = generator.freshName("held")
+                    state = "state \(held): pt = 0 {\n    next = \(phase) == dragging ? \(held) + delta : \(held)\n}"
+                    properties.append("    kept: pt = \(held)")
+                }
+                return (declared, state, "\(generator.freshName("phased")) {\n\(properties.joined(separator: "\n"))\n}")
+            }
+            lines += drawn.inputs
+            for line in drawn.inputs { inputs.append(.init(name: String(line.split(separator: " ")[1].dropLast()), type: .phase)) }
+            if let state = drawn.state {
+                stateLines.append(state)
+                hasPhaseState = true
+            }
+            blockLines.append(drawn.block)
+        }
+
         lines += stateLines + letLines + snapLines + [""] + blockLines
         var offsets: [Double] = []
         for value in lengthConstants.sorted() where value.isFinite {
@@ -390,7 +427,7 @@ struct SpecGenerator {
         }
         return GeneratedSpec(index: index, text: lines.joined(separator: "\n") + "\n", inputs: inputs.map {
             GeneratedSpec.Input(name: $0.name, type: $0.type, range: inputRanges[$0.name])
-        }, interestingOffsets: offsets, isStateful: isStateful, snapNames: snapNames)
+        }, interestingOffsets: offsets, isStateful: isStateful || hasPhaseState, snapNames: snapNames)
     }
 
     /// A snap's rule of the kind given: an expression of `target` (where the offset would stand), `velocity`

@@ -11,6 +11,9 @@ struct SpecProbe {
         /// Every frame along the offsets, followed from the initial state: the outputs at the first offset,
         /// then at the second, and so on.
         case sweep(offsets: [Double])
+        /// The frame at the last offset after following them, each offset with inputs of its own (one list per
+        /// offset, every input in order): the rows of `eval --trace`.
+        case trace(offsets: [Double], inputs: [[Value]])
         case settle(snap: Int, target: Double, velocity: Double)
         /// A snap of a state: the state advanced along the offsets, then settled; the value returned, then the
         /// state's value after the call.
@@ -22,6 +25,15 @@ struct SpecProbe {
     let kind: Kind
     /// One value per input of the program, in order.
     let inputs: [Value]
+
+    /// The offsets of a frame or a trace probe, each with the inputs it is given.
+    var rows: (offsets: [Double], inputs: [[Value]]) {
+        switch kind {
+        case .frame(let offsets): return (offsets, offsets.map { _ in inputs })
+        case .trace(let offsets, let rows): return (offsets, rows)
+        default: return ([], [])
+        }
+    }
 }
 
 /// One accepted spec file with its probes, numbered for the generated programs.
@@ -39,12 +51,16 @@ struct SpecCase {
             let interpreter = Interpreter(program: program)
             for (input, value) in zip(program.inputs, probe.inputs) { _ = interpreter.setInput(input.name, to: value) }
             switch probe.kind {
-            case .frame(let offsets):
-                var last: [Value] = []
-                for offset in offsets { last = interpreter.frame(at: offset) }
-                return last.map(Self.number)
             case .sweep(let offsets):
                 return offsets.flatMap { interpreter.frame(at: $0).map(Self.number) }
+            case .frame, .trace:
+                let (offsets, rows) = probe.rows
+                var last: [Value] = []
+                for (offset, row) in zip(offsets, rows) {
+                    for (input, value) in zip(program.inputs, row) { _ = interpreter.setInput(input.name, to: value) }
+                    last = interpreter.frame(at: offset)
+                }
+                return last.map(Self.number)
             case .settle(let snap, let target, let velocity):
                 return [interpreter.settle(snap: snap, offset: target, velocity: velocity)]
             case .settleState(let snap, let offsets, let velocity):
@@ -58,12 +74,7 @@ struct SpecCase {
         }
     }
 
-    static func number(_ value: Value) -> Double {
-        switch value {
-        case .bool(let bool): return bool ? 1 : 0
-        case .number(let number): return number
-        }
-    }
+    static func number(_ value: Value) -> Double { value.storedNumber }
 }
 
 /// Builds every case into one program per back end, runs it once, and reads back each probe's values
@@ -168,6 +179,7 @@ enum SpecBackEnds {
                 let label = SwiftNames.label(program.inputs[index].name)
                 switch (program.inputs[index].type, values[index]) {
                 case (_, .bool(let bool)): return ", \(label): \(bool)"
+                case (_, .phase(let phase)): return ", \(label): .\(phase.name)"
                 case (.length, .number(let number)): return ", \(label): length(\(hex(number)))"
                 case (_, .number(let number)): return ", \(label): number(\(hex(number)))"
                 }
@@ -179,16 +191,18 @@ enum SpecBackEnds {
         for (index, probe) in specCase.probes.enumerated() {
             lines.append("    do {")
             switch probe.kind {
-            case .frame(let offsets):
+            case .frame, .trace:
+                // A trace's rows each advance with their own inputs; a frame's offsets all with the probe's.
+                let (offsets, rows) = probe.rows
                 if program.isStateful {
                     lines.append("        var state = \(name).State()")
-                    lines.append("        for c in [\(offsets.map { "length(\(hex($0)))" }.joined(separator: ", "))] {")
-                    lines.append("            \(name).advance(&state, offset: c\(arguments(advanceInputs, probe.inputs)))")
-                    lines.append("        }")
+                    for (offset, row) in zip(offsets, rows) {
+                        lines.append("        \(name).advance(&state, offset: length(\(hex(offset)))\(arguments(advanceInputs, row)))")
+                    }
                     lines.append("        _ = state")
                 }
                 let state = frameUses.state ? ", state: state" : ""
-                lines.append("        let f = \(name).frame(offset: length(\(hex(offsets.last ?? 0)))\(state)\(arguments(frameUses.inputs, probe.inputs)))")
+                lines.append("        let f = \(name).frame(offset: length(\(hex(offsets.last ?? 0)))\(state)\(arguments(frameUses.inputs, rows.last ?? probe.inputs)))")
                 let reads = program.outputs.map { "f.\(SwiftNames.identifier($0.block)).\(SwiftNames.identifier($0.name)).bits" }
                 lines.append("        emit(\"\(specCase.number) \(index)\", [\(reads.joined(separator: ", "))])")
             case .sweep(let offsets):
@@ -283,25 +297,27 @@ enum SpecBackEnds {
         let program = specCase.program
         let number = specCase.number
         var lines = ["try {", "  const m = await import(\"./case\(number).mjs\");"]
-        for (index, probe) in specCase.probes.enumerated() {
-            let entries = zip(program.inputs, probe.inputs).map { input, value -> String in
+        func inputsObject(_ values: [Value]) -> String {
+            let entries = zip(program.inputs, values).map { input, value -> String in
                 switch value {
                 case .bool(let bool): return "[\(JavaScriptNames.string(input.name)), \(bool)]"
                 case .number(let x): return "[\(JavaScriptNames.string(input.name)), f(\"\(hex(x))\")]"
+                case .phase(let phase): return "[\(JavaScriptNames.string(input.name)), \(JavaScriptNames.string(phase.name))]"
                 }
             }
+            return "inputs([\(entries.joined(separator: ", "))])"
+        }
+        for (index, probe) in specCase.probes.enumerated() {
             lines.append("  {")
-            lines.append("    const i = inputs([\(entries.joined(separator: ", "))]);")
+            lines.append("    const i = \(inputsObject(probe.inputs));")
             switch probe.kind {
-            case .frame(let offsets):
-                let list = offsets.map { "f(\"\(hex($0))\")" }.joined(separator: ", ")
-                if program.isStateful {
-                    lines.append("    const s = m.initialState();")
-                    lines.append("    let r;")
-                    lines.append("    for (const o of [\(list)]) { m.advance(s, o, i); r = m.frame(o, i, s); }")
-                } else {
-                    lines.append("    const r = m.frame(f(\"\(hex(offsets.last ?? 0))\"), i);")
-                }
+            case .frame, .trace:
+                // Each offset with its row's inputs (a frame's rows all have the probe's).
+                let (offsets, rows) = probe.rows
+                let pairs = zip(offsets, rows).map { "[f(\"\(hex($0))\"), \(inputsObject($1))]" }.joined(separator: ", ")
+                lines.append("    const s = \(program.isStateful ? "m.initialState()" : "null");")
+                lines.append("    let r;")
+                lines.append("    for (const [o, j] of [\(pairs)]) { \(program.isStateful ? "m.advance(s, o, j); r = m.frame(o, j, s);" : "r = m.frame(o, j);") }")
                 let reads = program.outputs.map { "r[\(JavaScriptNames.string($0.qualifiedName))]" }
                 lines.append("    lines.push(\"\(number) \(index) \" + [\(reads.joined(separator: ", "))].map(bits).join(\" \"));")
             case .sweep(let offsets):
@@ -393,6 +409,7 @@ enum SpecBackEnds {
                 switch values[index] {
                 case .bool(let bool): value = "\(bool)"
                 case .number(let number): value = KotlinNames.literal(number)
+                case .phase(let phase): value = "\(object).\(KotlinBody.phaseEntry(phase))"
                 }
                 return ", \(KotlinNames.identifier(program.inputs[index].name)) = \(value)"
             }.joined()
@@ -408,16 +425,17 @@ enum SpecBackEnds {
         for (index, probe) in specCase.probes.enumerated() {
             lines.append("        run {")
             switch probe.kind {
-            case .frame(let offsets):
-                let last = KotlinNames.literal(offsets.last ?? 0)
+            case .frame, .trace:
+                // A trace's rows each advance with their own inputs; a frame's offsets all with the probe's.
+                let (offsets, rows) = probe.rows
                 if program.isStateful {
                     lines.append("            val state = \(object).State()")
-                    lines.append("            for (offset in doubleArrayOf(\(offsets.map(KotlinNames.literal).joined(separator: ", ")))) "
-                                 + "\(object).advance(state, offset\(arguments(advanceInputs, probe.inputs)))")
-                    lines.append("            val frame = \(object).frame(\(last), state\(arguments(frameInputs, probe.inputs)))")
-                } else {
-                    lines.append("            val frame = \(object).frame(\(last)\(arguments(frameInputs, probe.inputs)))")
+                    for (offset, row) in zip(offsets, rows) {
+                        lines.append("            \(object).advance(state, \(KotlinNames.literal(offset))\(arguments(advanceInputs, row)))")
+                    }
                 }
+                let last = KotlinNames.literal(offsets.last ?? 0), inputs = arguments(frameInputs, rows.last ?? probe.inputs)
+                lines.append("            val frame = \(object).frame(\(last)\(program.isStateful ? ", state" : "")\(inputs))")
                 var line = "            out.append(\"\(specCase.number) \(index)\")"
                 for (outputIndex, output) in program.outputs.enumerated() {
                     line += bits("frame.\(KotlinNames.identifier(blockOf[outputIndex])).\(KotlinNames.identifier(output.name))", output.type)
