@@ -39,7 +39,8 @@ package enum HelpText {
               --format FORMAT        table (the default, for people; up to 100000 offsets), csv or json
                                      (for tools; printed as they are evaluated, for sweeps of any length)
               --settle VELOCITY      adds, per snap declaration, where a gesture ending at each offset
-                                     with this velocity (points per second) comes to rest
+                                     with this velocity (points per second) comes to rest (for a snap
+                                     state, where that state would come to rest from its value there)
 
             """
         case "compile":
