@@ -454,20 +454,13 @@ enum DifferentialHarness {
         lines.append("            emit(\"\(index) \\(s) \\(n)\", r)")
         lines.append("        }")
         for (snapIndex, snap) in program.snaps.enumerated() {
-            let function = SwiftNames.identifier(program.snaps.count == 1 ? "settle" : "settle" + snap.name.prefix(1).uppercased() + snap.name.dropFirst())
             lines.append("        var r\(snapIndex): [UInt64] = []")
             lines.append("        for t in doubles(settleTargets) {")
             lines.append("            for w in doubles(settleVelocities) {")
-            if let moved = snap.state {
-                // A snap of a state settles the state's value: the target is put there first.
-                let field = SwiftNames.identifier(program.states[moved].name)
-                let type = program.states[moved].type == .length ? "CGFloat" : "Double"
-                lines.append("                var moved = \(enumName).State()")
-                lines.append("                moved.\(field) = \(type)(t)")
-                lines.append("                r\(snapIndex).append(\(enumName).\(function)(&moved, velocity: CGFloat(w)\(inputArguments(snap.settle.uses.inputs))).bits)")
-            } else {
-                lines.append("                r\(snapIndex).append(\(enumName).\(function)(target: CGFloat(t), velocity: CGFloat(w)\(inputArguments(snap.settle.uses.inputs))).bits)")
-            }
+            let call = SpecBackEnds.swiftSettle(program, snap: snapIndex, enumName: enumName, target: "t", velocity: "w",
+                                                inputs: inputArguments(snap.settle.uses.inputs))
+            lines += call.setup.map { "                " + $0 }
+            lines.append("                r\(snapIndex).append(\(call.expression).bits)")
             lines.append("            }")
             lines.append("        }")
             lines.append("        emit(\"\(index) \\(s) S\(snapIndex)\", r\(snapIndex))")

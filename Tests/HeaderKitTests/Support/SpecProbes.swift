@@ -234,20 +234,13 @@ enum SpecBackEnds {
                              + "\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)))")
                 lines.append("        emit(\"\(specCase.number) \(index)\", [r.bits, state.\(field).bits])")
             case .settles(let snap, let targets, let velocities):
-                let function = SwiftNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
                 lines.append("        var r: [UInt64] = []")
                 lines.append("        for t in [\(targets.map { "length(\(hex($0)))" }.joined(separator: ", "))] {")
                 lines.append("            for w in [\(velocities.map { "length(\(hex($0)))" }.joined(separator: ", "))] {")
-                let inputs = arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)
-                if let moved = program.snaps[snap].state {
-                    // A snap of a state settles the state's value: the target is put there first.
-                    let type = program.states[moved].type == .length ? "CGFloat" : "Double"
-                    lines.append("                var moved = \(name).State()")
-                    lines.append("                moved.\(SwiftNames.identifier(program.states[moved].name)) = \(type)(t)")
-                    lines.append("                r.append(\(name).\(function)(&moved, velocity: w\(inputs)).bits)")
-                } else {
-                    lines.append("                r.append(\(name).\(function)(target: t, velocity: w\(inputs)).bits)")
-                }
+                let call = swiftSettle(program, snap: snap, enumName: name, target: "t", velocity: "w",
+                                       inputs: arguments(program.snaps[snap].settle.uses.inputs, probe.inputs))
+                lines += call.setup.map { "                " + $0 }
+                lines.append("                r.append(\(call.expression).bits)")
                 lines.append("            }")
                 lines.append("        }")
                 lines.append("        emit(\"\(specCase.number) \(index)\", r)")
@@ -256,6 +249,21 @@ enum SpecBackEnds {
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A Swift call of snap `index`'s settle function at the target and velocity named (variables of the
+    /// driver, a CGFloat and a Double or CGFloat), with the inputs' argument text: for a snap of a state, the
+    /// target is put in a fresh state first, which `setup` declares.
+    static func swiftSettle(_ program: Program, snap index: Int, enumName: String, target: String, velocity: String,
+                            inputs: String) -> (setup: [String], expression: String) {
+        let snap = program.snaps[index]
+        let function = SwiftNames.identifier(SwiftNames.settleFunction(snap.name, count: program.snaps.count))
+        guard let moved = snap.state else {
+            return ([], "\(enumName).\(function)(target: CGFloat(\(target)), velocity: CGFloat(\(velocity))\(inputs))")
+        }
+        let type = program.states[moved].type == .length ? "CGFloat" : "Double"
+        return (["var moved = \(enumName).State()", "moved.\(SwiftNames.identifier(program.states[moved].name)) = \(type)(\(target))"],
+                "\(enumName).\(function)(&moved, velocity: CGFloat(\(velocity))\(inputs))")
     }
 
     // MARK: JavaScript
