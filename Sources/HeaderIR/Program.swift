@@ -136,7 +136,7 @@ public struct Program: Sendable {
         /// Whether `settle` is the default rule (no `threshold`, `ties`, `fling` or `rule` clause), which the
         /// generated code's comments spell out.
         public var hasDefaultRule = true
-        /// Whether a `rule` clause decides where a gesture inside the span comes to rest.
+        /// Whether a `rule` clause decides where a gesture comes to rest (for every target).
         public var hasCustomRule = false
         /// `snap state name { ... }`: the index in `Program.states` of the state it moves. Its target is then
         /// that state's value when the scroll ends, and the settled value becomes the state's value.

@@ -22,7 +22,7 @@ public enum SnapLowering {
         let threshold: Expr?
         let tiesUp: Bool
         let fling: Expr?
-        /// `rule expression`, which decides alone inside the span.
+        /// `rule expression`, which decides alone, for every target.
         let custom: Expr?
 
         package init(threshold: Expr?, tiesUp: Bool, fling: Expr?, custom: Expr? = nil) {

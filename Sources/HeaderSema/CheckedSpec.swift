@@ -101,7 +101,7 @@ public struct CheckedSnap: Sendable {
     public let threshold: CheckedExpression?
     public let tiesUp: Bool
     public let fling: CheckedExpression?
-    /// `rule expression`: where a gesture inside the span comes to rest, reading `targetSlot` and
+    /// `rule expression`: where a gesture comes to rest, for every target, reading `targetSlot` and
     /// `velocitySlot`; it replaces the default rule and its clauses.
     public var rule: CheckedExpression?
     /// The index of the state a `snap state` moves (its target is that state's value), nil for the scroll.

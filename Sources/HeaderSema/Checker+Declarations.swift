@@ -222,7 +222,7 @@ extension Checker {
         return checked
     }
 
-    /// `rule expression`: where a gesture that ends inside the span comes to rest. It decides alone, so the
+    /// `rule expression`: where a gesture comes to rest, for every target. It decides alone, so the
     /// default rule's clauses beside it would say nothing; it reads `target` and `velocity`, inputs and named
     /// values, and stays put while the gesture ends, as the points do.
     private mutating func checkSnapRule(_ written: Expression, target: ValueType, snap: SnapDeclaration) -> CheckedExpression? {

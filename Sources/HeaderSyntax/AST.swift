@@ -127,7 +127,7 @@ public struct SnapRule: Sendable {
     /// `fling v`: the speed in points per second from which a gesture settles on the next point in its
     /// direction (300 when left out).
     public var fling: Expression?
-    /// `rule expression`: where a gesture that ends inside the span comes to rest, an expression of
+    /// `rule expression`: where a gesture comes to rest, for every target, an expression of
     /// `target` and `velocity`; it decides alone, in place of the default rule and its clauses.
     public var rule: Expression?
     /// Each clause's word, in the order written.
