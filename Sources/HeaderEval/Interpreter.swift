@@ -103,10 +103,7 @@ public final class Interpreter {
     /// a snap of the scroll settles the offset; `snap state` settles its state's value after the last frame,
     /// which stays as it is (see `settleState`).
     public func settleNow(snap: Int, offset: Double, velocity: Double) -> Double {
-        guard snap >= 0, snap < program.snaps.count, let moved = program.snaps[snap].state else {
-            return settle(snap: snap, offset: offset, velocity: velocity)
-        }
-        return settle(snap: snap, offset: registers[code.layout.state(moved)], velocity: velocity)
+        settle(snap: snap, offset: movedState(snap).map { registers[code.layout.state($0)] } ?? offset, velocity: velocity)
     }
 
     /// `snap state`: moves the state to where it comes to rest as the scroll ends with `velocity`, as the
@@ -114,16 +111,26 @@ public final class Interpreter {
     /// it. Nil for a snap of the scroll.
     @discardableResult
     public func settleState(snap: Int, velocity: Double) -> Double? {
-        guard snap >= 0, snap < program.snaps.count, let moved = program.snaps[snap].state else { return nil }
+        guard let moved = movedState(snap) else { return nil }
         let settled = settle(snap: snap, offset: registers[code.layout.state(moved)], velocity: velocity)
         registers[code.layout.state(moved)] = settled
         return settled
     }
 
+    /// The state that `program.snaps[snap]` moves, nil for a snap of the scroll (or no such snap).
+    private func movedState(_ snap: Int) -> Int? {
+        program.snaps.indices.contains(snap) ? program.snaps[snap].state : nil
+    }
+
     /// Evaluates one frame, advancing the states along the trace, and returns the outputs in declaration order.
     public func frame(at offset: Double) -> [Value] {
         step(to: offset)
-        return program.outputs.indices.map { index in
+        return outputs()
+    }
+
+    /// The outputs as the last run of the per-frame code left them, in declaration order.
+    private func outputs() -> [Value] {
+        program.outputs.indices.map { index in
             let raw = registers[code.layout.output(index)]
             return program.outputs[index].type == .bool ? .bool(raw != 0) : .number(raw)
         }
@@ -134,10 +141,7 @@ public final class Interpreter {
     public func redraw() -> [Value] {
         refreshInputs()
         run(perFrame)
-        return program.outputs.indices.map { index in
-            let raw = registers[code.layout.output(index)]
-            return program.outputs[index].type == .bool ? .bool(raw != 0) : .number(raw)
-        }
+        return outputs()
     }
 
     /// The allocation-free path: writes each output (bools as 1 or 0) into `buffer`, which should hold
@@ -176,11 +180,7 @@ public final class Interpreter {
         stepStates(to: offset, &recorder)
         recorder.sites = code.faultSites[.perFrame] ?? [:]
         run(perFrame, &recorder)
-        let outputs = program.outputs.indices.map { index -> Value in
-            let raw = registers[code.layout.output(index)]
-            return program.outputs[index].type == .bool ? .bool(raw != 0) : .number(raw)
-        }
-        return (outputs, recorder.faults)
+        return (outputs(), recorder.faults)
     }
 
     private func refreshInputs() {

@@ -158,13 +158,7 @@ public enum Lowering {
                 lowered.hasDefaultRule = rule.isDefault
                 lowered.hasCustomRule = snap.rule != nil
                 lowered.state = snap.state
-                lowered.points = snap.points.map { point in
-                    var pointBuilder = BodyBuilder()
-                    var pointLowering = ExpressionLowering(slotRead: read, range: snap.nameRange)
-                    pointLowering.functionTypes = spec.functions.map(\.resultType)
-                    let value = pointLowering.lower(point, into: &pointBuilder)
-                    return pointBuilder.finish(value, uses: uses)
-                }
+                lowered.points = snap.points.map { lower($0, at: snap.nameRange) }
                 return lowered
             }
             var program = Program(name: spec.name, nameRange: spec.nameRange,

@@ -148,15 +148,19 @@ final class JavaScriptEmitterTests: XCTestCase {
         }
     }
 
+    /// The package's spec at `path` compiled by `compile --target js` into a module in a scratch directory.
+    private func compiledModule(_ path: String, into label: String) throws -> URL {
+        let module = try DifferentialHarness.makeDirectory(label).appendingPathComponent("module.mjs")
+        let compiled = Driver.run(["compile", "--target", "js", PackagePaths.url(path).path, "-o", module.path])
+        XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
+        return module
+    }
+
     /// `inputs` carries each input's declared range (StickyParallax.header: `safeAreaTop: pt in
     /// 0pt...100pt = 0`, `textScale in 0.5...4 = 1`, `reduceMotion = false` with none), read by node
     /// from the module itself.
     func testInputsCarryTheirDeclaredRanges() throws {
-        let spec = PackagePaths.url("Examples/StickyParallax.header").path
-        let directory = try DifferentialHarness.makeDirectory("js-inputs-module")
-        let module = directory.appendingPathComponent("sticky.mjs")
-        let compiled = Driver.run(["compile", "--target", "js", spec, "-o", module.path])
-        XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
+        let module = try compiledModule("Examples/StickyParallax.header", into: "js-inputs-module")
         let printed = try Self.runNode("""
             const m = await import(\(JSONString.quoted(module.absoluteString)));
             console.log(JSON.stringify(m.inputs));
@@ -171,11 +175,7 @@ final class JavaScriptEmitterTests: XCTestCase {
     /// A phase input takes one of the three strings; any other value is refused with a RangeError that names
     /// the input, not taken for some phase. Dragging from 20 to 40 hides the bar by 20/40 = 0.5 of 40: -20.
     func testPhaseInputsAreTheThreeStrings() throws {
-        let spec = PackagePaths.url("Tests/Specs/state/navigation-bar-hider.header").path
-        let directory = try DifferentialHarness.makeDirectory("js-phase-module")
-        let module = directory.appendingPathComponent("hider.mjs")
-        let compiled = Driver.run(["compile", "--target", "js", spec, "-o", module.path])
-        XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
+        let module = try compiledModule("Tests/Specs/state/navigation-bar-hider.header", into: "js-phase-module")
         let printed = try Self.runNode("""
             const m = await import(\(JSONString.quoted(module.absoluteString)));
             const s = m.initialState();
