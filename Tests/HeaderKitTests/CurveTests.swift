@@ -437,20 +437,31 @@ final class CurveSwiftSourceTests: XCTestCase {
         XCTAssertTrue(once.allSatisfy { $0.isEmpty || $0.hasPrefix("    ") })
     }
 
-    func testEmittedSourceIsBitIdentical() throws {
-        let compiler = try SwiftCompilerHarness()
-        let directory = try TestScratch.directory("curve-emission")
-
-        let curves = Self.sampleCurves()
-        var source = ["import Foundation", "", "nonisolated enum GeneratedCurves {"]
+    /// The generated file with every curve, its kernels and its imports; `value(index, x)` evaluates one.
+    private static func generatedCurvesSource(_ curves: [Curve]) -> String {
+        var source = ["import Foundation"] + CurveSwiftSource.imports(for: curves) + ["", "nonisolated enum GeneratedCurves {"]
         source += CurveSwiftSource.kernels(for: curves)
         source += ["", "    static func value(_ index: Int, _ x: Double) -> Double {", "        switch index {"]
         for (index, curve) in curves.enumerated() {
             source.append("        case \(index): return \(CurveSwiftSource.call(curve, argument: "x"))")
         }
         source += ["        default: return Double.nan", "        }", "    }", "}", ""]
-        try source.joined(separator: "\n").write(to: directory.appendingPathComponent("GeneratedCurves.swift"),
-                                                 atomically: true, encoding: .utf8)
+        return source.joined(separator: "\n")
+    }
+
+    /// The same file with the branch that Apple's platforms compile (a cubic-bezier table in a lazy
+    /// `static let`) chosen instead of the atomic one, so that the branch this machine cannot select is
+    /// type-checked and run here too.
+    private static func applePlatformsBranch(_ source: String) -> String {
+        source.replacingOccurrences(of: "#if !canImport(Darwin)", with: "#if false")
+            .replacingOccurrences(of: "#if canImport(Darwin)", with: "#if true")
+    }
+
+    func testEmittedSourceIsBitIdentical() throws {
+        let compiler = try SwiftCompilerHarness()
+        let curves = Self.sampleCurves()
+        let generated = Self.generatedCurvesSource(curves)
+        XCTAssertTrue(generated.contains("#if canImport(Darwin)"), "the sample curves include cubic-bezier tables")
         let main = """
             let count = \(curves.count)
             while let line = readLine() {
@@ -464,39 +475,92 @@ final class CurveSwiftSourceTests: XCTestCase {
             }
 
             """
-        try main.write(to: directory.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
-
-        for mode in [["-swift-version", "5", "-warnings-as-errors"],
-                     ["-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"]] {
-            let result = try compiler.compile(["-parse-as-library", "-c", "GeneratedCurves.swift", "-o", "check.o"] + mode, in: directory)
-            XCTAssertEqual(result.status, 0, "\(mode.joined(separator: " ")):\n\(result.output)")
-        }
-        let build = try compiler.compile(["-O", "GeneratedCurves.swift", "main.swift", "-o", "curves"], in: directory)
-        XCTAssertEqual(build.status, 0, build.output)
-        guard build.status == 0 else { return }
-
         let inputs = Self.sampleInputs()
         let text = inputs.map { String($0.bitPattern, radix: 16) }.joined(separator: "\n") + "\n"
-        let inputFile = directory.appendingPathComponent("inputs")
-        try text.write(to: inputFile, atomically: true, encoding: .utf8)
-        let output = try ProcessRunner.run(directory.appendingPathComponent("curves"), [], in: directory, input: inputFile).output
-        let rows = output.split(separator: "\n")
-        XCTAssertEqual(rows.count, inputs.count)
-        var mismatches = 0
-        for (x, row) in zip(inputs, rows) {
-            let generated = row.split(separator: " ").map { UInt64($0, radix: 16) }
-            XCTAssertEqual(generated.count, curves.count)
-            for (index, curve) in curves.enumerated() where index < generated.count {
-                let library = curve.value(at: x).bitPattern
-                if generated[index] != library {
-                    mismatches += 1
-                    if mismatches <= 20 {
-                        XCTFail("curve \(index) \(curve) at \(x): library \(String(library, radix: 16)), generated \(generated[index].map { String($0, radix: 16) } ?? "?")")
+        for (branch, source) in [("this platform's", generated), ("Apple's platforms'", Self.applePlatformsBranch(generated))] {
+            for mode in [["-swift-version", "5", "-warnings-as-errors"],
+                         ["-swift-version", "6", "-strict-concurrency=complete", "-warnings-as-errors"]] {
+                let check = try compiler.typecheck(sources: ["GeneratedCurves.swift": source], flags: ["-parse-as-library"] + mode)
+                XCTAssertEqual(check.status, 0, "\(branch) branch, \(mode.joined(separator: " ")):\n\(check.diagnostics)")
+            }
+            let output = try compiler.run(sources: ["GeneratedCurves.swift": source, "main.swift": main], input: text)
+            let rows = output.split(separator: "\n")
+            XCTAssertEqual(rows.count, inputs.count, "\(branch) branch")
+            var mismatches = 0
+            for (x, row) in zip(inputs, rows) {
+                let generated = row.split(separator: " ").map { UInt64($0, radix: 16) }
+                XCTAssertEqual(generated.count, curves.count)
+                for (index, curve) in curves.enumerated() where index < generated.count {
+                    let library = curve.value(at: x).bitPattern
+                    if generated[index] != library {
+                        mismatches += 1
+                        if mismatches <= 20 {
+                            XCTFail("\(branch) branch, curve \(index) \(curve) at \(x): library \(String(library, radix: 16)), generated \(generated[index].map { String($0, radix: 16) } ?? "?")")
+                        }
                     }
                 }
             }
+            print("bit identity, \(branch) branch: \(curves.count) curves x \(inputs.count) inputs, \(mismatches) mismatches")
+            XCTAssertEqual(mismatches, 0)
         }
-        print("bit identity: \(curves.count) curves x \(inputs.count) inputs, \(mismatches) mismatches")
-        XCTAssertEqual(mismatches, 0)
+    }
+
+    /// Threads that meet a cubic-bezier curve for the first time together all get its table whole: built
+    /// by one of them and published once, or built by several with the losers' copies freed. Thread
+    /// Sanitizer watches the race, in both branches of the generated storage.
+    func testFirstUseFromManyThreadsIsRaceFree() throws {
+        let compiler = try SwiftCompilerHarness()
+        let curves = Self.sampleCurves()
+        let generated = Self.generatedCurvesSource(curves)
+        let x = 0.3183098861837907
+        let expected = curves.map { String($0.value(at: x).bitPattern, radix: 16) }.joined(separator: " ")
+        // Eight threads wait at a barrier, then each evaluates every curve from a different one onwards, so
+        // that first uses of one table collide; every thread prints what it got.
+        let main = """
+            import Foundation
+
+            let threads = 8
+            let count = \(curves.count)
+            let x = \(x)
+            let lock = NSLock()
+            let ready = DispatchGroup()
+            let start = DispatchSemaphore(value: 0)
+            var rows = [String](repeating: "", count: threads)
+            let finished = DispatchGroup()
+            for thread in 0..<threads {
+                ready.enter()
+                finished.enter()
+                Thread.detachNewThread {
+                    ready.leave()
+                    start.wait()
+                    var values = [UInt64](repeating: 0, count: count)
+                    for step in 0..<count {
+                        let index = (thread + step) % count
+                        values[index] = GeneratedCurves.value(index, x).bitPattern
+                    }
+                    let row = values.map { String($0, radix: 16) }.joined(separator: " ")
+                    lock.lock()
+                    rows[thread] = row
+                    lock.unlock()
+                    finished.leave()
+                }
+            }
+            ready.wait()
+            for _ in 0..<threads { start.signal() }
+            finished.wait()
+            for row in rows { print(row) }
+
+            """
+        for (branch, source) in [("this platform's", generated), ("Apple's platforms'", Self.applePlatformsBranch(generated))] {
+            let run = try compiler.build(sources: ["GeneratedCurves.swift": source, "main.swift": main],
+                                         flags: ["-O", "-sanitize=thread", "-swift-version", "5"])
+            if let failure = run.failure {
+                XCTFail("\(branch) branch: \(failure)")
+                continue
+            }
+            let rows = run.output.split(separator: "\n").map(String.init)
+            XCTAssertEqual(rows.count, 8, "\(branch) branch")
+            for row in rows { XCTAssertEqual(row, expected, "\(branch) branch") }
+        }
     }
 }

@@ -29,6 +29,8 @@ public struct SwiftEmitter {
         printer.line(GeneratedText.banner(sourcePath: file))
         printer.line()
         printer.line("import Foundation")
+        let (curves, math) = curvesAndMath()
+        for line in CurveSwiftSource.imports(for: curves) { printer.line(line) }
         printer.line()
         printer.line("/// The scroll-driven math of the header '\(GeneratedText.commentSafe(program.name))'.")
         printer.block("nonisolated enum \(enumName)") { printer in
@@ -62,7 +64,11 @@ public struct SwiftEmitter {
                 printer.line()
                 emitSettle(&printer, snap)
             }
-            emitKernels(&printer)
+            let kernels = CurveSwiftSource.kernels(for: curves, math: math)
+            if !kernels.isEmpty {
+                printer.line()
+                for line in kernels { printer.raw(line) }
+            }
         }
         return printer.text
     }
@@ -489,7 +495,8 @@ public struct SwiftEmitter {
         }
     }
 
-    private func emitKernels(_ printer: inout CodePrinter) {
+    /// The curves the file evaluates and headerc's own math functions it calls, for its kernels and imports.
+    private func curvesAndMath() -> (curves: [Curve], math: Set<String>) {
         var curves: [Curve] = []
         var bodies = program.values.map(\.body) + program.outputs.map(\.body) + program.states.map(\.next)
         bodies += program.snaps.map(\.settle) + program.functions.map(\.body)
@@ -509,11 +516,7 @@ public struct SwiftEmitter {
                 }
             }
         }
-        let kernels = CurveSwiftSource.kernels(for: curves, math: math)
-        if !kernels.isEmpty {
-            printer.line()
-            for line in kernels { printer.raw(line) }
-        }
+        return (curves, math)
     }
 
     // MARK: Names and types

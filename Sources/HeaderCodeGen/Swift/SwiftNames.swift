@@ -23,7 +23,8 @@ public enum SwiftNames {
 
     /// Types and modules the generated code names, which a declaration of the same name would hide.
     package static let shadowedTypes: Set<String> = ["Double", "CGFloat", "Bool", "Swift", "Foundation", "Frame", "State",
-                                             "SpringAnimation", "ScrollPhase", "Self", "Equatable", "Sendable"]
+                                             "SpringAnimation", "ScrollPhase", "Self", "Equatable", "Sendable",
+                                             "CurveBezierTable", "Synchronization"]
 
     /// Functions the generated enum declares itself, which a spec's values, outputs and animations must not take.
     static let generatedFunctions: Set<String> = {

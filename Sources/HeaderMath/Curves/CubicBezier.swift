@@ -100,7 +100,9 @@ public struct CubicBezier: Sendable, Hashable {
         case .identity:
             return x
         case let .table(split, table):
-            return CurveKernels.curveCubicBezier(x, split, table, ya, yb, yc, startSlope, endSlope, yLow, yHigh)
+            return table.withUnsafeBufferPointer { table in
+                CurveKernels.curveCubicBezier(x, split, table, ya, yb, yc, startSlope, endSlope, yLow, yHigh)
+            }
         }
     }
 }

@@ -321,7 +321,7 @@ package enum CurveKernels {
     // safeguarded solver finishes from there. Rows past the last (r >= 1 by rounding) use the last.
     // Outside [0, 1] the curve continues along its end tangents (slopes s0, s1).
     package static let cubicBezierSource = """
-        private static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
+        private static func curveCubicBezier(_ x: Double, _ split: Double, _ table: Swift.UnsafeBufferPointer<Double>, _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
             // One pair of comparisons keeps x in (0, 1); NaN, the ends and the tangents beyond them leave here.
             if !(x > 0 && x < 1) {
                 if x.isNaN { return x }
@@ -331,37 +331,6 @@ package enum CurveKernels {
             // Every index below lies in a table of this size (a side starts at 0 or one side in, and the row
             // is clamped to the side's rows), so after this one check the reads need no check of their own.
             Swift.precondition(table.count == 2 * Self.curveBezierSideSize)
-            return table.withUnsafeBufferPointer { table in
-                let side = x > split ? Self.curveBezierSideSize : 0
-                let a = table[side], b = table[side + 1], c = table[side + 2]
-                let r = (x - table[side + 3]) * table[side + 4]
-                let row = side + Self.curveBezierHeaderSize + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> Self.curveBezierRowShift) - Self.curveBezierFirstRow + 1, 0), Self.curveBezierRows - 1)
-                let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
-                let inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c)
-                let first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope
-                var u = first - (((a * first + b) * first + c) * first - r) * inverseSlope
-                if !(Swift.abs(u - first) <= 1e-11 * u) {
-                    let upper = table[side + 7]
-                    u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
-                }
-                let t = table[side + 5] + table[side + 6] * u
-                let y = ((ya * t + yb) * t + yc) * t
-                return y < low ? low : y > high ? high : y
-            }
-        }
-        """
-    @inline(__always)
-    package static func curveCubicBezier(_ x: Double, _ split: Double, _ table: [Double], _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
-        // One pair of comparisons keeps x in (0, 1); NaN, the ends and the tangents beyond them leave here.
-        if !(x > 0 && x < 1) {
-            if x.isNaN { return x }
-            if x <= 0 { return x == 0 || s0 == 0 ? 0 : s0 * x }
-            return x == 1 || s1 == 0 ? 1 : 1 + s1 * (x - 1)
-        }
-        // Every index below lies in a table of this size (a side starts at 0 or one side in, and the row
-        // is clamped to the side's rows), so after this one check the reads need no check of their own.
-        Swift.precondition(table.count == 2 * Self.curveBezierSideSize)
-        return table.withUnsafeBufferPointer { table in
             let side = x > split ? Self.curveBezierSideSize : 0
             let a = table[side], b = table[side + 1], c = table[side + 2]
             let r = (x - table[side + 3]) * table[side + 4]
@@ -378,6 +347,33 @@ package enum CurveKernels {
             let y = ((ya * t + yb) * t + yc) * t
             return y < low ? low : y > high ? high : y
         }
+        """
+    @inline(__always)
+    package static func curveCubicBezier(_ x: Double, _ split: Double, _ table: Swift.UnsafeBufferPointer<Double>, _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
+        // One pair of comparisons keeps x in (0, 1); NaN, the ends and the tangents beyond them leave here.
+        if !(x > 0 && x < 1) {
+            if x.isNaN { return x }
+            if x <= 0 { return x == 0 || s0 == 0 ? 0 : s0 * x }
+            return x == 1 || s1 == 0 ? 1 : 1 + s1 * (x - 1)
+        }
+        // Every index below lies in a table of this size (a side starts at 0 or one side in, and the row
+        // is clamped to the side's rows), so after this one check the reads need no check of their own.
+        Swift.precondition(table.count == 2 * Self.curveBezierSideSize)
+        let side = x > split ? Self.curveBezierSideSize : 0
+        let a = table[side], b = table[side + 1], c = table[side + 2]
+        let r = (x - table[side + 3]) * table[side + 4]
+        let row = side + Self.curveBezierHeaderSize + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> Self.curveBezierRowShift) - Self.curveBezierFirstRow + 1, 0), Self.curveBezierRows - 1)
+        let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
+        let inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c)
+        let first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope
+        var u = first - (((a * first + b) * first + c) * first - r) * inverseSlope
+        if !(Swift.abs(u - first) <= 1e-11 * u) {
+            let upper = table[side + 7]
+            u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
+        }
+        let t = table[side + 5] + table[side + 6] * u
+        let y = ((ya * t + yb) * t + yc) * t
+        return y < low ? low : y > high ? high : y
     }
 
     // MARK: - steps
