@@ -28,7 +28,8 @@ public enum SwiftNames {
 
     /// Functions the generated enum declares itself, which a spec's values, outputs and animations must not take.
     static let generatedFunctions: Set<String> = {
-        var names: Set<String> = ["frame", "advance", "settle", "initialState", "animation"]
+        // `curveBezierCopy` keeps a cubic-bezier curve's table (CurveSwiftSource.bezierTableStorage).
+        var names: Set<String> = ["frame", "advance", "settle", "initialState", "animation", "curveBezierCopy"]
         names.formUnion(CurveKernels.all.flatMap(\.members))
         names.formUnion(OwnedMath.declarations.map(\.name))
         names.formUnion(OwnedMath.roundingDeclarations.map(\.name))
