@@ -16,6 +16,7 @@ public enum Command: Equatable, Sendable {
     case version
     case check(files: [String])
     case eval(EvalOptions)
+    case layout(LayoutOptions)
     case compile(CompileOptions)
     /// `check --format json`: the diagnostics of every file as one JSON document, for tools.
     case checkJSON(files: [String])
@@ -75,6 +76,13 @@ public struct EvalOptions: Equatable, Sendable {
 }
 
 /// `--set name=value`, the value still as text: its type is the input's, known once the spec is checked.
+/// `layout`: eval's offsets, trace and inputs, on a screen `width` points wide (`height` tall for the page).
+public struct LayoutOptions: Equatable, Sendable {
+    public var evaluation: EvalOptions
+    public var width: Double
+    public var height: Double
+}
+
 public struct InputSetting: Equatable, Sendable {
     public var name: String
     public var value: String
@@ -121,6 +129,9 @@ public enum Arguments {
         case "eval":
             if rest.contains("--help") { return .success(.help(topic: "eval")) }
             return parseEval(rest).map(Command.eval)
+        case "layout":
+            if rest.contains("--help") { return .success(.help(topic: "layout")) }
+            return parseLayout(rest).map(Command.layout)
         case "compile":
             if rest.contains("--help") { return .success(.help(topic: "compile")) }
             return parseCompile(rest).map(Command.compile)
@@ -146,7 +157,7 @@ public enum Arguments {
         }
     }
 
-    package static let commands = ["check", "eval", "compile", "fmt", "ranges", "plot", "render", "preview", "lsp"]
+    package static let commands = ["check", "eval", "layout", "compile", "fmt", "ranges", "plot", "render", "preview", "lsp"]
 
     /// An option a command does not take, with the nearest one it does take (by edit distance, as for names
     /// in a spec): `unknown option '--fromat' for 'eval'; did you mean '--format'?`.
@@ -242,7 +253,43 @@ public enum Arguments {
         files.filter { $0 == "-" }.count > 1 ? UsageError(message: "'-' (standard input) can be given once") : nil
     }
 
-    private static func parseEval(_ arguments: [String]) -> Result<EvalOptions, UsageError> {
+    /// layout FILE (--at LIST | --sweep FROM:TO:STEP | --trace CSV) [--set NAME=VALUE]... [--width W] [--height H]
+    ///        [--format table|json]
+    private static func parseLayout(_ arguments: [String]) -> Result<LayoutOptions, UsageError> {
+        var rest: [String] = []
+        var sizes: [String: Double] = [:]
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard argument == "--width" || argument == "--height" else {
+                // A format other than table or json is eval's alone.
+                if argument == "--format", index + 1 < arguments.count, arguments[index + 1] == "csv" {
+                    return .failure(UsageError(message: "'layout' prints a table or json; use --format table or --format json"))
+                }
+                if argument == "--settle" { return .failure(unknownOption(argument, for: "layout", among: layoutOptions)) }
+                rest.append(argument)
+                index += 1
+                continue
+            }
+            guard index + 1 < arguments.count else { return .failure(UsageError(message: "'\(argument)' needs a value")) }
+            guard sizes[argument] == nil else { return .failure(UsageError(message: "'\(argument)' is given twice; give it once")) }
+            let text = arguments[index + 1]
+            guard let size = parseNumber(text), size.isFinite, size > 0, size <= maximumScreenSize else {
+                return .failure(UsageError(message: "'\(argument)' takes a length in points above 0 and at most \(Int(maximumScreenSize)), found '\(text)'"))
+            }
+            sizes[argument] = size
+            index += 2
+        }
+        return parseEval(rest, command: "layout").map {
+            LayoutOptions(evaluation: $0, width: sizes["--width"] ?? HeaderLayout.width, height: sizes["--height"] ?? HeaderLayout.screenHeight)
+        }
+    }
+
+    static let layoutOptions = ["--at", "--sweep", "--trace", "--set", "--width", "--height", "--format"]
+    /// The largest screen `layout` lays out: wider than any display, small enough that sums stay exact.
+    static let maximumScreenSize = 100_000.0
+
+    private static func parseEval(_ arguments: [String], command: String = "eval") -> Result<EvalOptions, UsageError> {
         var file: String?
         var offsets: Offsets?
         var settings: [InputSetting] = []
@@ -319,20 +366,21 @@ public enum Arguments {
                 }
             default:
                 if argument.hasPrefix("-"), argument.count > 1, parseNumber(argument) == nil {
-                    return .failure(unknownOption(argument, for: "eval", among: ["--at", "--sweep", "--trace", "--set", "--format", "--settle"]))
+                    return .failure(command == "eval" ? unknownOption(argument, for: "eval", among: ["--at", "--sweep", "--trace", "--set", "--format", "--settle"])
+                                    : unknownOption(argument, for: command, among: layoutOptions))
                 }
-                guard file == nil else { return .failure(UsageError(message: "'eval' takes one file, found '\(argument)' as well")) }
+                guard file == nil else { return .failure(UsageError(message: "'\(command)' takes one file, found '\(argument)' as well")) }
                 file = argument
             }
             index += 1
         }
-        guard let file else { return .failure(UsageError(message: "'eval' needs a file")) }
+        guard let file else { return .failure(UsageError(message: "'\(command)' needs a file")) }
         if let trace {
             guard !(file == "-" && trace == "-") else { return .failure(UsageError(message: "'-' (standard input) can be given once")) }
             return .success(EvalOptions(file: file, offsets: Offsets([]), settings: settings, format: format ?? .table,
                                         settleVelocity: settle, trace: trace))
         }
-        guard let offsets else { return .failure(UsageError(message: "'eval' needs offsets: --at -50,0,100, --sweep 0:300:10 or --trace FILE")) }
+        guard let offsets else { return .failure(UsageError(message: "'\(command)' needs offsets: --at -50,0,100, --sweep 0:300:10 or --trace FILE")) }
         // CSV and JSON print each offset as it is evaluated; the table must see every row for its widths.
         if format ?? .table == .table, offsets.maximumCount > maximumTableLength {
             return .failure(UsageError(message: "a table of \(offsets.maximumCount) offsets is too long to lay out; "

@@ -107,6 +107,8 @@ public struct Driver {
             outcome.standardOutput = "headerc \(Headerc.version)\n"
         case .success(.check(let files)):
             check(files, &outcome)
+        case .success(.layout(let options)):
+            layout(options, &outcome)
         case .success(.eval(let options)):
             eval(options, &outcome)
         case .success(.compile(let options)):
@@ -123,8 +125,9 @@ public struct Driver {
                         inputs: program.inputs.map { ($0.name, interpreter.inputValue($0.name) ?? $0.defaultValue) }).render()
             }
         case .success(.render(let options)):
-            picture(options, &outcome) { program, _, rows in
-                FilmstripSVG(program: program, offsets: options.offsets, rows: rows).render()
+            picture(options, &outcome) { program, interpreter, rows in
+                let inputs = program.inputs.map { interpreter.inputValue($0.name) ?? $0.defaultValue }
+                return FilmstripSVG(program: program, offsets: options.offsets, rows: rows, inputs: inputs).render()
             }
         case .success(.preview(let options)):
             preview(options, &outcome)
@@ -140,7 +143,9 @@ public struct Driver {
         for file in files {
             guard let compilation = load(file, checksKotlinNames: true, &outcome) else { continue }
             if compilation.spec == nil { outcome.exitCode = 1 }
-            let warnings = rangeWarnings(compilation)
+            var warnings = rangeWarnings(compilation)
+            // Once per spec: the blocks whose structure the pictures guess, and the line that declares each.
+            if let program = compilation.program, let note = HeaderLayout.guessNote(for: program) { warnings.append(note) }
             outcome.standardError += DiagnosticRenderer(source: compilation.source).render(warnings)
         }
     }
@@ -166,24 +171,7 @@ public struct Driver {
             usageError("'--settle' needs a spec with a 'snap' declaration", &outcome)
             return
         }
-        var trace: Trace?
-        if let path = options.trace {
-            guard let source = readSource(path, &outcome) else { return }
-            switch Trace.parse(source, for: program) {
-            case .failure(let error):
-                usageError(error.message, &outcome)
-                return
-            case .success(let parsed): trace = parsed
-            }
-            if let both = options.settings.first(where: { trace?.inputs.contains($0.name) == true }) {
-                usageError("input '\(both.name)' is set by --set and by a column of the trace; give it in one place", &outcome)
-                return
-            }
-            if options.format == .table, let count = trace?.rows.count, count > Arguments.maximumTableLength {
-                usageError("a table of \(count) offsets is too long to lay out; use --format csv (or json), which prints each offset as it goes", &outcome)
-                return
-            }
-        }
+        guard let (trace, ok) = Optional(loadTrace(options, program: program, &outcome)), ok else { return }
         let table = EvalTable(spec: spec, interpreter: interpreter, offsets: options.offsets, trace: trace,
                               settleVelocity: options.settleVelocity)
         var out = OutputBuffer(handingOnTo: outcome.standardOutputPieces)
@@ -193,6 +181,30 @@ public struct Driver {
         case .table: out.write(table.text())
         }
         outcome.standardOutput = out.finish()
+    }
+
+    /// The trace of `--trace`, if any, checked against the spec and the `--set` inputs; `ok` false after
+    /// reporting why it cannot be used.
+    static func loadTrace(_ options: EvalOptions, program: Program, _ outcome: inout Outcome) -> (Trace?, ok: Bool) {
+        var trace: Trace?
+        if let path = options.trace {
+            guard let source = readSource(path, &outcome) else { return (nil, false) }
+            switch Trace.parse(source, for: program) {
+            case .failure(let error):
+                usageError(error.message, &outcome)
+                return (nil, false)
+            case .success(let parsed): trace = parsed
+            }
+            if let both = options.settings.first(where: { trace?.inputs.contains($0.name) == true }) {
+                usageError("input '\(both.name)' is set by --set and by a column of the trace; give it in one place", &outcome)
+                return (nil, false)
+            }
+            if options.format == .table, let count = trace?.rows.count, count > Arguments.maximumTableLength {
+                usageError("a table of \(count) offsets is too long to lay out; use --format csv (or json), which prints each offset as it goes", &outcome)
+                return (nil, false)
+            }
+        }
+        return (trace, true)
     }
 
     /// Sets each `--set` input; false, with a usage error, for an unknown input or a value of the wrong type.

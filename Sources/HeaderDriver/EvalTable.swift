@@ -37,6 +37,18 @@ package struct EvalTable {
             .map { input in (input.name, interpreter.inputValue(input.name) ?? input.defaultValue) }
     }
 
+    /// Evaluates the offsets in order (a spec with state follows them) and hands over each frame's outputs.
+    package func forEachFrame(_ body: (Double, [Value]) -> Void) {
+        if let trace {
+            for step in trace.rows {
+                for (name, value) in zip(trace.inputs, step.values) { interpreter.setInput(name, to: value) }
+                body(step.offset, interpreter.frame(at: step.offset))
+            }
+        } else {
+            for offset in offsets { body(offset, interpreter.frame(at: offset)) }
+        }
+    }
+
     /// Evaluates the offsets in order (a spec with state follows them) and hands over each row.
     private func forEachRow(_ body: (Double, [Value]) -> Void) {
         // A row: what comes before the outputs (a trace's inputs), the frame, then where each snap settles.

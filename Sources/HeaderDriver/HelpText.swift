@@ -43,6 +43,24 @@ package enum HelpText {
                                      state, where that state would come to rest from its value there)
 
             """
+        case "layout":
+            return """
+            usage: headerc layout FILE (--at LIST | --sweep FROM:TO:STEP | --trace CSV) [--set INPUT=VALUE]...
+                                  [--width W] [--height H] [--format table|json]
+
+            Prints, at each offset, where every block is drawn on the screen: its rectangle in points, origin at the
+            screen's top-left and y down, after its offsets and scale, with its opacity and the rectangle it is
+            clipped to. Layers come back to front. Each block is placed by the structure it declares
+            (Grammar.md, "Structure"); `check` names the blocks whose structure is guessed from their names.
+            The offsets, the trace and --set are eval's (headerc help eval). FILE - reads standard input.
+              --width W          the screen's width in points (default 390)
+              --height H         the screen's height, to which the page reaches (default 844)
+              --format json      for tools: {"header", "width", "frames": [{"offset", "layers": [{"block", "kind",
+                                 "x", "y", "width", "height", "opacity", "clip": {"x", "y", "width", "height"} or
+                                 null}]}]}; a line of text has "width": null and "alignX" (leading, center or
+                                 trailing) for the point its x gives. Every number exact; null where not finite.
+
+            """
         case "compile":
             return """
             usage: headerc compile FILE [-o OUT] [--target swift|js|kotlin] [--name ENUM] [--package NAME] [--range-warnings]
@@ -150,7 +168,8 @@ package enum HelpText {
             commands:
               check FILE...     validate specs and print diagnostics
               eval FILE ...     evaluate every output at offsets (table, CSV or JSON)
-              compile FILE ...  emit a standalone Swift enum (or a JavaScript module) with the same math
+              layout FILE ...   where each block is drawn on the screen at offsets (table or JSON)
+              compile FILE ...  emit the same math as a Swift enum, a JavaScript module or a Kotlin object
               fmt FILE...       lay specs out one way, comments kept
               ranges FILE       prove each output's interval over every offset and input
               plot FILE ...     draw every output against the offset (SVG)

@@ -132,7 +132,7 @@ public enum Lowering {
                                                   type: output.type, body: body, documentation: output.documentation))
                 }
                 blocks.append(Program.Block(name: block.name, nameRange: block.nameRange, outputs: first..<outputs.count,
-                                            documentation: block.documentation))
+                                            documentation: block.documentation, structure: block.structure))
             }
             let snaps = spec.snaps.map { snap -> Program.Snap in
                 let targetType = snap.state.map { spec.states[$0].type } ?? .length

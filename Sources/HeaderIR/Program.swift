@@ -112,6 +112,8 @@ public struct Program: Sendable {
         /// The indices of its outputs in `Program.outputs`.
         public let outputs: Range<Int>
         public let documentation: String?
+        /// What the block is and where it sits (indices into `Program.blocks`); nil where it declares none.
+        public var structure: BlockStructure? = nil
     }
 
     public struct Output: Sendable {

@@ -22,7 +22,7 @@ package final class DocumentAnalysis: @unchecked Sendable {
     package init(path: String, text: String) {
         // As `check` compiles: a name that any back end would refuse is an error.
         compilation = Compilation(source: SourceFile(path: path, text: text), checksSwiftNames: true, checksKotlinNames: true)
-        index = SymbolIndex(compilation.syntax)
+        index = SymbolIndex(compilation.syntax, source: compilation.source)
         var diagnostics = compilation.diagnostics.sorted
         if let program = compilation.program {
             let analysis = RangeAnalysis.analyze(program)

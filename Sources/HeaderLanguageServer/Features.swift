@@ -35,7 +35,7 @@ extension Session {
             case .curve: signature = "curve \(symbol.name)"
             case .animation: signature = "animation \(symbol.name)"
             case .snap: signature = "snap \(symbol.name)"
-            case .block: signature = "\(symbol.name) { … }"
+            case .block: signature = "\(symbol.name)\(symbol.structure.map { ": \($0)" } ?? "") { … }"
             case .property: signature = "\(symbol.block ?? "").\(symbol.name)\(typeText)"
             case .function: signature = SymbolIndex.signature(of: symbol)
             case .parameter:
@@ -43,6 +43,11 @@ extension Session {
             }
             lines.append("```header\n\(signature)\n```")
             if let type { lines.append("*\(symbol.kind.rawValue)*, \(Session.describe(type))") }
+            if symbol.kind == .block {
+                lines.append(symbol.structure == nil
+                    ? "*block*: declares no structure, so the pictures guess what it is from its name (`headerc check` says how)"
+                    : "*block*: placed by its structure (Grammar.md, \"Structure\"); `headerc layout` gives its rectangle")
+            }
             if let documentation = symbol.documentation, !documentation.isEmpty { lines.append(documentation) }
             if let range = analysis.provenRange(of: symbol) { lines.append("Proven range: `\(range)`") }
         } else if let builtin = Builtin(rawValue: found.name) {
@@ -129,6 +134,11 @@ extension Session {
         for preset in Curve.presets { add(preset.name, kind: 12, detail: "curve preset", documentation: preset.summary) }
         for constructor in Vocabulary.curveConstructors { add(constructor, kind: 3, detail: "curve") }
         for name in analysis.index.propertyNames { add(name, kind: 10, detail: "property") }
+        // A block's structure: what it is, the clauses that place it, the points and edges they name.
+        for kind in Vocabulary.blockKinds { add(kind, kind: 7, detail: "block kind") }
+        for clause in Vocabulary.structureClauses { add(clause, kind: 14, detail: "structure clause") }
+        for alignment in Vocabulary.alignments { add(alignment, kind: 20, detail: "alignment") }
+        for side in Vocabulary.paddingSides { add(side, kind: 20, detail: "edge") }
         for keyword in Vocabulary.keywords + Vocabulary.contextualKeywords + Vocabulary.contextualConstants {
             add(keyword, kind: 14, detail: "keyword")
         }
@@ -154,7 +164,7 @@ extension Session {
         }
         func json(_ symbol: SymbolIndex.Symbol) -> [String: Any] {
             var item: [String: Any] = [
-                "name": symbol.name, "kind": symbolKind(symbol.kind), "detail": symbol.kind.rawValue,
+                "name": symbol.name, "kind": symbolKind(symbol.kind), "detail": symbol.structure ?? symbol.kind.rawValue,
                 "range": self.json(symbol.range.union(symbol.nameRange), in: text),
                 "selectionRange": self.json(symbol.nameRange, in: text),
             ]

@@ -30,6 +30,8 @@ package struct SymbolIndex: Sendable {
         package let block: String?
         let valueRange: SourceRange?
         package var children: [Symbol] = []
+        /// For a block, what it is and where it sits, as written after its name: `circle in cover at bottomLeading`.
+        package var structure: String? = nil
     }
 
     package struct Reference: Sendable {
@@ -44,8 +46,11 @@ package struct SymbolIndex: Sendable {
     package private(set) var declarations: [Symbol] = []
     /// Every name an expression reads, in source order.
     package private(set) var references: [Reference] = []
+    /// Every block a structure names (`in cover`, `above subtitle`), in source order.
+    package private(set) var blockReferences: [Reference] = []
 
-    package init(_ syntax: SpecSyntax) {
+    /// The index of a parsed spec; `source` gives each block's structure as written.
+    package init(_ syntax: SpecSyntax, source: SourceFile? = nil) {
         if let name = syntax.name {
             header = Symbol(kind: .header, name: name.name, nameRange: name.range, range: name.range,
                             documentation: nil, annotation: nil, block: nil, valueRange: nil)
@@ -92,6 +97,19 @@ package struct SymbolIndex: Sendable {
                                                   valueRange: property.value.range))
                     collect(property.value)
                 }
+                if let structure = block.structure {
+                    symbol.structure = source.map { $0.text(of: structure.range) } ?? structure.kind.name
+                    for clause in structure.clauses {
+                        switch clause.kind {
+                        case .container(let name), .above(let name), .below(let name), .after(let name), .before(let name),
+                             .behind(let name), .clipped(to: let name?):
+                            blockReferences.append(Reference(name: name.name, range: name.range))
+                        case .padding(let items): items.forEach { collect($0.value) }
+                        case .frame(let items): items.forEach { collect($0.value) }
+                        default: break
+                        }
+                    }
+                }
                 declarations.append(symbol)
             }
         }
@@ -135,6 +153,9 @@ package struct SymbolIndex: Sendable {
         func covers(_ range: SourceRange) -> Bool { range.start <= offset && offset <= range.end }
         if let header, covers(header.nameRange) { return (header.name, header.nameRange, header) }
         for symbol in allSymbols where covers(symbol.nameRange) { return (symbol.name, symbol.nameRange, symbol) }
+        if let reference = blockReferences.first(where: { covers($0.range) }) {
+            return (reference.name, reference.range, declarations.first { $0.kind == .block && $0.name == reference.name })
+        }
         if let reference = references.first(where: { covers($0.range) }) {
             if let function = reference.function {
                 return (reference.name, reference.range, parameter(reference.name, of: function))

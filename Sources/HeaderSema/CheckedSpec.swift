@@ -115,6 +115,9 @@ public struct CheckedBlock: Sendable {
     public let name: String
     public let properties: [CheckedOutput]
     public let documentation: String?
+    /// What the block is and where it sits, its names resolved (indices into `CheckedSpec.blocks`); nil
+    /// where it declares none.
+    public var structure: BlockStructure?
 
     package init(nameRange: SourceRange, name: String, properties: [CheckedOutput], documentation: String?) {
         self.nameRange = nameRange

@@ -122,6 +122,7 @@ public struct Checker {
             checkState(state, slot: stateSlot(index))
         }
         var blocks: [CheckedBlock] = []
+        var blockDeclarations: [BlockDeclaration] = []
         var snaps: [CheckedSnap] = []
         var animations: [CheckedAnimation] = []
         var animationNames: [String: SourceRange] = [:]
@@ -133,6 +134,7 @@ public struct Checker {
             case .block(let block):
                 guard claim(block.name, "block", in: &blockNames) else { continue }
                 blocks.append(checkBlock(block))
+                blockDeclarations.append(block)
             case .snap(let snap):
                 guard claim(snap.name, "snap", in: &snapNames) else { continue }
                 snaps.append(checkSnap(snap))
@@ -143,6 +145,7 @@ public struct Checker {
                 break
             }
         }
+        checkStructures(blockDeclarations, blocks: &blocks)
         checkUncalledFunctions()
         if blocks.isEmpty, !diagnostics.hasErrors {
             diagnostics.warning("the header has no blocks, so it has no outputs",

@@ -30,4 +30,10 @@ public enum Vocabulary {
         + ["start", "end"]
     /// The labels of `spring(...)`.
     public static let springLabels = ["duration", "bounce", "response", "dampingFraction"]
+    /// What a block is (`avatar: circle`), the clauses that place it, the points it aligns and scales by,
+    /// and the edges of `center on` and `padding(...)` (Grammar.md, "Structure").
+    public static let blockKinds: [String] = BlockKind.allCases.map(\.rawValue)
+    public static let structureClauses: [String] = BlockStructureSyntax.clauseWords.sorted()
+    public static let alignments: [String] = LayoutAlignment.allCases.map(\.rawValue)
+    public static let paddingSides: [String] = BlockStructureSyntax.paddingEdges.keys.sorted()
 }

@@ -74,12 +74,15 @@ public struct CurveDeclaration: Sendable {
     public let range: SourceRange
 }
 
-/// `name { property... }`
+/// `name[: kind clause...] { property... }`
 public struct BlockDeclaration: Sendable {
     public let name: Identifier
     public let properties: [PropertyDeclaration]
     public let documentation: String?
     public let range: SourceRange
+    /// What the block is and where it sits (`avatar: circle in cover at bottomLeading`); nil where the
+    /// block declares no structure.
+    public var structure: BlockStructureSyntax? = nil
 }
 
 /// `name[: type] = expression` inside a block.

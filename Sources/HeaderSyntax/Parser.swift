@@ -27,7 +27,7 @@ public struct Parser {
     private var isRecoveringFromDeepExpression = false
 
     /// The farthest `peek` looks past the current token.
-    private static let lookahead = 2
+    private static let lookahead = 3
 
     private init(source: SourceFile, lexer: Lexer?, tokens: [Token], diagnostics: Diagnostics) {
         self.source = source
@@ -88,8 +88,9 @@ public struct Parser {
     private mutating func parseDeclaration() -> Declaration? {
         isRecoveringFromDeepExpression = false
         let start = current
-        if case .keyword = current.kind, peek(1).kind == .punctuation(.leftBrace) {
-            // Any word can name a block, `header { height = ... }` included.
+        if case .keyword = current.kind, peek(1).kind == .punctuation(.leftBrace) || startsStructuredBlock()
+            || (peek(1).kind == .punctuation(.colon) && peek(2).kind == .punctuation(.leftBrace)) {
+            // Any word can name a block, `header { height = ... }` and `header: group {` included.
             return parseBlock()
         }
         switch current.kind {
@@ -269,12 +270,18 @@ public struct Parser {
 
     static let snapClauseWords: Set<String> = ["threshold", "ties", "fling", "rule"]
 
-    /// block = name "{" { property } "}"
+    /// block = name [ ":" kind { clause } ] "{" { property } "}"
     /// name  = identifier | keyword
     private mutating func parseBlock() -> Declaration? {
         let start = current
         let name = Identifier(name: current.text, range: current.range)
         advance()
+        var structure: BlockStructureSyntax?
+        if current.kind == .punctuation(.colon) {
+            advance()
+            guard let parsed = parseStructure(of: name) else { return recoverAtTopLevel() }
+            structure = parsed
+        }
         guard current.kind == .punctuation(.leftBrace) else {
             if current.kind == .punctuation(.equal) {
                 error("a named value is declared with 'let': 'let \(name.name) = ...'", at: name.range)
@@ -293,13 +300,13 @@ public struct Parser {
                 // A declaration keyword at the start of a line most likely means the '}' was forgotten.
                 break
             }
-            if current.startsLine, current.kind == .identifier, peek(1).kind == .punctuation(.leftBrace) {
+            if current.startsLine, current.kind == .identifier, peek(1).kind == .punctuation(.leftBrace) || startsStructuredBlock() {
                 // `avatar {` at the start of a line is the next block: no property is followed by `{`.
                 let line = source.location(of: openBrace.range.start).line
                 error("expected '}' to close block '\(name.name)' (its '{' is at line \(line)) before block '\(current.text)'",
                       at: missingTokenRange, notes: [Diagnostic.Note(message: "'{' of block '\(name.name)' opened here", range: openBrace.range)])
                 return .block(BlockDeclaration(name: name, properties: properties, documentation: start.documentation,
-                                               range: start.range.union(previous.range)))
+                                               range: start.range.union(previous.range), structure: structure))
             }
             let before = index
             if let previous = previousProperty, !current.startsLine, !startsProperty() {
@@ -316,7 +323,135 @@ public struct Parser {
         let end = current
         _ = expectClosing(.rightBrace, opening: openBrace)
         return .block(BlockDeclaration(name: name, properties: properties, documentation: start.documentation,
-                                       range: start.range.union(end.range)))
+                                       range: start.range.union(end.range), structure: structure))
+    }
+
+    /// Whether the current token starts `name: kind`, a block that declares its structure: a property's
+    /// type after its colon is `pt`, `px`, `number`, `bool` or `phase`, never a kind, and is followed by `=`.
+    private func startsStructuredBlock() -> Bool {
+        guard current.kind == .identifier || current.kind.isKeyword, peek(1).kind == .punctuation(.colon),
+              peek(2).kind == .identifier, ValueType(rawValue: peek(2).text) == nil, peek(2).text != "px" else { return false }
+        return peek(3).kind != .punctuation(.equal) && peek(3).kind != .punctuation(.slash)
+    }
+
+    /// kind   = identifier (the checker resolves it: group, image, material, bar, circle, box, text, page)
+    /// clause = "in" name | "at" alignment | "above" name | "below" name | "after" name | "before" name | "behind" name | "center" "on" edge
+    ///        | "padding" "(" side ":" expression { "," side ":" expression } ")"
+    ///        | "frame" "(" ("width" | "height") ":" expression { "," ... } ")"
+    ///        | "clipped" [ "to" name ] | "scale" "from" alignment
+    private mutating func parseStructure(of block: Identifier) -> BlockStructureSyntax? {
+        guard current.kind == .identifier else {
+            error("expected what block '\(block.name)' is after ':', one of \(BlockKind.allCases.map(\.rawValue).joined(separator: ", ")); found \(current.kind)",
+                  at: current.range)
+            return nil
+        }
+        let kind = Identifier(name: current.text, range: current.range)
+        advance()
+        var clauses: [BlockStructureSyntax.Clause] = []
+        while current.kind != .punctuation(.leftBrace), current.kind != .endOfFile {
+            let word = current
+            guard word.kind == .identifier, BlockStructureSyntax.clauseWords.contains(word.text) else {
+                let words = BlockStructureSyntax.clauseWords.sorted().map { "'\($0)'" }.joined(separator: ", ")
+                error("expected a clause of block '\(block.name)' (\(words)) or '{', found \(spelled(word))", at: word.range)
+                return nil
+            }
+            advance()
+            func name(_ what: String) -> Identifier? {
+                guard current.kind == .identifier || current.kind.isKeyword else {
+                    error("expected \(what) after '\(word.text)', found \(current.kind)", at: current.range)
+                    return nil
+                }
+                defer { advance() }
+                return Identifier(name: current.text, range: current.range)
+            }
+            func alignment() -> LayoutAlignment? {
+                let names = LayoutAlignment.allCases.map(\.rawValue).joined(separator: ", ")
+                guard current.kind == .identifier, let alignment = LayoutAlignment(rawValue: current.text) else {
+                    error("expected an alignment after '\(word.text)' (\(names)), found \(spelled(current))", at: current.range)
+                    return nil
+                }
+                advance()
+                return alignment
+            }
+            func labelled(_ labels: Set<String>) -> [(String, SourceRange, Expression)]? {
+                guard let open = current.kind == .punctuation(.leftParen) ? current : nil else {
+                    error("expected '(' after '\(word.text)', as in '\(word.text)(\(labels.sorted()[0]): 20pt)'", at: missingTokenRange)
+                    return nil
+                }
+                advance()
+                var items: [(String, SourceRange, Expression)] = []
+                while current.kind != .punctuation(.rightParen), current.kind != .endOfFile {
+                    guard current.kind == .identifier, labels.contains(current.text), peek(1).kind == .punctuation(.colon) else {
+                        let names = labels.sorted().map { "'\($0):'" }.joined(separator: ", ")
+                        error("expected one of \(names) in '\(word.text)(...)', found \(spelled(current))", at: current.range)
+                        return nil
+                    }
+                    let label = current
+                    advance()
+                    advance()
+                    items.append((label.text, label.range, parseExpression()))
+                    guard current.kind == .punctuation(.comma) else { break }
+                    advance()
+                }
+                guard expectClosing(.rightParen, opening: open) else { return nil }
+                return items
+            }
+            let clause: BlockStructureSyntax.Clause.Kind
+            switch word.text {
+            case "in":
+                guard let container = name("the name of the block it sits in") else { return nil }
+                clause = .container(container)
+            case "above", "below":
+                guard let other = name("the name of the block it stacks on") else { return nil }
+                clause = word.text == "above" ? .above(other) : .below(other)
+            case "after", "before":
+                guard let other = name("the name of the block it sits beside") else { return nil }
+                clause = word.text == "after" ? .after(other) : .before(other)
+            case "behind":
+                guard let other = name("the name of the block it is drawn under") else { return nil }
+                clause = .behind(other)
+            case "at":
+                guard let alignment = alignment() else { return nil }
+                clause = .alignment(alignment)
+            case "scale":
+                guard current.kind == .identifier, current.text == "from" else {
+                    error("expected 'from' and the point it scales about after 'scale', as in 'scale from bottomLeading'", at: current.range)
+                    return nil
+                }
+                advance()
+                guard let alignment = alignment() else { return nil }
+                clause = .scaleFrom(alignment)
+            case "center":
+                let edges = LayoutEdge.allCases.map(\.rawValue).joined(separator: ", ")
+                guard current.kind == .identifier, current.text == "on" else {
+                    error("expected 'on' and an edge after 'center', as in 'center on bottom'", at: current.range)
+                    return nil
+                }
+                advance()
+                guard current.kind == .identifier, let edge = LayoutEdge(rawValue: current.text) else {
+                    error("expected an edge after 'center on' (\(edges)), found \(spelled(current))", at: current.range)
+                    return nil
+                }
+                advance()
+                clause = .centerOn(edge)
+            case "clipped":
+                if current.kind == .identifier, current.text == "to" {
+                    advance()
+                    guard let other = name("the name of the block it is clipped to") else { return nil }
+                    clause = .clipped(to: other)
+                } else {
+                    clause = .clipped(to: nil)
+                }
+            case "padding":
+                guard let items = labelled(Set(BlockStructureSyntax.paddingEdges.keys)) else { return nil }
+                clause = .padding(items.map { (edge: $0.0, range: $0.1, value: $0.2) })
+            default:
+                guard let items = labelled(["width", "height"]) else { return nil }
+                clause = .frame(items.map { (dimension: $0.0, range: $0.1, value: $0.2) })
+            }
+            clauses.append(BlockStructureSyntax.Clause(kind: clause, word: word.text, range: word.range.union(previous.range)))
+        }
+        return BlockStructureSyntax(kind: kind, clauses: clauses, range: kind.range.union(previous.range))
     }
 
     private func isDeclarationKeyword(_ kind: Token.Kind) -> Bool {
@@ -828,7 +963,9 @@ public struct Parser {
         switch current.kind {
         case .keyword(.input), .keyword(.let), .keyword(.curve), .keyword(.state), .keyword(.snap), .keyword(.animation),
              .keyword(.func): return true
-        default: return peek(1).kind == .punctuation(.leftBrace)
+        default:
+            return peek(1).kind == .punctuation(.leftBrace) || startsStructuredBlock()
+                || (peek(1).kind == .punctuation(.colon) && peek(2).kind == .punctuation(.leftBrace))
         }
     }
 

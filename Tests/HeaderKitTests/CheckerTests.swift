@@ -527,7 +527,7 @@ final class CheckerTests: XCTestCase {
         }
         let errors = try write("errors.header", "header E\nlet a = nope\ncover { height = 1pt }\n")
         let warnings = try write("warnings.header", "header W\ncover { height = offset / 0 }\n")
-        let clean = try write("clean.header", "header C\ncover { top = offset }\n")
+        let clean = try write("clean.header", "header C\ncover: image { top = offset }\n")
 
         let failed = Driver.run(["check", errors])
         XCTAssertEqual(failed.exitCode, 1)

@@ -43,7 +43,7 @@ final class CommandLineTests: XCTestCase {
 
     /// A valid spec with one warning: `offset / 0` (line 5, the `0` at column 22).
     private func warningSpec() throws -> String {
-        try write("warn.header", "header W\ninput k = 1\n\na {\n    v: pt = offset / 0\n}\n")
+        try write("warn.header", "header W\ninput k = 1\n\na: box {\n    v: pt = offset / 0\n}\n")
     }
 
     /// A spec with one error: an unknown name (line 4, `nope` at columns 18 to 21).

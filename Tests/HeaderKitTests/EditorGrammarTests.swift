@@ -140,6 +140,37 @@ final class EditorGrammarTests: XCTestCase {
                        ["in", "next", "extend", "before", "after", "both", "none", "hold", "threshold", "ties", "fling", "rule", "up", "down"])
     }
 
+    /// A block's structure: its kind, each clause, the blocks it names, alignments, edges and labels.
+    func testStructureWords() throws {
+        for kind in Vocabulary.blockKinds {
+            try assertScope(kind, in: "cover: \(kind) {", after: ":", startsWith: ["support.type."])
+        }
+        let avatar = "avatar: circle in cover at bottomLeading padding(leading: 20pt) center on bottom scale from bottomLeading behind title {"
+        try assertScope("avatar", in: avatar, startsWith: ["entity.name.section."])
+        for clause in ["in", "at", "padding", "center", "on", "scale", "from", "behind"] {
+            try assertScope(clause, in: avatar, after: "circle", startsWith: ["keyword."])
+        }
+        try assertScope("cover", in: avatar, startsWith: ["entity.name.section."])
+        try assertScope("title", in: avatar, startsWith: ["entity.name.section."])
+        try assertScope("leading", in: avatar, after: "padding(", startsWith: ["variable.parameter."])
+        try assertScope("bottom", in: avatar, after: "on ", startsWith: ["constant.language."])
+        for alignment in Vocabulary.alignments {
+            try assertScope(alignment, in: "title: text at \(alignment) {", after: "at ", startsWith: ["constant.language."])
+            try assertScope(alignment, in: "title: text scale from \(alignment) {", after: "from ", startsWith: ["constant.language."])
+        }
+        for side in Vocabulary.paddingSides {
+            try assertScope(side, in: "title: text padding(\(side): 12pt + safeAreaTop) {", after: "(", startsWith: ["variable.parameter."])
+        }
+        let stacked = "title: text in header above subtitle after avatar clipped to header frame(height: 41pt) {"
+        for clause in ["above", "after", "clipped", "to", "frame"] { try assertScope(clause, in: stacked, startsWith: ["keyword."]) }
+        try assertScope("subtitle", in: stacked, startsWith: ["entity.name.section."])
+        try assertScope("41", in: stacked, startsWith: ["constant.numeric."])
+        // A property with a type is still a property; the words are names elsewhere.
+        try assertScope("fade", in: "    fade: number = 1", startsWith: ["variable.other.property."])
+        XCTAssertEqual(try scopes(of: "center", in: "let a = center * 2"), [])
+        XCTAssertEqual(Set(Vocabulary.structureClauses), ["in", "at", "above", "below", "after", "before", "behind", "padding", "frame", "center", "clipped", "scale"])
+    }
+
     func testBuiltinsCurvesAndLabels() throws {
         for builtin in Vocabulary.builtins {
             try assertScope(builtin, in: "let a = \(builtin)(1, 2)", startsWith: ["support.function."])

@@ -379,6 +379,38 @@ final class LanguageServerTests: XCTestCase {
         server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
     }
 
+    /// A block's structure: hover and the outline show what it is and where it sits, a block a clause names
+    /// hovers as that block, and completion offers the kinds, clauses, alignments and edges.
+    func testStructureInHoverOutlineAndCompletion() throws {
+        let server = try server
+        let uri = "file:///tmp/structure.header"
+        open(server, uri, "header Structure\ncover: image clipped {\n    height = 190pt - offset\n}\n/// The profile image.\n"
+                          + "avatar: circle in cover at bottomLeading center on bottom {\n    size = 88pt\n}\nbadge {}\n")
+        let hover = try XCTUnwrap(server.request("textDocument/hover", at(uri, 5, 2))["result"] as? [String: Any])
+        let text = (hover["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(text.contains("avatar: circle in cover at bottomLeading center on bottom { … }"), text)
+        XCTAssertTrue(text.contains("The profile image.") && text.contains("placed by its structure"), text)
+        let named = try XCTUnwrap(server.request("textDocument/hover", at(uri, 5, 19))["result"] as? [String: Any])
+        let namedText = (named["contents"] as? [String: Any])?["value"] as? String ?? ""
+        XCTAssertTrue(namedText.contains("cover: image clipped { … }"), namedText)
+        let guessed = try XCTUnwrap(server.request("textDocument/hover", at(uri, 8, 1))["result"] as? [String: Any])
+        XCTAssertTrue(((guessed["contents"] as? [String: Any])?["value"] as? String ?? "").contains("declares no structure"))
+        let definition = try XCTUnwrap(server.request("textDocument/definition", at(uri, 5, 19))["result"] as? [String: Any])
+        XCTAssertEqual(rangeOf(definition["range"]), range(1, 0, 5))
+        let symbols = try XCTUnwrap(server.request("textDocument/documentSymbol", ["textDocument": ["uri": uri]])["result"] as? [[String: Any]])
+        let children = symbols.first?["children"] as? [[String: Any]] ?? []
+        XCTAssertEqual(children.map { $0["detail"] as? String }, ["image clipped", "circle in cover at bottomLeading center on bottom", "block"])
+        let result = try XCTUnwrap(server.request("textDocument/completion", at(uri, 6, 4))["result"] as? [String: Any])
+        let items = try XCTUnwrap(result["items"] as? [[String: Any]])
+        let byLabel = Dictionary(items.map { ($0["label"] as? String ?? "", $0) }, uniquingKeysWith: { first, _ in first })
+        XCTAssertEqual(byLabel["circle"]?["detail"] as? String, "block kind")
+        XCTAssertEqual(byLabel["page"]?["detail"] as? String, "block kind")
+        XCTAssertEqual(byLabel["padding"]?["detail"] as? String, "structure clause")
+        XCTAssertEqual(byLabel["bottomLeading"]?["detail"] as? String, "alignment")
+        XCTAssertEqual(byLabel["horizontal"]?["detail"] as? String, "edge")
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
     // MARK: inlay hints
 
     func testInlayHintsShowEachOutputsProvenRangeInTheExamples() throws {

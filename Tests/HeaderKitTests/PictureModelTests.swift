@@ -2,110 +2,108 @@ import Foundation
 import XCTest
 @testable import HeaderKit
 
-/// Every example, and the specs the picture tests write, drawn at the offsets where its header is stretched
-/// (pulled down), resting, half and fully collapsed, worked out from each spec's numbers; each drawn layer
-/// is checked against a layout worked out here from `eval --format csv` by the rules README.md states (a
-/// second implementation of the model, spec by spec, not `HeaderLayout`), and against the rules
-/// themselves: the header's height from `eval` clips every layer but the page, image areas span the full
-/// width, text without a `top` sits in the header's bottom, and no block's name is written where another
-/// block's layer shows over it or where its own layer does not show.
+/// Every example, and the album the picture tests write, drawn at the offsets where its header is stretched
+/// (pulled down), resting, half and fully collapsed; each drawn layer is checked against a layout worked out
+/// here from `eval --format csv` by the rules Grammar.md states ("Structure": a second implementation of
+/// the model, spec by spec, not `HeaderLayout`), with the clip each is drawn through, and against the
+/// pictures' own rule: no block's name is written where another block's layer shows over it or where its
+/// own layer does not show.
 final class PictureModelTests: XCTestCase {
     struct Rect: Equatable {
         var x, y, width, height: Double
-
-        /// Scaled about its centre, as the model scales a layer.
-        func scaled(_ scale: Double) -> Rect {
-            Rect(x: x + width * (1 - scale) / 2, y: y + height * (1 - scale) / 2, width: width * scale, height: height * scale)
-        }
     }
 
-    /// One spec: where it comes from, the stages' offsets (a trace for a header with state), its `header`
-    /// block (whose height clips the rest), and each block's kind and rectangle at a stage from eval's values.
+    /// One spec: where it comes from, the stages' offsets (a trace for a header with state), and each
+    /// block's kind, rectangle and clip at a stage from eval's values.
     struct Case {
         let name: String
         let path: String
         let stages: [(what: String, offset: Double)]
-        let header: String?
-        let layout: (_ value: (String) -> Double, _ offset: Double, _ canvasHeight: Double) -> [String: (kind: String, rect: Rect)]
+        let layout: (_ value: (String) -> Double, _ offset: Double, _ canvasHeight: Double) -> [String: Expected]
+    }
+
+    struct Expected {
+        let kind: String
+        let rect: Rect
+        var clip: Rect? = nil
     }
 
     static let width = 390.0
-    /// Text without a `fontSize` is 20 pt; its line is 1.3 times that.
-    static let lineHeight = 26.0
-
-    /// A text line placed in the header's bottom: `bottom` is its frame's bottom edge, lines stack up 10 pt
-    /// above it, 4 pt apart.
-    static func text(bottomOf lines: [(block: String, height: Double, shown: Bool)], frameBottom: Double) -> [String: Rect] {
-        var bottom = frameBottom - 10
-        var rects: [String: Rect] = [:]
-        for line in lines.reversed() {
-            rects[line.block] = Rect(x: 16, y: bottom - line.height, width: width - 32, height: line.height)
-            if line.shown { bottom -= line.height + 4 }
-        }
-        return rects
-    }
 
     static func cases() throws -> [Case] {
         let directory = try DifferentialHarness.makeDirectory("picture-model")
-        let album = directory.appendingPathComponent("Album.header"), roles = directory.appendingPathComponent("Roles.header")
+        let album = directory.appendingPathComponent("Album.header")
         try PictureTests.albumSpec.write(to: album, atomically: true, encoding: .utf8)
-        try PictureTests.rolesSpec.write(to: roles, atomically: true, encoding: .utf8)
         func example(_ name: String) -> String { PackagePaths.url("Examples/\(name).header").path }
         return [
-            // travel = 190 - 44 = 146: half closed at 73, the bar at 146. No `header` block: nothing is clipped, and
-            // the title sits in the first area, the cover.
+            // travel = 190 - 44 = 146: half closed at 73, the bar at 146. The cover is clipped to itself; the
+            // avatar's centre sits on its bottom edge, 20 pt in, scaled about its bottom-leading corner; the
+            // title's 44 pt line is centred at its bottom.
             Case(name: "ProfileStretchy", path: example("ProfileStretchy"),
-                 stages: [("stretched", -80), ("resting", 0), ("half", 73), ("collapsed", 146), ("past", 200)], header: nil) { value, offset, canvas in
-                let cover = value("cover.height"), size = value("avatar.size")
-                let title = text(bottomOf: [("title", lineHeight, true)], frameBottom: cover)
+                 stages: [("stretched", -80), ("resting", 0), ("half", 73), ("collapsed", 146), ("past", 200)]) { value, offset, canvas in
+                let cover = value("cover.height"), size = value("avatar.size"), scale = value("avatar.scale")
                 let top = value("content.top") - offset
-                return ["cover": ("area", Rect(x: 0, y: 0, width: width, height: cover)),
-                        "avatar": ("avatar", Rect(x: 16, y: cover - size / 2, width: size, height: size).scaled(value("avatar.scale"))),
-                        "title": ("text", title["title"] ?? Rect(x: .nan, y: .nan, width: .nan, height: .nan)),
-                        "content": ("content", Rect(x: 0, y: top, width: width, height: max(canvas - top, 0)))]
+                let coverRect = Rect(x: 0, y: 0, width: width, height: cover)
+                return ["cover": Expected(kind: "image", rect: coverRect, clip: coverRect),
+                        "avatar": Expected(kind: "circle", rect: Rect(x: 20, y: cover + size / 2 - size * scale, width: size * scale, height: size * scale)),
+                        "title": Expected(kind: "text", rect: Rect(x: width / 2, y: cover - 44, width: .nan, height: 44)),
+                        "content": Expected(kind: "page", rect: Rect(x: 0, y: top, width: width, height: max(canvas - top, 0)))]
             },
-            // fullHeight - pinnedHeight = 260 - 60 = 200: half at 100, pinned at 200, and 230 past it.
+            // fullHeight - pinnedHeight = 260 - 60 = 200: half at 100, pinned at 200, and 230 past it. The
+            // subtitle's 20 pt line sits 10 pt up (none when hidden), the title's 41 pt line on it, scaled about
+            // its bottom-leading corner; the backdrop is clipped to the header's frame.
             Case(name: "StickyParallax", path: example("StickyParallax"),
-                 stages: [("stretched", -80), ("resting", 0), ("half", 100), ("collapsed", 200), ("past", 230)], header: "header") { value, _, _ in
-                let header = value("header.height")
-                let lines = text(bottomOf: [("title", lineHeight, true), ("subtitle", lineHeight, value("subtitle.visible") == 1)],
-                                 frameBottom: header)
-                return ["header": ("area", Rect(x: 0, y: 0, width: width, height: header)),
-                        "backdrop": ("area", Rect(x: 0, y: value("backdrop.offsetY"), width: width, height: value("backdrop.height"))),
-                        "title": ("text", (lines["title"] ?? Rect(x: .nan, y: .nan, width: .nan, height: .nan)).scaled(value("title.scale"))),
-                        "subtitle": ("text", lines["subtitle"] ?? Rect(x: .nan, y: .nan, width: .nan, height: .nan))]
+                 stages: [("stretched", -80), ("resting", 0), ("half", 100), ("collapsed", 200), ("past", 230)]) { value, offset, canvas in
+                let header = value("header.height"), scale = value("title.scale")
+                let subtitleHeight = value("subtitle.visible") == 1 ? 20.0 : 0
+                let subtitleTop = header - 10 - subtitleHeight
+                let frame = Rect(x: 0, y: 0, width: width, height: header)
+                return ["header": Expected(kind: "group", rect: frame),
+                        "backdrop": Expected(kind: "image", rect: Rect(x: 0, y: value("backdrop.offsetY"), width: width, height: value("backdrop.height")),
+                                             clip: frame),
+                        "title": Expected(kind: "text", rect: Rect(x: 20, y: subtitleTop - 41 * scale, width: .nan, height: 41 * scale)),
+                        "subtitle": Expected(kind: "text", rect: Rect(x: 20, y: subtitleTop, width: .nan, height: subtitleHeight)),
+                        "content": Expected(kind: "page", rect: Rect(x: 0, y: 260 - offset, width: width, height: max(canvas - (260 - offset), 0)))]
             },
-            // A 300 pt image that moves up with the content: half gone at 150, gone at 300.
+            // A 300 pt image that moves up with the content, clipped to itself: half gone at 150, gone at 300.
             Case(name: "StretchyImage", path: example("StretchyImage"),
-                 stages: [("stretched", -80), ("resting", 0), ("half", 150), ("collapsed", 300)], header: nil) { value, _, _ in
-                ["image": ("area", Rect(x: 0, y: value("image.offsetY"), width: width, height: value("image.height")))]
+                 stages: [("stretched", -80), ("resting", 0), ("half", 150), ("collapsed", 300)]) { value, offset, canvas in
+                let image = Rect(x: 0, y: value("image.offsetY"), width: width, height: value("image.height"))
+                return ["image": Expected(kind: "image", rect: image, clip: image),
+                        "content": Expected(kind: "page", rect: Rect(x: 0, y: 300 - offset, width: width, height: max(canvas - (300 - offset), 0)))]
             },
             // The state follows the trace: 260 at rest, 320 pulled (clamped from 260 + 60), 260 back at 0, then
-            // 220 (half-way between 120 and 320) at 40, and 120 (clamped from 80) at 180.
+            // 220 at 40, and 120 (clamped from 80) at 180. The avatar sits 24 in and 22 up, the title after it
+            // and 16 pt of spacing, its line 1.2 times its font; the page starts below the header.
             Case(name: "AppleMusicProfile", path: example("AppleMusicProfile"),
-                 stages: [("resting", 0), ("stretched", -60), ("resting", 0), ("half", 40), ("collapsed", 180)], header: "header") { value, _, _ in
-                let header = value("header.height"), size = value("avatar.size"), font = value("title.fontSize")
-                let title = text(bottomOf: [("title", 1.3 * font, true)], frameBottom: header)
-                return ["header": ("area", Rect(x: 0, y: 0, width: width, height: header)),
-                        "avatar": ("avatar", Rect(x: 16, y: header - size / 2, width: size, height: size)),
-                        "title": ("text", title["title"] ?? Rect(x: .nan, y: .nan, width: .nan, height: .nan)),
-                        // No height: the one of the area before it.
-                        "cover": ("area", Rect(x: 0, y: 0, width: width, height: header))]
+                 stages: [("resting", 0), ("stretched", -60), ("resting", 0), ("half", 40), ("collapsed", 180)]) { value, offset, canvas in
+                let header = value("header.height"), size = value("avatar.size"), line = 1.2 * value("title.fontSize")
+                let frame = Rect(x: 0, y: 0, width: width, height: header)
+                return ["header": Expected(kind: "group", rect: frame),
+                        "cover": Expected(kind: "image", rect: frame, clip: frame),
+                        "avatar": Expected(kind: "circle", rect: Rect(x: 24, y: header - 22 - size, width: size, height: size)),
+                        "title": Expected(kind: "text", rect: Rect(x: 24 + size + 16, y: header - 22 - line, width: .nan, height: line)),
+                        "content": Expected(kind: "page", rect: Rect(x: 0, y: header - offset, width: width, height: max(canvas - (header - offset), 0)))]
             },
-            // header = 200 - offset: half at 100, closed at 200.
+            // An Android-style collapsing toolbar (Tests/Specs/layout): the app bar, max(256 - offset, 56) tall,
+            // clips itself and the photo, which scrolls at half speed up to 100; the title's 24 pt line sits
+            // 16 pt up, so it ends in the 56 pt toolbar; the list starts 256 down.
+            Case(name: "CollapsingToolbar", path: PackagePaths.url("Tests/Specs/layout/collapsing-toolbar.header").path,
+                 stages: [("stretched", -50), ("resting", 0), ("half", 100), ("collapsed", 200), ("past", 300)]) { value, offset, canvas in
+                let bar = Rect(x: 0, y: 0, width: width, height: max(256 - offset, 56))
+                let list = 256 - offset
+                return ["appBar": Expected(kind: "group", rect: bar, clip: bar),
+                        "photo": Expected(kind: "image", rect: Rect(x: 0, y: -min(max(offset, 0), 200) * 0.5, width: width, height: 256), clip: bar),
+                        "toolbarTitle": Expected(kind: "text", rect: Rect(x: 16, y: bar.height - 40, width: .nan, height: 24)),
+                        "list": Expected(kind: "page", rect: Rect(x: 0, y: list, width: width, height: max(canvas - list, 0)))]
+            },
+            // header = 200 - offset: half at 100, closed at 200; the artwork is clipped to it.
             Case(name: "Album", path: album.path,
-                 stages: [("stretched", -80), ("resting", 0), ("half", 100), ("collapsed", 200)], header: "header") { value, _, _ in
-                ["header": ("area", Rect(x: 0, y: 0, width: width, height: value("header.height"))),
-                 "artwork": ("area", Rect(x: 0, y: 0, width: width, height: value("artwork.height"))),
-                 "readingBar": ("bar", Rect(x: 0, y: 0, width: width, height: value("readingBar.height")))]
-            },
-            Case(name: "Roles", path: roles.path,
-                 stages: [("stretched", -80), ("resting", 0), ("half", 100), ("collapsed", 200)], header: "frame") { value, _, _ in
-                let art = value("art.height")
-                return ["frame": ("area", Rect(x: 0, y: 0, width: width, height: value("frame.height"))),
-                        "art": ("area", Rect(x: 0, y: 0, width: width, height: art)),
-                        // Below the lowest layer above it, 8 pt apart.
-                        "sticker": ("box", Rect(x: 16, y: max(value("frame.height"), art) + 8, width: 160, height: value("sticker.height")))]
+                 stages: [("stretched", -80), ("resting", 0), ("half", 100), ("collapsed", 200)]) { value, _, _ in
+                let frame = Rect(x: 0, y: 0, width: width, height: value("header.height"))
+                return ["header": Expected(kind: "group", rect: frame),
+                        "artwork": Expected(kind: "image", rect: Rect(x: 0, y: 0, width: width, height: value("artwork.height")), clip: frame),
+                        "readingBar": Expected(kind: "bar", rect: Rect(x: 0, y: 0, width: width, height: 3))]
             },
         ]
     }
@@ -113,7 +111,7 @@ final class PictureModelTests: XCTestCase {
     struct DrawnLayer {
         let block: String, kind: String
         let rect: Rect
-        let clipHeight: Double?
+        let clip: Rect?
         let hidden: Bool
         let opacity: Double
         /// The boxes of the names written on it (x, baseline - 12, 7.5 pt a character, 16 tall).
@@ -123,9 +121,13 @@ final class PictureModelTests: XCTestCase {
         func shown(canvasHeight: Double) -> Rect? {
             guard !hidden, opacity > 0 else { return nil }
             var top = rect.y, bottom = rect.y + max(rect.height, 0)
-            if let clip = clipHeight { (top, bottom) = (max(top, 0), min(bottom, clip)) }
+            var left = rect.x, right = rect.x + max(rect.width.isNaN ? 0 : rect.width, 0)
+            if let clip {
+                (top, bottom) = (max(top, clip.y), min(bottom, clip.y + clip.height))
+                (left, right) = (max(left, clip.x), min(right, clip.x + clip.width))
+            }
             (top, bottom) = (max(top, 0), min(bottom, canvasHeight))
-            let right = min(rect.x + max(rect.width, 0), PictureModelTests.width), left = max(rect.x, 0)
+            (left, right) = (max(left, 0), min(right, PictureModelTests.width))
             return right > left && bottom > top ? Rect(x: left, y: top, width: right - left, height: bottom - top) : nil
         }
     }
@@ -139,12 +141,17 @@ final class PictureModelTests: XCTestCase {
     }
 
     /// The layers of one filmstrip frame, in the order drawn, with the clip each is drawn through.
-    static func drawnLayers(_ frame: XMLTree, clips: [String: Double]) -> [DrawnLayer] {
+    static func drawnLayers(_ frame: XMLTree) -> [DrawnLayer] {
+        var clips: [String: Rect] = [:]
+        for clip in frame.all(named: "clipPath") {
+            guard let id = clip.attributes["id"], id.hasPrefix("clip-"), let rect = clip.all(named: "rect").first else { continue }
+            clips[id] = Rect(x: rect.double("x") ?? 0, y: rect.double("y") ?? 0, width: rect.double("width") ?? .nan, height: rect.double("height") ?? .nan)
+        }
         var found: [DrawnLayer] = []
-        func walk(_ node: XMLTree, clip: Double?) {
+        func walk(_ node: XMLTree, clip: Rect?) {
             var clip = clip
-            if let reference = node.attributes["clip-path"], reference.hasPrefix("url(#header") {
-                clip = clips[String(reference.dropFirst(5).dropLast())] ?? .nan
+            if let reference = node.attributes["clip-path"], reference.hasPrefix("url(#clip-") {
+                clip = clips[String(reference.dropFirst(5).dropLast())] ?? Rect(x: .nan, y: .nan, width: .nan, height: .nan)
             }
             if node.attributes["class"] == "layer" {
                 let labels = node.all(named: "text", class: "name").map { text in
@@ -154,9 +161,8 @@ final class PictureModelTests: XCTestCase {
                 found.append(DrawnLayer(block: node.attributes["data-block"] ?? "", kind: node.attributes["data-kind"] ?? "",
                                         rect: Rect(x: node.double("data-x") ?? .nan, y: node.double("data-y") ?? .nan,
                                                    width: node.double("data-width") ?? .nan, height: node.double("data-height") ?? .nan),
-                                        clipHeight: clip, hidden: node.attributes["data-hidden"] == "true",
+                                        clip: clip, hidden: node.attributes["data-hidden"] == "true",
                                         opacity: node.double("data-opacity") ?? .nan, labels: labels))
-                XCTAssertEqual(node.double("data-clip-height"), clip, "\(node.attributes["data-block"] ?? ""): its clip attribute")
                 return
             }
             for child in node.children { walk(child, clip: clip) }
@@ -167,29 +173,21 @@ final class PictureModelTests: XCTestCase {
 
     /// Checks one frame's layers against the layout worked out from eval and against the model's rules; the
     /// number of names checked.
-    static func check(_ drawn: [DrawnLayer], against expected: [String: (kind: String, rect: Rect)], header: String?,
-                      headerHeight: Double?, canvasHeight: Double, _ what: String) -> Int {
+    static func check(_ drawn: [DrawnLayer], against expected: [String: Expected], canvasHeight: Double, _ what: String) -> Int {
         XCTAssertEqual(Set(drawn.map(\.block)), Set(expected.keys), what)
         var labels = 0
+        func same(_ a: Rect?, _ b: Rect?, _ context: String) {
+            guard let a, let b else { return XCTAssertTrue(a == nil && b == nil, "\(context): clipped to \(String(describing: a)), the model says \(String(describing: b))") }
+            for (got, wanted) in zip([a.x, a.y, a.width, a.height], [b.x, b.y, b.width, b.height]) where !(got.isNaN && wanted.isNaN) {
+                XCTAssertEqual(got, wanted, accuracy: 1e-9, "\(context): \(a), the model says \(b)")
+            }
+        }
         for (index, layer) in drawn.enumerated() {
             let context = "\(what): \(layer.block)"
             guard let want = expected[layer.block] else { continue }
             XCTAssertEqual(layer.kind, want.kind, context)
-            for (got, wanted) in zip([layer.rect.x, layer.rect.y, layer.rect.width, layer.rect.height],
-                                     [want.rect.x, want.rect.y, want.rect.width, want.rect.height]) {
-                XCTAssertEqual(got, wanted, accuracy: 0.006, "\(context): drawn at \(layer.rect), the model puts it at \(want.rect)")
-            }
-            // The header's height clips every layer but the page and the header itself; without a header, nothing is.
-            if let header, let height = headerHeight, layer.block != header, layer.kind != "content" {
-                XCTAssertEqual(layer.clipHeight ?? .nan, max(height, 0), accuracy: 0.006, "\(context): clipped to the header's height")
-            } else {
-                XCTAssertNil(layer.clipHeight, "\(context): not clipped")
-            }
-            if let shown = layer.shown(canvasHeight: canvasHeight), let clip = layer.clipHeight {
-                XCTAssertTrue(shown.y >= 0 && shown.y + shown.height <= clip + 1e-9, "\(context): shows outside the header")
-            }
-            // An image area spans the full width.
-            if layer.kind == "area" { XCTAssertTrue(layer.rect.x == 0 && layer.rect.width == width, "\(context): not the full width") }
+            same(layer.rect, want.rect, "\(context) drawn at")
+            same(layer.clip, want.clip, "\(context) clip")
             // A name lies on what shows of its own layer, and no layer drawn above it shows over it.
             for label in layer.labels {
                 labels += 1
@@ -225,19 +223,8 @@ final class PictureModelTests: XCTestCase {
                     return column[index]
                 }
                 XCTAssertEqual(frame.double("data-offset"), stage.offset, what)
-                let clips = Dictionary(frame.all(named: "clipPath").compactMap { clip -> (String, Double)? in
-                    guard let id = clip.attributes["id"], id.hasPrefix("header") else { return nil }
-                    return (id, clip.all(named: "rect").first?.double("height") ?? .nan)
-                }, uniquingKeysWith: { first, _ in first })
-                let headerHeight = spec.header.map { value("\($0).height") }
-                if let height = headerHeight {
-                    XCTAssertEqual(Array(clips.values), [max(height, 0)], "\(what): one clip, the header's height from eval")
-                } else {
-                    XCTAssertTrue(clips.isEmpty, "\(what): no header block, no clip")
-                }
-                let drawn = Self.drawnLayers(frame, clips: clips)
-                labels += Self.check(drawn, against: spec.layout(value, stage.offset, HeaderLayout.height), header: spec.header,
-                                     headerHeight: headerHeight, canvasHeight: HeaderLayout.height, what)
+                labels += Self.check(Self.drawnLayers(frame), against: spec.layout(value, stage.offset, HeaderLayout.height),
+                                     canvasHeight: HeaderLayout.height, what)
                 frames += 1
             }
         }
@@ -264,10 +251,8 @@ final class PictureModelTests: XCTestCase {
                 let trace = hasState ? at[...index].joined(separator: ",") : at[index]
                 let dom = try ChromiumHarness.dumpDOM(page, fragment: "offset=\(trace)", chromium: chromium)
                 XCTAssertTrue(dom.contains("data-ready=\"true\""), "\(what): the page did not finish")
-                let drawn = Self.previewLayers(dom)
-                let headerHeight = spec.header.map { value("\($0).height") }
-                labels += Self.check(drawn, against: spec.layout(value, stage.offset, PreviewHTML.phoneHeight), header: spec.header,
-                                     headerHeight: headerHeight, canvasHeight: PreviewHTML.phoneHeight, what)
+                labels += Self.check(Self.previewLayers(dom), against: spec.layout(value, stage.offset, PreviewHTML.phoneHeight),
+                                     canvasHeight: PreviewHTML.phoneHeight, what)
                 frames += 1
             }
         }
@@ -297,8 +282,9 @@ final class PictureModelTests: XCTestCase {
                 [Rect(x: rect.x + 8, y: rect.y + (Double(dom[top]) ?? .nan),
                       width: HeaderLayout.Layer.labelCharacterWidth * Double(block.utf16.count), height: 16)]
             } ?? []
-            return DrawnLayer(block: block, kind: kind, rect: rect,
-                              clipHeight: attributes["data-clip-height"].flatMap(Double.init), hidden: style.contains("display: none"),
+            let clip = attributes["data-clip"].map { $0.split(separator: " ").map { Double($0) ?? .nan } }
+                .flatMap { $0.count == 4 ? Rect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) : nil }
+            return DrawnLayer(block: block, kind: kind, rect: rect, clip: clip, hidden: style.contains("display: none"),
                               opacity: 1, labels: labels)
         }
     }

@@ -9,26 +9,23 @@ final class PictureTests: XCTestCase {
     static let examples = JavaScriptEmitterTests.examples
 
     /// An album: a header block, an `artwork` image area and a 3 pt reading bar.
-    static let albumSpec = "header Album\nheader {\n    height = 200pt - offset\n}\nartwork {\n    height = 300pt - offset\n    blur = 10\n}\nreadingBar {\n    height = 3pt\n}\n"
-
-    /// Blocks whose names say nothing of their kind, declaring it in their documentation.
-    static let rolesSpec = """
-        header Roles
-        /// The header's frame.
-        /// role: header
-        frame {
+    /// An album whose blocks say what they are: the header's frame clips the artwork it holds; a 3 pt
+    /// reading bar is too thin for its name.
+    static let albumSpec = """
+        header Album
+        header: group {
             height = 200pt - offset
         }
-        /// The album art.
-        /// role: image
-        art {
+        artwork: image in header clipped to header {
             height = 300pt - offset
+            blur = 10
         }
-        sticker {
-            height = 30pt
-        }
+        readingBar: bar frame(height: 3pt) {}
 
         """
+
+    /// The same blocks with no structure: the pictures guess from the names, and `check` says so.
+    static let guessedSpec = "header Album\nheader {\n    height = 200pt - offset\n}\nartwork {\n    height = 300pt - offset\n}\n"
 
     /// `eval --format csv` as rows of numbers (bools as 1 and 0), by output name.
     static func evalRows(_ arguments: [String]) throws -> (offsets: [Double], columns: [String: [Double]]) {
@@ -170,8 +167,9 @@ final class PictureTests: XCTestCase {
             let avatar = try layer(frame, "avatar")
             let size = value("avatar.size"), scale = value("avatar.scale")
             check(avatar, "data-width", size * scale, "avatar width")
-            // Straddling the cover's bottom, then scaled about its centre.
-            check(avatar, "data-y", value("cover.height") - size / 2 + size * (1 - scale) / 2, "avatar top")
+            // Its centre on the cover's bottom edge, then scaled about its bottom-leading corner.
+            check(avatar, "data-y", value("cover.height") + size / 2 - size * scale, "avatar top")
+            check(avatar, "data-x", 20, "avatar leading")
             check(avatar, "data-opacity", value("avatar.opacity"), "avatar opacity")
             check(try layer(frame, "title"), "data-opacity", value("title.opacity"), "title opacity")
             // The page scrolls: its top is drawn `offset` above where it starts.
@@ -200,9 +198,9 @@ final class PictureTests: XCTestCase {
         print("render: \(checked) layer attributes where eval puts them")
     }
 
-    /// The model the README states: a `header` block clips what the header holds; text without a `top` sits
-    /// in the header's bottom (a bar's title); an image area fills the width whatever it is called; a layer
-    /// too thin for its name shows none. Every figure is worked out by hand from the specs.
+    /// The model Grammar.md states ("Structure"), drawn: a block clipped to the header's frame, a circle
+    /// hanging on the cover's edge, a line of text at its alignment point, the page that scrolls. Every
+    /// figure is worked out by hand from the specs.
     func testFilmstripDrawsTheHeaderAsTheAppDoes() throws {
         func layer(_ frame: XMLTree, _ block: String) throws -> XMLTree {
             try XCTUnwrap(frame.all { $0.attributes["class"] == "layer" && $0.attributes["data-block"] == block }.first, block)
@@ -211,67 +209,71 @@ final class PictureTests: XCTestCase {
             ["data-x", "data-y", "data-width", "data-height"].map { layer.double($0) ?? .nan }
         }
         /// The clip rectangle a layer is drawn through, from the `clip-path` of the group around it.
-        func clipHeight(_ svg: XMLTree, around block: String) -> Double? {
-            guard let group = svg.all({ group in group.name == "g" && group.attributes["clip-path"]?.hasPrefix("url(#header") == true
+        func clip(_ svg: XMLTree, around block: String) -> [Double]? {
+            guard let group = svg.all({ group in group.name == "g" && group.attributes["clip-path"]?.hasPrefix("url(#clip-") == true
                     && group.children.contains { $0.attributes["data-block"] == block } }).first,
                   let id = group.attributes["clip-path"]?.dropFirst(5).dropLast(),
-                  let clip = svg.all({ $0.name == "clipPath" && $0.attributes["id"] == String(id) }).first else { return nil }
-            return clip.all(named: "rect").first?.double("height")
+                  let clip = svg.all({ $0.name == "clipPath" && $0.attributes["id"] == String(id) }).first,
+                  let rect = clip.all(named: "rect").first else { return nil }
+            return ["x", "y", "width", "height"].map { rect.double($0) ?? .nan }
         }
 
         // StickyParallax at 230, defaults: header = max(60, 260 - 230) = 60; the backdrop is 260 tall, drifted
-        // up by min(230 / 2, 260 - 60) = 115, so it spans -115...145, of which 0...60 shows. collapse = 1, so
-        // the title (20 pt text, 26 tall) is scaled to 0.7 about its centre at 60 - 10 - 26 = 24: 27.9, 18.2
-        // tall; the hidden subtitle takes no room.
+        // up by min(230 / 2, 260 - 60) = 115, so it spans -115...145, clipped to the header's 0...60.
+        // collapse = 1: the subtitle is hidden and takes no room, at 60 - 10 = 50; the title's 41 pt line sits
+        // on it (y 9) and is scaled to 0.7 about its bottom-leading corner: y = 9 + 41 × 0.3 = 21.3, 28.7 tall.
         let sticky = try Self.svg(["render", PackagePaths.url("Examples/StickyParallax.header").path, "--at", "230"])
         XCTAssertEqual(geometry(try layer(sticky, "header")), [0, 0, 390, 60])
         XCTAssertEqual(geometry(try layer(sticky, "backdrop")), [0, -115, 390, 260])
-        XCTAssertEqual(clipHeight(sticky, around: "backdrop"), 60)
-        XCTAssertEqual(try layer(sticky, "backdrop").double("data-clip-height"), 60)
+        XCTAssertEqual(clip(sticky, around: "backdrop"), [0, 0, 390, 60])
+        XCTAssertEqual(try layer(sticky, "backdrop").attributes["data-clip"], "0.00 0.00 390.00 60.00")
         let title = try layer(sticky, "title")
-        XCTAssertEqual(title.double("data-y") ?? .nan, 27.9, accuracy: 0.006)
-        XCTAssertEqual(title.double("data-height") ?? .nan, 18.2, accuracy: 0.006)
-        XCTAssertEqual(clipHeight(sticky, around: "title"), 60)
-        XCTAssertNil(clipHeight(sticky, around: "header"), "the header is not clipped by itself")
+        XCTAssertEqual(title.double("data-x"), 20)
+        XCTAssertEqual(title.double("data-y") ?? .nan, 21.3, accuracy: 1e-9)
+        XCTAssertEqual(title.double("data-height") ?? .nan, 28.7, accuracy: 1e-9)
+        XCTAssertEqual(title.attributes["data-width"], "none", "a line is as wide as what it says")
+        XCTAssertNil(clip(sticky, around: "title"), "the title overlays the clipped frame, unclipped")
+        XCTAssertNil(clip(sticky, around: "header"), "the header's frame is not clipped")
 
-        // ProfileStretchy at 146, defaults: the cover has collapsed to max(190 - 146, 44) = 44 pt, the bar; the
-        // title, 26 tall, sits in it at 44 - 10 - 26 = 8, above the page, which starts at 190 + 44 + 12 - 146 = 100.
+        // ProfileStretchy at 146, defaults: the cover has collapsed to max(190 - 146, 44) = 44 pt, clipped to
+        // itself; the title's 44 pt line is centred in it (x 195, y 0); the avatar, 88 × 0.55 = 48.4 across,
+        // its bottom at 44 + 44 = 88, is not clipped; the page starts at 190 + 44 + 12 - 146 = 100.
         let profile = try Self.svg(["render", PackagePaths.url("Examples/ProfileStretchy.header").path, "--at", "146"])
         XCTAssertEqual(geometry(try layer(profile, "cover")), [0, 0, 390, 44])
-        XCTAssertEqual(geometry(try layer(profile, "title")), [16, 8, 358, 26])
+        XCTAssertEqual(clip(profile, around: "cover"), [0, 0, 390, 44])
+        let profileTitle = try layer(profile, "title")
+        XCTAssertEqual([profileTitle.double("data-x"), profileTitle.double("data-y"), profileTitle.double("data-height")], [195, 0, 44])
+        XCTAssertEqual(profileTitle.all(named: "text").first?.attributes["text-anchor"], "middle")
+        let avatar = geometry(try layer(profile, "avatar"))
+        XCTAssertEqual(avatar[0], 20)
+        XCTAssertEqual(avatar[1], 88 - 48.4, accuracy: 1e-9)
+        XCTAssertEqual(avatar[2], 48.4, accuracy: 1e-9)
+        XCTAssertNil(clip(profile, around: "avatar"), "the avatar hangs below the cover, unclipped")
         XCTAssertEqual(try layer(profile, "content").double("data-y"), 100)
-        XCTAssertNil(clipHeight(profile, around: "avatar"), "no header block: the avatar straddles the cover, unclipped")
 
-        // An album: `artwork` is an image area, the full width; pulled to -80 it is 300 + 80 = 380 tall, and the
-        // header (200 + 80 = 280) clips it. The 3 pt reading bar is too thin for its name.
+        // An album pulled to -80: the artwork is 300 + 80 = 380 tall and the header's frame (200 + 80 = 280)
+        // clips it. The 3 pt reading bar is too thin for its name.
         let directory = try DifferentialHarness.makeDirectory("render-model")
         let spec = directory.appendingPathComponent("Album.header")
         try Self.albumSpec.write(to: spec, atomically: true, encoding: .utf8)
         let album = try Self.svg(["render", spec.path, "--at", "-80"])
         let artwork = try layer(album, "artwork")
-        XCTAssertEqual(artwork.attributes["data-kind"], "area")
+        XCTAssertEqual(artwork.attributes["data-kind"], "image")
         XCTAssertEqual(geometry(artwork), [0, 0, 390, 380])
         XCTAssertEqual(artwork.double("data-blur"), 10)
-        XCTAssertEqual(clipHeight(album, around: "artwork"), 280)
+        XCTAssertEqual(clip(album, around: "artwork"), [0, 0, 390, 280])
         let bar = try layer(album, "readingBar")
         XCTAssertEqual(geometry(bar), [0, 0, 390, 3])
         XCTAssertFalse(bar.all(named: "text").contains { $0.text.contains("readingBar") }, "a 3 pt bar shows no name")
         XCTAssertTrue(artwork.all(named: "text").contains { $0.text.contains("artwork") }, "a tall area shows its name")
 
-        // Roles declared in the blocks' documentation, whatever the blocks are called: `frame` is the header
-        // (200 - 50 = 150 tall at 50) and `art` an image, the full width, 300 - 50 = 250 tall, clipped to the
-        // frame's 150. By their names alone both would be 160-wide rectangles at x = 16.
-        let roles = directory.appendingPathComponent("Roles.header")
-        try Self.rolesSpec.write(to: roles, atomically: true, encoding: .utf8)
-        let declared = try Self.svg(["render", roles.path, "--at", "50"])
-        XCTAssertEqual(geometry(try layer(declared, "frame")), [0, 0, 390, 150])
-        XCTAssertEqual(geometry(try layer(declared, "art")), [0, 0, 390, 250])
-        XCTAssertEqual(try layer(declared, "art").attributes["data-kind"], "area")
-        XCTAssertEqual(clipHeight(declared, around: "art"), 150)
-        XCTAssertNil(clipHeight(declared, around: "frame"), "the header is not clipped by itself")
-        // `sticker` declares nothing: a rectangle below what is above it (the art's bottom, 250, plus 8), clipped.
-        XCTAssertEqual(geometry(try layer(declared, "sticker")), [16, 258, 160, 30])
-        XCTAssertEqual(clipHeight(declared, around: "sticker"), 150)
+        // Without structure the pictures guess from the names, and `check` names each guess with its line.
+        let guessed = directory.appendingPathComponent("Guessed.header")
+        try Self.guessedSpec.write(to: guessed, atomically: true, encoding: .utf8)
+        let checked = Driver.run(["check", guessed.path])
+        XCTAssertEqual(checked.exitCode, 0)
+        XCTAssertTrue(checked.standardError.contains("note: 2 blocks ('header', 'artwork') declare no structure"), checked.standardError)
+        XCTAssertTrue(checked.standardError.contains("note: 'artwork' is drawn as if declared 'artwork: image in header'"), checked.standardError)
     }
 
     func testPictureCommandLine() throws {

@@ -114,7 +114,7 @@ final class RangesCommandTests: XCTestCase {
     func testAnInputWithoutARangeIsNoted() throws {
         let directory = try SpecHarness.temporaryDirectory(self)
         let url = directory.appendingPathComponent("note.header")
-        try "header N\ninput scale = 1\nv {\n    opacity = 2 - scale\n}\n".write(to: url, atomically: true, encoding: .utf8)
+        try "header N\ninput scale = 1\nv: box {\n    opacity = 2 - scale\n}\n".write(to: url, atomically: true, encoding: .utf8)
         let outcome = Driver.run(["check", url.path])
         // At the default, 2 - 1 = 1: nothing to warn of, and nothing to note.
         XCTAssertEqual(outcome.standardError, "")

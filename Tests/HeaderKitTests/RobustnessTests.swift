@@ -186,7 +186,7 @@ final class RobustnessTests: XCTestCase {
         try timed("prefixes", limit: 12) {
             for example in examples {
                 XCTAssertNotNil(Compilation(path: example.name, text: example.text).spec, "\(example.name) does not check")
-                let bytes = Array(example.text.utf8)
+                let bytes = Array(Self.withoutTrailingComments(example.text).utf8)
                 for length in 0...bytes.count {
                     let prefix = String(decoding: bytes[..<length], as: UTF8.self)
                     compileSafely(prefix, "\(example.name)[..<\(length)]")
@@ -199,6 +199,14 @@ final class RobustnessTests: XCTestCase {
                 }
             }
         }
+    }
+
+    /// The text up to the end of its last line of code: the comment lines after it (an example's layout
+    /// expectations) cut at every byte are only more of the comments cut before.
+    static func withoutTrailingComments(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        while let last = lines.last, last.trimmingCharacters(in: .whitespaces).isEmpty || last.hasPrefix("//") { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// Token-level mutations (delete, insert, swap, duplicate) of the examples, seeded.

@@ -94,7 +94,7 @@ final class SpecFileTests: XCTestCase {
             for problem in file.problems { XCTFail("\(file.path):\(problem.line): \(problem.message)") }
             for problem in spec.problems { XCTFail(problem) }
             let count = file.values.reduce(0) { $0 + $1.outputs.count } + file.settles.count + file.diagnostics.count
-                + file.ranges.count + file.generated.count
+                + file.ranges.count + file.generated.count + file.layouts.count
             if count == 0 { XCTFail("\(file.path):1: the spec file expects nothing") }
             expectations += count
         }
@@ -409,5 +409,62 @@ final class SpecFileTests: XCTestCase {
         case .some(.some(let changes)): text += ", changes \(format(changes.from))...\(format(changes.to))"
         }
         return text
+    }
+
+    /// Each `expect layout` line: the interpreter's frame after the offsets, laid out by `HeaderLayout` (what
+    /// `headerc layout`, `render` and `preview` draw), on a screen 390 pt wide and 844 tall.
+    func testLayoutExpectations() throws {
+        var checked = 0
+        for loaded in Self.loaded where !loaded.file.layouts.isEmpty {
+            let file = loaded.file
+            guard let program = loaded.compilation.program else {
+                XCTFail("\(file.path): a spec with layout expectations must be accepted")
+                continue
+            }
+            let layout = HeaderLayout.Evaluator(program: program, labels: false)
+            for expectation in file.layouts {
+                let interpreter = Interpreter(program: program)
+                for setting in expectation.settings { interpreter.setInput(setting.name, to: setting.value) }
+                var values: [Value] = []
+                for offset in expectation.offsets { values = interpreter.frame(at: offset) }
+                let inputs = program.inputs.map { interpreter.inputValue($0.name) ?? $0.defaultValue }
+                let layers = layout.layers(values: values, inputs: inputs, offset: expectation.offsets.last ?? 0,
+                                           canvasHeight: HeaderLayout.screenHeight)
+                let place = "\(file.path):\(expectation.line)"
+                if let order = expectation.order { XCTAssertEqual(layers.map(\.block), order, "\(place): the layers back to front") }
+                for (block, fields) in expectation.blocks {
+                    guard let layer = layers.first(where: { $0.block == block }) else {
+                        XCTFail("\(place): no layer '\(block)'")
+                        continue
+                    }
+                    for (key, text) in fields {
+                        func near(_ found: Double?, _ expected: String) -> Bool {
+                            if expected == "none" { return found == nil }
+                            guard let found, let want = SpecFile.number(expected) else { return false }
+                            return found == want || abs(found - want) <= 1e-9 || (found.isNaN && want.isNaN)
+                        }
+                        let found: String, matches: Bool
+                        switch key {
+                        case "x": (found, matches) = ("\(layer.x)", near(layer.x, text))
+                        case "y": (found, matches) = ("\(layer.y)", near(layer.y, text))
+                        case "width": (found, matches) = (layer.width.map { "\($0)" } ?? "none", near(layer.width, text))
+                        case "height": (found, matches) = ("\(layer.height)", near(layer.height, text))
+                        case "opacity": (found, matches) = ("\(layer.opacity)", near(layer.opacity, text))
+                        case "kind": (found, matches) = (layer.kind.rawValue, layer.kind.rawValue == text)
+                        case "alignX": (found, matches) = (layer.alignX ?? "none", (layer.alignX ?? "none") == text)
+                        default:
+                            let rect = layer.clip.map { [$0.x, $0.y, $0.width, $0.height] }
+                            found = rect.map { $0.map { "\($0)" }.joined(separator: ",") } ?? "none"
+                            let parts = text.split(separator: ",").map(String.init)
+                            matches = text == "none" ? rect == nil : rect.map { rect in parts.count == 4 && zip(rect, parts).allSatisfy { near($0, $1) } } ?? false
+                        }
+                        XCTAssertTrue(matches, "\(place): expected \(block).\(key) = \(text) at offset \(expectation.offsets.last ?? 0), found \(found)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        print("layout: \(checked) fields of spec files' layout expectations checked")
+        XCTAssertGreaterThan(checked, 100)
     }
 }

@@ -96,7 +96,23 @@ package struct LayoutRoles {
         case .block(let block):
             statement(at: block.range.start)
             guard let name = indexByStart[block.name.range.start], let close = indexByEnd[block.range.end] else { return }
-            let open = name + 1
+            var open = name + 1
+            if let structure = block.structure {
+                // `name: kind clause... {`: the clauses stay on the block's line, `padding(` hugs its word.
+                for clause in structure.clauses {
+                    switch clause.kind {
+                    case .padding(let items):
+                        if let word = indexByStart[clause.range.start] { callParentheses.insert(word + 1) }
+                        items.forEach { visit($0.value) }
+                    case .frame(let items):
+                        if let word = indexByStart[clause.range.start] { callParentheses.insert(word + 1) }
+                        items.forEach { visit($0.value) }
+                    default: break
+                    }
+                }
+                guard let brace = firstToken(atOrAfter: structure.range.end) else { return }
+                open = brace
+            }
             breaks[open] = .never
             for property in block.properties {
                 statement(at: property.range.start)

@@ -5,55 +5,41 @@ import HeaderIR
 import HeaderEval
 import HeaderCodeGen
 
-/// How a header is drawn from one frame's outputs, for the filmstrip and the live preview: each block is a
-/// layer on a phone-wide canvas, its kind guessed from its name, its known properties applied. The rules
-/// are written once, here, as a `LayoutPlan` of expressions of the outputs, which the filmstrip evaluates
-/// and the preview page runs as JavaScript. Nothing here is part of the language: it only shows the numbers.
+/// The header's layout: where each block is drawn at an offset, from its structure (Grammar.md,
+/// "Structure") and the frame's outputs. The rules are written once, here, as a `LayoutPlan` of
+/// expressions of the outputs, which `layout` and the filmstrip evaluate and the preview page runs as
+/// JavaScript, so every picture draws by one definition.
 ///
-/// - kind: `avatar`/`photo` a circle; `title`, `subtitle`, `name`, `label`, `caption`, `text` a line of
-///   text; `scrim`, `shade`, `overlay` a dark veil over the last area; `bar`, `nav`, `toolbar` a bar;
-///   `content`, `list`, `body` the page below; `cover`, `image`, `backdrop`, `header`, `hero`, `banner`,
-///   `background`, `artwork`, `poster`, `picture`, `wallpaper` an image area (full width); any other block a
-///   rectangle. The name of a block that is not text, an avatar or the page is written on its layer where it fits
-///   (the plan's label rule, `planLabels`). A line
-///   `role: <word>` in a block's documentation comment says its kind whatever its name: `header`,
-///   `image` (or `area`), `bar`, `scrim`, `avatar`, `text` (or `title`), `content`, `box`.
-/// - clip: a block named `header` (or declaring `role: header`) is the header's frame, as in the app, where the header clips what it
-///   holds: every layer but the page (and the header itself) is drawn only between the top of the canvas
-///   and the header's bottom edge (`clipHeight`).
-/// - place: `leading` or `x`, `top` or `y`, `width`, `height` and `size` where the spec has them; else an
-///   area fills the width from the top, an avatar straddles the bottom of the areas above it, text and
-///   other rectangles stack below what is above them. Text without a `top` is drawn in the header, as an
-///   app draws a title in its bar: the header's frame is the `header` block's, else the first area's, and
-///   such lines stack up from 10 pt above its bottom edge, the last declared lowest, 4 pt apart (a hidden
-///   line takes no room). Content is the page, which scrolls: its `top` is
-///   where it starts in the page, so it is drawn at `top - offset` (or just below the areas without one).
-///   An area without a height takes the one of the area before it (a blur over the header).
-/// - order: the page at the bottom, then areas, veils, bars, other rectangles, text, and avatars on top;
-///   within a kind, in declaration order.
-/// - then `offsetX`/`offsetY` move it, `scale` (or `scaleX`/`scaleY`) scale it about its centre, and
-///   `opacity`, `blur`, `cornerRadius`, `fontSize`, `visible` (or `hidden`) and an area's `scrimOpacity`
-///   style it.
+/// A block that declares no structure is given one guessed from its name (`guessedStructure`), and
+/// `check` names each such block with the line that would declare it (`guessNote`).
 package struct HeaderLayout {
+    /// The screen's width unless `layout --width` says otherwise: an iPhone's, in points.
     package static let width = 390.0
+    /// The filmstrip's canvas height.
     package static let height = 560.0
-
-    package enum Kind: String {
-        case area, bar, scrim, avatar, text, content, box
-    }
+    /// The screen's height `layout` places the page against: an iPhone's, in points.
+    package static let screenHeight = 844.0
+    /// A line of text's font size where it declares none (SwiftUI's body text), and its line's height as a
+    /// multiple of the font size where the structure gives no `frame(height:)`.
+    static let defaultFontSize = 17.0, lineHeightPerFontSize = 1.2
+    /// A bar's height and a circle's diameter where nothing gives one.
+    static let defaultBarHeight = 44.0, defaultCircleSize = 44.0
 
     package struct Layer: Equatable {
         package var block: String
-        package var kind: Kind
-        package var x: Double, y: Double, width: Double, height: Double
+        package var kind: BlockKind
+        /// The drawn rectangle, after offsets and scale; a line of text's `x` is its alignment point (`alignX`),
+        /// its width (nil) what it says.
+        package var x: Double, y: Double, width: Double?, height: Double
+        package var alignX: String?
         package var opacity = 1.0
         package var blur = 0.0
         package var cornerRadius = 0.0
         package var fontSize = 0.0
         package var hidden = false
         package var scrimOpacity = 0.0
-        /// Where a `header` block clips the layer: it is drawn only from y = 0 to y = clipHeight.
-        package var clipHeight: Double?
+        /// The rectangle the layer is drawn within, where it is clipped.
+        package var clip: (x: Double, y: Double, width: Double, height: Double)?
 
         /// Whether the block's name is written on the layer, in `labelBox` (the plan's label rule).
         var showsLabel = false
@@ -69,198 +55,426 @@ package struct HeaderLayout {
         static let labelLineHeight = 16.0
         /// Wider than the average 12 px bold sans-serif character, so that a name measured by it is no wider.
         package static let labelCharacterWidth = 7.5
-    }
 
-    package static func kind(of block: String) -> Kind {
-        let name = block.lowercased()
-        func has(_ words: [String]) -> Bool { words.contains { name.contains($0) } }
-        if has(["avatar", "photo"]) { return .avatar }
-        if has(["title", "name", "label", "caption", "text"]) { return .text }
-        if has(["scrim", "shade", "overlay"]) { return .scrim }
-        if has(["bar", "nav", "toolbar"]) { return .bar }
-        if has(["content", "list", "body"]) { return .content }
-        if has(areaWords) { return .area }
-        return .box
-    }
-
-    /// The roles a block's documentation can declare, on a line of its own (`role: image`), whatever the
-    /// block is called: the word, and the kind it draws as. `header` is an image area that is also the
-    /// header's frame, which clips what the header holds.
-    package static let roles: [(word: String, kind: Kind)] = [
-        ("header", .area), ("image", .area), ("area", .area), ("bar", .bar), ("scrim", .scrim), ("avatar", .avatar),
-        ("text", .text), ("title", .text), ("content", .content), ("box", .box),
-    ]
-
-    /// The role each block's documentation declares, by block name; a block that declares none is absent.
-    package static func declaredRoles(of program: Program) -> [String: String] {
-        var roles: [String: String] = [:]
-        for block in program.blocks {
-            guard let documentation = block.documentation else { continue }
-            for line in documentation.split(whereSeparator: \.isNewline) {
-                let words = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if words.count == 2, words[0].lowercased() == "role", let role = role(named: words[1]) { roles[block.name] = role }
-            }
+        package static func == (a: Layer, b: Layer) -> Bool {
+            a.block == b.block && a.kind == b.kind && a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+                && a.alignX == b.alignX && a.opacity == b.opacity && a.blur == b.blur && a.cornerRadius == b.cornerRadius
+                && a.fontSize == b.fontSize && a.hidden == b.hidden && a.scrimOpacity == b.scrimOpacity
+                && a.clip.map { [$0.x, $0.y, $0.width, $0.height] } == b.clip.map { [$0.x, $0.y, $0.width, $0.height] }
+                && a.showsLabel == b.showsLabel && a.labelY == b.labelY
         }
-        return roles
     }
 
-    private static func role(named word: String) -> String? {
-        let word = word.lowercased()
-        return roles.contains { $0.word == word } ? word : nil
+    // MARK: Structures
+
+    /// Every block's structure, as declared or as guessed from its name (`guessedStructure`).
+    package static func structures(of program: Program) -> [BlockStructure] {
+        var structures: [BlockStructure] = []
+        for index in program.blocks.indices {
+            structures.append(program.blocks[index].structure ?? guessedStructure(of: index, in: program, earlier: structures))
+        }
+        return structures
     }
 
-    package static func kind(ofRole role: String) -> Kind? {
-        roles.first { $0.word == role }?.kind
+    /// What a block without a structure is drawn as, from words in its name (`avatar` a circle on the
+    /// bottom edge of the first area above it, `title` a line of text at the header's bottom-leading corner,
+    /// `cover` an image, `bar` a bar, `content` the page, `scrim` a material, anything else a box): a guess,
+    /// which `check` names (`guessNote`). It reads only blocks declared before it, so guesses form no ring.
+    static func guessedStructure(of index: Int, in program: Program, earlier: [BlockStructure]) -> BlockStructure {
+        let blocks = program.blocks
+        let name = blocks[index].name.lowercased()
+        func has(_ words: [String]) -> Bool { words.contains { name.contains($0) } }
+        let areas = earlier.indices.filter { [.image, .group].contains(earlier[$0].kind) }
+        let headerFrame = earlier.indices.first { blocks[$0].name.lowercased() == "header" && earlier[$0].structure(isArea: true) }
+        var structure: BlockStructure
+        if has(["avatar", "photo"]) {
+            structure = BlockStructure(kind: .circle)
+            structure.container = areas.first
+            structure.alignment = .bottomLeading
+            structure.padding.leading = LayoutLength(16)
+            structure.centeredOn = [.bottom]
+        } else if has(["title", "name", "label", "caption", "text"]) {
+            structure = BlockStructure(kind: .text)
+            structure.container = headerFrame ?? areas.first
+            structure.alignment = .bottomLeading
+            structure.padding.leading = LayoutLength(16)
+            structure.padding.bottom = LayoutLength(10)
+            // Lines stack up from the bottom, the last declared lowest.
+            if let next = blocks.indices.dropFirst(index + 1).first(where: { later in
+                blocks[later].structure == nil && guessedKindByName(blocks[later].name) == .text
+            }) { structure.stacking = .above(next) }
+        } else if has(["scrim", "shade", "overlay"]) {
+            structure = BlockStructure(kind: .material)
+            structure.container = areas.last
+        } else if has(["bar", "nav", "toolbar"]) {
+            structure = BlockStructure(kind: .bar)
+        } else if has(["content", "list", "body"]) {
+            structure = BlockStructure(kind: .page)
+        } else if has(areaWords) {
+            structure = BlockStructure(kind: .image)
+            structure.container = areas.last
+            if areas.last != nil { structure.alignment = .top }
+        } else {
+            structure = BlockStructure(kind: .box)
+            structure.alignment = .topLeading
+            structure.padding.leading = LayoutLength(16)
+            structure.padding.top = LayoutLength(8)
+            structure.frameWidth = 160
+            structure.frameHeight = 36
+            if let previous = earlier.indices.last(where: { earlier[$0].kind != .page }) { structure.stacking = .below(previous) }
+        }
+        if let headerFrame, structure.kind != .page, structure.container == nil { structure.clip = .block(headerFrame) }
+        return structure
     }
 
     static let areaWords = ["cover", "image", "backdrop", "header", "hero", "banner", "background", "artwork", "poster",
                             "picture", "wallpaper"]
 
-    /// The layers of one frame; `properties` gives each block's outputs by property name, `roles` the
-    /// roles blocks declare (`declaredRoles(of:)`), which come before what their names suggest.
-    package static func layers(blocks: [(name: String, properties: [String: Value])], offset: Double,
-                               canvasHeight: Double = height, roles: [String: String] = [:]) -> [Layer] {
-        plan(blocks: blocks.map { ($0.name, Set($0.properties.keys)) }, roles: roles)
-            .evaluate(properties: blocks.map(\.properties), offset: offset, canvasHeight: canvasHeight)
+    private static func guessedKindByName(_ name: String) -> BlockKind {
+        let name = name.lowercased()
+        func has(_ words: [String]) -> Bool { words.contains { name.contains($0) } }
+        if has(["avatar", "photo"]) { return .circle }
+        if has(["title", "name", "label", "caption", "text"]) { return .text }
+        return .box
     }
 
-    /// The plan of a program's layout, for every frame: its blocks and the properties they have.
-    static func plan(of program: Program) -> LayoutPlan {
+    /// `check`'s note, once per spec: the blocks whose structure the pictures guess, each with the line that
+    /// would declare it as guessed. Nil where every block declares its structure.
+    package static func guessNote(for program: Program) -> Diagnostic? {
+        let structures = structures(of: program)
+        let guessed = program.blocks.indices.filter { program.blocks[$0].structure == nil }
+        guard let first = guessed.first else { return nil }
+        let names = guessed.map { "'\(program.blocks[$0].name)'" }
+        let notes = guessed.map { index in
+            Diagnostic.Note(message: "'\(program.blocks[index].name)' is drawn as if declared '\(declaration(of: index, structures[index], in: program))'",
+                            range: program.blocks[index].nameRange)
+        }
+        let count = guessed.count == 1 ? "block \(names[0]) declares" : "\(guessed.count) blocks (\(names.joined(separator: ", "))) declare"
+        return Diagnostic(.note, "\(count) no structure, so the pictures guess it from the name; declare what each is and where it sits, as in the lines below (Grammar.md, \"Structure\")",
+                          at: program.blocks[first].nameRange, notes: notes)
+    }
+
+    /// A structure as the line that declares it: `avatar: circle in cover at bottomLeading padding(leading: 16pt) center on bottom`.
+    package static func declaration(of index: Int, _ structure: BlockStructure, in program: Program) -> String {
+        func name(_ block: Int) -> String { program.blocks.indices.contains(block) ? program.blocks[block].name : "?" }
+        func length(_ value: Double) -> String { "\(PlotSVG.short(value))pt" }
+        func padding(_ value: LayoutLength) -> String {
+            var text = value.constant != 0 || value.terms.isEmpty ? length(value.constant) : ""
+            for term in value.terms {
+                let name = program.inputs.indices.contains(term.input) ? program.inputs[term.input].name : "?"
+                let scaled = term.factor == 1 ? name : term.factor == -1 ? "-\(name)" : "\(PlotSVG.short(term.factor)) * \(name)"
+                text += text.isEmpty ? scaled : scaled.hasPrefix("-") ? " - \(scaled.dropFirst())" : " + \(scaled)"
+            }
+            return text
+        }
+        var words = ["\(name(index)): \(structure.kind.rawValue)"]
+        if let container = structure.container { words.append("in \(name(container))") }
+        if structure.alignment != .top { words.append("at \(structure.alignment.rawValue)") }
+        switch structure.stacking {
+        case .above(let other)?: words.append("above \(name(other))")
+        case .below(let other)?: words.append("below \(name(other))")
+        case nil: break
+        }
+        let padding = LayoutEdge.allCases.filter { !structure.padding[$0].isZero }.map { "\($0.rawValue): \(padding(structure.padding[$0]))" }
+        if !padding.isEmpty { words.append("padding(\(padding.joined(separator: ", ")))") }
+        let frame = [("width", structure.frameWidth), ("height", structure.frameHeight)].compactMap { label, value in value.map { "\(label): \(length($0))" } }
+        if !frame.isEmpty { words.append("frame(\(frame.joined(separator: ", ")))") }
+        for edge in LayoutEdge.allCases where structure.centeredOn.contains(edge) { words.append("center on \(edge.rawValue)") }
+        switch structure.clip {
+        case .own?: words.append("clipped")
+        case .block(let other)?: words.append("clipped to \(name(other))")
+        case nil: break
+        }
+        if structure.scaleAnchor != .center { words.append("scale from \(structure.scaleAnchor.rawValue)") }
+        switch structure.beside {
+        case .after(let other)?: words.append("after \(name(other))")
+        case .before(let other)?: words.append("before \(name(other))")
+        case nil: break
+        }
+        if let behind = structure.behind { words.append("behind \(name(behind))") }
+        return words.joined(separator: " ")
+    }
+
+    /// A program's layout ready to evaluate frame after frame: its plan built and resolved once.
+    package struct Evaluator {
+        package let plan: LayoutPlan
+        package let width: Double
+
+        package init(program: Program, width: Double = HeaderLayout.width, labels: Bool = true) {
+            let outputIndex = program.blocks.map { block in
+                Dictionary(block.outputs.compactMap { index in
+                    program.outputs.indices.contains(index) ? (program.outputs[index].name, index) : nil
+                }, uniquingKeysWith: { first, _ in first })
+            }
+            self.width = width
+            plan = HeaderLayout.plan(of: program, width: width, labels: labels).resolved(outputIndex: outputIndex)
+        }
+
+        /// The layers of one frame (the program's outputs in order, with the inputs it was computed with, in
+        /// the program's order), back to front.
+        package func layers(values: [Value], inputs: [Value], offset: Double, canvasHeight: Double) -> [Layer] {
+            plan.evaluate(values: values, inputs: inputs, offset: offset, canvasHeight: canvasHeight)
+        }
+    }
+
+    // MARK: The plan
+
+    /// The plan of a program's layout on a screen `width` wide (its height is the plan's `canvasHeight`),
+    /// with the pictures' name labels where `labels` is set.
+    package static func plan(of program: Program, width: Double = width, labels: Bool = true) -> LayoutPlan {
         let blocks = program.blocks.map { block in
             (block.name, Set(block.outputs.compactMap { program.outputs.indices.contains($0) ? program.outputs[$0].name : nil }))
         }
-        return plan(blocks: blocks, roles: declaredRoles(of: program))
-    }
-
-    /// The layout, written once as expressions of a frame's outputs: what a block's kind draws, where, and
-    /// how its properties move and style it (see the type's documentation). A property the block has is
-    /// read where it holds a finite number, and the default taken where it does not.
-    static func plan(blocks: [(name: String, properties: Set<String>)], roles: [String: String]) -> LayoutPlan {
-        var plan = LayoutPlan()
-        plan.blockNames = blocks.map(\.name)
-        /// Text with no `top`, to be moved into the header: its layer, where the loop put it and its height
-        /// unscaled, and 1 where it has a place of its own after all (a `top` that is finite in the frame).
-        var textsForTheHeader: [(index: Int, y: LayoutExpression, height: LayoutExpression, placed: LayoutExpression)] = []
-        var areasBottom = LayoutExpression.constant(0), stackBottom = LayoutExpression.constant(0)
-        var lastArea: (x: LayoutExpression, y: LayoutExpression, width: LayoutExpression, height: LayoutExpression)?
-        var layers: [LayoutPlan.Layer] = []
-        for (blockIndex, (name, properties)) in blocks.enumerated() {
-            /// The first of the properties that holds a finite number, else `fallback`.
-            func number(_ keys: [String], or fallback: LayoutExpression) -> LayoutExpression {
-                keys.reversed().reduce(fallback) { rest, key in
-                    properties.contains(key) ? .property(block: blockIndex, key: key, otherwise: rest) : rest
-                }
-            }
-            func has(_ keys: [String]) -> LayoutExpression {
-                let present = keys.filter(properties.contains)
-                return present.isEmpty ? .constant(0) : .hasProperty(block: blockIndex, keys: present)
-            }
-            let kind = roles[name].flatMap(kind(ofRole:)) ?? kind(of: name)
-            let xKeys = ["leading", "x"], yKeys = ["top", "y"]
-            var x: LayoutExpression, y: LayoutExpression, width: LayoutExpression, height: LayoutExpression
-            var cornerRadius = LayoutExpression.constant(0), fontSize = LayoutExpression.constant(0)
-            switch kind {
-            case .area, .bar:
-                height = number(["height", "size"], or: kind == .area ? lastArea?.height ?? .constant(200) : .constant(44))
-                (x, y, width) = (number(xKeys, or: .constant(0)), number(yKeys, or: .constant(0)), number(["width"], or: .constant(Self.width)))
-            case .scrim:
-                let base = lastArea ?? (.constant(0), .constant(0), .constant(Self.width), .constant(200))
-                (x, y) = (number(xKeys, or: base.x), number(yKeys, or: base.y))
-                (width, height) = (number(["width"], or: base.width), number(["height"], or: base.height))
-            case .avatar:
-                let size = plan.kept(number(["size", "width", "height"], or: .constant(72)))
-                (x, y) = (number(xKeys, or: .constant(16)), number(yKeys, or: .subtract(areasBottom, .divide(size, .constant(2)))))
-                (width, height, cornerRadius) = (size, size, .divide(size, .constant(2)))
-            case .text:
-                fontSize = plan.kept(number(["fontSize"], or: .constant(20)))
-                (x, y) = (number(xKeys, or: .constant(16)), number(yKeys, or: .add(stackBottom, .constant(8))))
-                (width, height) = (number(["width"], or: .constant(Self.width - 32)), number(["height"], or: .multiply(fontSize, .constant(1.3))))
-            case .content:
-                let top = plan.kept(.select(has(yKeys), then: .subtract(number(yKeys, or: .constant(0)), .offset), otherwise: areasBottom))
-                (x, y, width) = (number(xKeys, or: .constant(0)), top, number(["width"], or: .constant(Self.width)))
-                height = number(["height"], or: .maximum(.subtract(.canvasHeight, top), .constant(0)))
-            case .box:
-                (x, y) = (number(xKeys, or: .constant(16)), number(yKeys, or: .add(stackBottom, .constant(8))))
-                (width, height) = (number(["width", "size"], or: .constant(160)), number(["height", "size"], or: .constant(36)))
-            }
-            (x, y, width, height) = (plan.kept(x), plan.kept(y), plan.kept(width), plan.kept(height))
-            if kind == .text, has(yKeys) != .constant(1) {
-                textsForTheHeader.append((layers.count, y, height, has(yKeys)))
-            }
-            cornerRadius = number(["cornerRadius"], or: cornerRadius)
-            if kind == .area || kind == .bar {
-                areasBottom = plan.kept(.maximum(areasBottom, .add(y, height)))
-                lastArea = (x, y, width, height)
-            }
-            stackBottom = plan.kept(.maximum(stackBottom, .add(y, height)))
-            // Moved, then scaled about its centre.
-            let scaleX = plan.kept(number(["scaleX", "scale"], or: .constant(1)))
-            let scaleY = plan.kept(number(["scaleY", "scale"], or: .constant(1)))
-            let hiddenByVisible = properties.contains("visible") ? LayoutExpression.flag(block: blockIndex, key: "visible", value: false) : nil
-            let hiddenByHidden = properties.contains("hidden") ? LayoutExpression.flag(block: blockIndex, key: "hidden", value: true) : nil
-            let hidden: LayoutExpression
-            switch (hiddenByVisible, hiddenByHidden) {
-            case let (visible?, flagged?): hidden = .select(visible, then: .constant(1), otherwise: flagged)
-            case let (visible?, nil): hidden = visible
-            case let (nil, flagged?): hidden = flagged
-            case (nil, nil): hidden = .constant(0)
-            }
-            let half = { (size: LayoutExpression, scale: LayoutExpression) in
-                LayoutExpression.divide(.multiply(size, .subtract(.constant(1), scale)), .constant(2))
-            }
-            layers.append(LayoutPlan.Layer(
-                block: name, kind: kind,
-                x: plan.kept(.add(x, .add(number(["offsetX"], or: .constant(0)), half(width, scaleX)))),
-                y: plan.kept(.add(y, .add(number(["offsetY"], or: .constant(0)), half(height, scaleY)))),
-                width: plan.kept(.multiply(width, scaleX)), height: plan.kept(.multiply(height, scaleY)),
-                opacity: number(["opacity"], or: .constant(1)), blur: number(["blur"], or: .constant(0)),
-                cornerRadius: plan.kept(.multiply(cornerRadius, .minimum(scaleX, scaleY))),
-                fontSize: plan.kept(.multiply(fontSize, scaleY)), hidden: plan.kept(hidden),
-                scrimOpacity: number(["scrimOpacity"], or: .constant(0)), clipHeight: nil))
-        }
-        // Text without a place of its own goes in the header's bottom, the last line lowest.
-        let namedHeader = layers.firstIndex { (roles[$0.block] ?? $0.block.lowercased()) == "header" && $0.kind == .area }
-        if let frame = namedHeader ?? layers.firstIndex(where: { $0.kind == .area }) {
-            var bottom = plan.kept(.subtract(.add(layers[frame].y, layers[frame].height), .constant(10)))
-            for text in textsForTheHeader.reversed() {
-                let top = plan.kept(.subtract(bottom, text.height))
-                let moved = LayoutExpression.add(layers[text.index].y, .subtract(top, text.y))
-                let placed = text.placed
-                layers[text.index].y = plan.kept(placed == .constant(0) ? moved : .select(placed, then: layers[text.index].y, otherwise: moved))
-                let next = LayoutExpression.select(layers[text.index].hidden, then: bottom, otherwise: .subtract(top, .constant(4)))
-                bottom = plan.kept(placed == .constant(0) ? next : .select(placed, then: bottom, otherwise: next))
-            }
-        }
-        // The header clips what it holds, as the app's frame does.
-        if let header = namedHeader {
-            let bottom = plan.kept(.maximum(.add(layers[header].y, layers[header].height), .constant(0)))
-            for index in layers.indices where layers[index].kind != .content && layers[index].block != layers[header].block {
-                layers[index].clipHeight = bottom
-            }
-        }
-        // The page first, under the header; then areas, veils and bars, rectangles, text, and avatars on top.
-        plan.layers = stackingOrder.flatMap { kind in layers.filter { $0.kind == kind } }
-        planLabels(&plan)
+        var plan = plan(blocks: blocks, structures: structures(of: program), width: width, labels: labels)
+        plan.inputNames = program.inputs.map(\.name)
         return plan
     }
 
-    /// What shows of each layer: its rectangle within the header's clip, where it is not hidden, not
-    /// transparent and not empty (`shown` 1, else 0).
-    private static func shownRect(_ layer: LayoutPlan.Layer, _ plan: inout LayoutPlan) -> LayoutPlan.Rect {
+    /// The layout, written once as expressions of a frame's outputs (Grammar.md, "Structure", says each
+    /// rule). A property the block has is read where it holds a finite number, and the default taken where
+    /// it does not.
+    static func plan(blocks: [(name: String, properties: Set<String>)], structures: [BlockStructure], width screenWidth: Double,
+                     labels: Bool) -> LayoutPlan {
+        var plan = LayoutPlan()
+        plan.blockNames = blocks.map(\.name)
         let zero = LayoutExpression.constant(0)
-        var y0 = layer.y, y1 = plan.kept(.add(layer.y, .maximum(layer.height, zero)))
-        if let clip = layer.clipHeight { (y0, y1) = (plan.kept(.maximum(y0, zero)), plan.kept(.minimum(y1, clip))) }
-        let x1 = plan.kept(.add(layer.x, .maximum(layer.width, zero)))
-        let nonEmpty = LayoutExpression.select(.less(layer.x, x1), then: .less(y0, y1), otherwise: zero)
-        let shown = plan.kept(.select(layer.hidden, then: zero, otherwise: .select(.less(zero, layer.opacity), then: nonEmpty, otherwise: zero)))
-        return LayoutPlan.Rect(shown: shown, x0: layer.x, y0: y0, x1: x1, y1: y1)
+        typealias Rect = (x: LayoutExpression, y: LayoutExpression, width: LayoutExpression, height: LayoutExpression)
+        var frames = [Rect?](repeating: nil, count: blocks.count)
+        var layers = [LayoutPlan.Layer?](repeating: nil, count: blocks.count)
+        let screen: Rect = (zero, zero, .constant(screenWidth), .canvasHeight)
+
+        // Each block after those it is placed against; a ring (possible only through a guess, which the
+        // checker does not see) places the block against the screen instead.
+        var order: [Int] = []
+        var state = [UInt8](repeating: 0, count: blocks.count)
+        for start in blocks.indices where state[start] == 0 {
+            var stack: [(block: Int, next: Int)] = [(start, 0)]
+            state[start] = 1
+            while let top = stack.last {
+                let targets = references(structures[top.block]).filter(blocks.indices.contains)
+                if top.next < targets.count {
+                    stack[stack.count - 1].next += 1
+                    let target = targets[top.next]
+                    if state[target] == 0 {
+                        state[target] = 1
+                        stack.append((target, 0))
+                    }
+                    continue
+                }
+                state[top.block] = 2
+                order.append(top.block)
+                stack.removeLast()
+            }
+        }
+
+        for index in order {
+            let (name, properties) = blocks[index]
+            let structure = structures[index]
+            func number(_ keys: [String], or fallback: LayoutExpression) -> LayoutExpression {
+                keys.reversed().reduce(fallback) { rest, key in
+                    properties.contains(key) ? .property(block: index, key: key, otherwise: rest) : rest
+                }
+            }
+            func has(_ key: String) -> LayoutExpression {
+                properties.contains(key) ? .hasProperty(block: index, keys: [key]) : zero
+            }
+            func placed(_ block: Int?) -> Rect? { block.flatMap { frames.indices.contains($0) ? frames[$0] : nil } }
+            let container = placed(structure.container) ?? screen
+            let insets = structure.padding
+            let padding = (top: plan.kept(length(insets.top)), bottom: plan.kept(length(insets.bottom)),
+                           leading: plan.kept(length(insets.leading)), trailing: plan.kept(length(insets.trailing)))
+            let available = (width: plan.kept(.subtract(container.width, .add(padding.leading, padding.trailing))),
+                             height: plan.kept(.subtract(container.height, .add(padding.top, padding.bottom))))
+            let hidden = plan.kept(hiddenExpression(index, properties))
+            let frameWidth = structure.frameWidth.map(LayoutExpression.constant)
+            let frameHeight = structure.frameHeight.map(LayoutExpression.constant)
+            var fontSize = zero, cornerRadius = zero
+            var width: LayoutExpression, height: LayoutExpression
+            switch structure.kind {
+            case .circle:
+                let size = number(["size"], or: frameWidth ?? frameHeight ?? .constant(defaultCircleSize))
+                (width, height) = (size, size)
+                cornerRadius = .divide(size, .constant(2))
+            case .text:
+                fontSize = plan.kept(number(["fontSize"], or: .constant(defaultFontSize)))
+                width = zero
+                height = number(["height"], or: frameHeight ?? .multiply(fontSize, .constant(lineHeightPerFontSize)))
+            case .box:
+                width = number(["width", "size"], or: frameWidth ?? available.width)
+                height = number(["height", "size"], or: frameHeight ?? available.height)
+            case .bar:
+                width = number(["width"], or: frameWidth ?? available.width)
+                height = number(["height"], or: frameHeight ?? .constant(defaultBarHeight))
+            case .group, .image, .material:
+                width = number(["width"], or: frameWidth ?? available.width)
+                height = number(["height"], or: frameHeight ?? available.height)
+            case .page:
+                width = available.width
+                height = zero
+            }
+            width = plan.kept(width)
+            // A block that is not visible takes no room, as a view that is taken out.
+            height = plan.kept(.select(hidden, then: zero, otherwise: height))
+
+            var x: LayoutExpression, y: LayoutExpression
+            let horizontal = structure.alignment.horizontalFraction, vertical = structure.alignment.verticalFraction
+            if structure.centeredOn.contains(.leading) {
+                x = .subtract(.add(container.x, padding.leading), .divide(width, .constant(2)))
+            } else if structure.centeredOn.contains(.trailing) {
+                x = .subtract(.subtract(.add(container.x, container.width), padding.trailing), .divide(width, .constant(2)))
+            } else {
+                x = .add(.add(container.x, padding.leading), .multiply(.subtract(available.width, width), .constant(horizontal)))
+            }
+            if structure.kind == .page {
+                x = .add(container.x, padding.leading)
+                // It starts at the top of the screen, or below the block it stacks under (a scroll view under
+                // a header in a VStack), and moves up as the page scrolls.
+                var start = LayoutExpression.add(container.y, padding.top)
+                if case .below(let other)? = structure.stacking, let other = placed(other) {
+                    start = .add(.add(other.y, other.height), padding.top)
+                }
+                y = .subtract(.add(start, number(["top"], or: zero)), .offset)
+                height = plan.kept(.select(hidden, then: zero,
+                                           otherwise: number(["height"], or: .maximum(.subtract(.canvasHeight, plan.kept(y)), zero))))
+            } else {
+                switch structure.stacking {
+                case .above(let other)? where placed(other) != nil:
+                    y = .subtract(.subtract(placed(other)?.y ?? zero, padding.bottom), height)
+                case .below(let other)? where placed(other) != nil:
+                    let other = placed(other) ?? screen
+                    y = .add(.add(other.y, other.height), padding.top)
+                default:
+                    if structure.centeredOn.contains(.top) {
+                        y = .subtract(.add(container.y, padding.top), .divide(height, .constant(2)))
+                    } else if structure.centeredOn.contains(.bottom) {
+                        y = .subtract(.subtract(.add(container.y, container.height), padding.bottom), .divide(height, .constant(2)))
+                    } else {
+                        y = .add(.add(container.y, padding.top), .multiply(.subtract(available.height, height), .constant(vertical)))
+                    }
+                }
+                switch structure.beside {
+                case .after(let other)? where placed(other) != nil:
+                    let other = placed(other) ?? screen
+                    x = .add(.add(other.x, other.width), padding.leading)
+                case .before(let other)? where placed(other) != nil:
+                    x = .subtract(.subtract(placed(other)?.x ?? zero, padding.trailing), width)
+                default: break
+                }
+                x = .select(has("leading"), then: .add(container.x, number(["leading"], or: zero)), otherwise: x)
+                y = .select(has("top"), then: .add(container.y, number(["top"], or: zero)), otherwise: y)
+            }
+            x = plan.kept(.add(x, number(["offsetX"], or: zero)))
+            y = plan.kept(.add(y, number(["offsetY"], or: zero)))
+            frames[index] = (x, y, width, height)
+
+            // Scaled about its anchor; a negative scale mirrors, and the box is the mirrored one's.
+            let scaleX = plan.kept(number(["scaleX", "scale"], or: .constant(1)))
+            let scaleY = plan.kept(number(["scaleY", "scale"], or: .constant(1)))
+            func scaled(_ start: LayoutExpression, _ size: LayoutExpression, _ scale: LayoutExpression, _ anchor: Double)
+                -> (LayoutExpression, LayoutExpression) {
+                let moved = plan.kept(.add(start, .multiply(.multiply(size, .constant(anchor)), .subtract(.constant(1), scale))))
+                let length = plan.kept(.multiply(size, scale))
+                return (plan.kept(.select(.less(length, zero), then: .add(moved, length), otherwise: moved)),
+                        plan.kept(.select(.less(length, zero), then: .subtract(zero, length), otherwise: length)))
+            }
+            let (drawnX, drawnWidth) = structure.kind == .text ? (x, zero) : scaled(x, width, scaleX, structure.scaleAnchor.horizontalFraction)
+            let (drawnY, drawnHeight) = scaled(y, height, scaleY, structure.scaleAnchor.verticalFraction)
+            cornerRadius = number(["cornerRadius"], or: cornerRadius)
+            layers[index] = LayoutPlan.Layer(
+                block: name, kind: structure.kind, x: drawnX, y: drawnY, width: drawnWidth, height: drawnHeight,
+                widthFromContent: structure.kind == .text,
+                alignX: structure.kind == .text ? structure.alignment.horizontalWord : nil,
+                // Drawn as SwiftUI and CSS draw it: within 0...1.
+                opacity: plan.kept(.select(hidden, then: zero, otherwise: .maximum(.minimum(number(["opacity"], or: .constant(1)), .constant(1)), zero))),
+                blur: number(["blur"], or: zero),
+                cornerRadius: plan.kept(.multiply(cornerRadius, .minimum(scaleX, scaleY))),
+                fontSize: plan.kept(.multiply(fontSize, scaleY)), hidden: hidden,
+                scrimOpacity: number(["scrimOpacity"], or: zero), clip: nil)
+        }
+        // Clips, once every layer is placed: a block's own drawn box, or what shows of another block.
+        for index in order {
+            guard let clip = structures[index].clip, let layer = layers[index] else { continue }
+            switch clip {
+            case .own:
+                layers[index]?.clip = LayoutPlan.ClipRect(x: layer.x, y: layer.y, width: layer.width, height: layer.height)
+            case .block(let other):
+                guard layers.indices.contains(other), let target = layers[other] else { continue }
+                var rect = LayoutPlan.ClipRect(x: target.x, y: target.y, width: target.width, height: target.height)
+                if let outer = target.clip {
+                    let x0 = plan.kept(.maximum(rect.x, outer.x)), y0 = plan.kept(.maximum(rect.y, outer.y))
+                    let x1 = plan.kept(.minimum(.add(rect.x, rect.width), .add(outer.x, outer.width)))
+                    let y1 = plan.kept(.minimum(.add(rect.y, rect.height), .add(outer.y, outer.height)))
+                    rect = LayoutPlan.ClipRect(x: x0, y: y0, width: plan.kept(.maximum(.subtract(x1, x0), zero)),
+                                               height: plan.kept(.maximum(.subtract(y1, y0), zero)))
+                }
+                layers[index]?.clip = rect
+            }
+        }
+        // Drawn back to front: the page under the header, then the blocks in declaration order, each after
+        // the block it sits in.
+        var drawn: [Int] = [], placedInOrder = Set<Int>()
+        func draw(_ index: Int, depth: Int) {
+            guard !placedInOrder.contains(index), depth <= blocks.count else { return }
+            if let container = structures[index].container, blocks.indices.contains(container) { draw(container, depth: depth + 1) }
+            if placedInOrder.insert(index).inserted { drawn.append(index) }
+        }
+        for index in blocks.indices where structures[index].kind == .page { draw(index, depth: 0) }
+        for index in blocks.indices { draw(index, depth: 0) }
+        // `behind b`: moved to just under b, in declaration order.
+        for index in blocks.indices {
+            guard let other = structures[index].behind, other != index, let from = drawn.firstIndex(of: index) else { continue }
+            drawn.remove(at: from)
+            drawn.insert(index, at: drawn.firstIndex(of: other) ?? from)
+        }
+        plan.layers = drawn.compactMap { layers[$0] }
+        if labels { planLabels(&plan, width: screenWidth) }
+        return plan
     }
 
-    /// A block's name is written on an area, a veil, a bar or a rectangle (a line of text shows its name
-    /// already, a circle has no corner to hold one), only where its box lies inside what shows of its own
-    /// layer and of the canvas, and no layer drawn above it shows over any of it: so a name never sits on
-    /// another block's layer, nor hangs past a thin bar's edge, nor is hidden under a title.
-    private static func planLabels(_ plan: inout LayoutPlan) {
+    /// A padding's length: its constant, plus each input it reads times its factor, in that order.
+    private static func length(_ value: LayoutLength) -> LayoutExpression {
+        value.terms.reduce(LayoutExpression.constant(value.constant)) { sum, term in
+            .add(sum, .multiply(.input(term.input), .constant(term.factor)))
+        }
+    }
+
+    private static func references(_ structure: BlockStructure) -> [Int] {
+        var result = structure.placedAgainst
+        if case .block(let clip)? = structure.clip { result.append(clip) }
+        return result
+    }
+
+    private static func hiddenExpression(_ index: Int, _ properties: Set<String>) -> LayoutExpression {
+        let byVisible = properties.contains("visible") ? LayoutExpression.flag(block: index, key: "visible", value: false) : nil
+        let byHidden = properties.contains("hidden") ? LayoutExpression.flag(block: index, key: "hidden", value: true) : nil
+        switch (byVisible, byHidden) {
+        case let (visible?, flagged?): return .select(visible, then: .constant(1), otherwise: flagged)
+        case let (visible?, nil): return visible
+        case let (nil, flagged?): return flagged
+        case (nil, nil): return .constant(0)
+        }
+    }
+
+    /// What shows of each layer: its rectangle within its clip, where it is not hidden, not transparent and
+    /// not empty (`shown` 1, else 0).
+    private static func shownRect(_ layer: LayoutPlan.Layer, _ plan: inout LayoutPlan) -> LayoutPlan.Rect {
+        let zero = LayoutExpression.constant(0)
+        var x0 = layer.x, y0 = layer.y
+        var x1 = plan.kept(.add(layer.x, .maximum(layer.width, zero))), y1 = plan.kept(.add(layer.y, .maximum(layer.height, zero)))
+        if let clip = layer.clip {
+            (x0, y0) = (plan.kept(.maximum(x0, clip.x)), plan.kept(.maximum(y0, clip.y)))
+            (x1, y1) = (plan.kept(.minimum(x1, .add(clip.x, clip.width))), plan.kept(.minimum(y1, .add(clip.y, clip.height))))
+        }
+        let nonEmpty = LayoutExpression.select(.less(x0, x1), then: .less(y0, y1), otherwise: zero)
+        let shown = plan.kept(.select(layer.hidden, then: zero, otherwise: .select(.less(zero, layer.opacity), then: nonEmpty, otherwise: zero)))
+        return LayoutPlan.Rect(shown: shown, x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+
+    /// A block's name is written on an area, a bar, a box or a group (a line of text shows its name
+    /// already, a circle has no corner to hold one, the page and a material are under or over others),
+    /// only where its box lies inside what shows of its own layer and of the canvas, and no layer drawn
+    /// above it shows over any of it.
+    private static func planLabels(_ plan: inout LayoutPlan, width: Double) {
         var rects: [LayoutPlan.Rect] = []
         for layer in plan.layers { rects.append(shownRect(layer, &plan)) }
         plan.shownRects = rects
@@ -270,7 +484,7 @@ package struct HeaderLayout {
             let shown = rects[index]
             let labelY = plan.kept(.add(.maximum(layer.y, zero), .constant(6)))
             plan.layers[index].labelY = labelY
-            guard ![.content, .text, .avatar].contains(layer.kind) else { continue }
+            guard [.image, .bar, .box, .group].contains(layer.kind) else { continue }
             let x0 = plan.kept(.add(layer.x, .constant(8)))
             let x1 = plan.kept(.add(x0, .constant(Layer.labelCharacterWidth * Double(layer.block.utf16.count))))
             let y1 = plan.kept(.add(labelY, .constant(Layer.labelLineHeight)))
@@ -283,15 +497,8 @@ package struct HeaderLayout {
             plan.layers[index].showsLabel = plan.kept(.select(inside, then: clear, otherwise: zero))
         }
     }
+}
 
-    static let stackingOrder: [Kind] = [.content, .area, .scrim, .bar, .box, .text, .avatar]
-
-    /// A frame's outputs grouped by block, in declaration order.
-    package static func blocks(of program: Program, values: [Value]) -> [(name: String, properties: [String: Value])] {
-        program.blocks.map { block in
-            var properties: [String: Value] = [:]
-            for index in block.outputs where index < values.count { properties[program.outputs[index].name] = values[index] }
-            return (block.name, properties)
-        }
-    }
+private extension BlockStructure {
+    func structure(isArea: Bool) -> Bool { [.image, .group].contains(kind) }
 }

@@ -9,6 +9,8 @@ import HeaderCodeGen
 package indirect enum LayoutExpression: Hashable {
     case constant(Double)
     case offset
+    /// An input's value, by its index in the program's inputs (`LayoutPlan.inputNames`); 0 where it is no finite number.
+    case input(Int)
     case canvasHeight
     /// An earlier register of the plan.
     case register(Int)
@@ -18,6 +20,11 @@ package indirect enum LayoutExpression: Hashable {
     case hasProperty(block: Int, keys: [String])
     /// 1 where the block's property is the bool `value`, else 0.
     case flag(block: Int, key: String, value: Bool)
+    /// The three above with the property resolved to its index in the frame's outputs
+    /// (`LayoutPlan.resolved(outputs:)`), for evaluation in Swift.
+    case output(Int, otherwise: LayoutExpression)
+    case hasOutput([Int])
+    case outputFlag(Int, value: Bool)
     case add(LayoutExpression, LayoutExpression)
     case subtract(LayoutExpression, LayoutExpression)
     case multiply(LayoutExpression, LayoutExpression)
@@ -47,8 +54,9 @@ extension LayoutExpression {
             return make(a, b)
         }
         switch self {
-        case .constant, .offset, .canvasHeight, .register, .hasProperty, .flag: return self
+        case .constant, .offset, .canvasHeight, .register, .hasProperty, .flag, .hasOutput, .outputFlag, .input: return self
         case .property(let block, let key, let otherwise): return .property(block: block, key: key, otherwise: otherwise.folded)
+        case .output(let index, let otherwise): return .output(index, otherwise: otherwise.folded)
         case .add(let a, let b): return fold(a, b, LayoutExpression.add, +)
         case .subtract(let a, let b): return fold(a, b, LayoutExpression.subtract, -)
         case .multiply(let a, let b): return fold(a, b, LayoutExpression.multiply, *)
@@ -72,14 +80,21 @@ extension LayoutExpression {
 package struct LayoutPlan {
     package struct Layer {
         package var block: String
-        package var kind: HeaderLayout.Kind
+        package var kind: BlockKind
         package var x, y, width, height: LayoutExpression
+        /// A line of text: its width is what it says, and `x` its alignment point (`alignX`).
+        package var widthFromContent: Bool
+        package var alignX: String?
         package var opacity, blur, cornerRadius, fontSize, hidden, scrimOpacity: LayoutExpression
-        /// Where the header clips the layer, for a layer that the header holds.
-        package var clipHeight: LayoutExpression?
+        /// The rectangle the layer is drawn within, where it is clipped.
+        package var clip: ClipRect?
         /// 1 where the block's name is written on the layer, and the top of its box.
         var showsLabel: LayoutExpression = .constant(0)
         var labelY: LayoutExpression = .constant(0)
+    }
+
+    package struct ClipRect {
+        package var x, y, width, height: LayoutExpression
     }
 
     /// What shows of a layer: `shown` 1 where anything does, within x0...x1 and y0...y1.
@@ -89,6 +104,8 @@ package struct LayoutPlan {
 
     /// The blocks the plan reads, by index, in declaration order.
     package var blockNames: [String] = []
+    /// The inputs the plan reads (`.input`), by index.
+    package var inputNames: [String] = []
     package var registers: [LayoutExpression] = []
     package var layers: [Layer] = []
     /// What shows of each layer, in drawing order, for `overlapsShown`; complete once the first
@@ -104,7 +121,7 @@ package struct LayoutPlan {
     package mutating func kept(_ expression: LayoutExpression) -> LayoutExpression {
         let expression = expression.folded
         switch expression {
-        case .constant, .offset, .canvasHeight, .register: return expression
+        case .constant, .offset, .canvasHeight, .register, .input: return expression
         default:
             if let index = registerOf[expression] { return .register(index) }
             registers.append(expression)
@@ -115,9 +132,51 @@ package struct LayoutPlan {
 
     // MARK: Evaluation
 
-    /// The layers of one frame: `properties` gives each block's outputs by property name, in the order of
-    /// `blockNames`.
-    package func evaluate(properties: [[String: Value]], offset: Double, canvasHeight: Double) -> [HeaderLayout.Layer] {
+    /// The plan with every property read resolved to its index in a frame's outputs (`outputIndex` gives
+    /// each block's outputs by property name, in the order of `blockNames`), for `evaluate(values:)`.
+    package func resolved(outputIndex: [[String: Int]]) -> LayoutPlan {
+        func resolve(_ expression: LayoutExpression) -> LayoutExpression {
+            switch expression {
+            case .constant, .offset, .canvasHeight, .register, .hasOutput, .outputFlag, .input: return expression
+            case .output(let index, let otherwise): return .output(index, otherwise: resolve(otherwise))
+            case .property(let block, let key, let otherwise):
+                guard outputIndex.indices.contains(block), let index = outputIndex[block][key] else { return resolve(otherwise) }
+                return .output(index, otherwise: resolve(otherwise))
+            case .hasProperty(let block, let keys):
+                return .hasOutput(outputIndex.indices.contains(block) ? keys.compactMap { outputIndex[block][$0] } : [])
+            case .flag(let block, let key, let value):
+                guard outputIndex.indices.contains(block), let index = outputIndex[block][key] else { return .constant(0) }
+                return .outputFlag(index, value: value)
+            case .add(let a, let b): return .add(resolve(a), resolve(b))
+            case .subtract(let a, let b): return .subtract(resolve(a), resolve(b))
+            case .multiply(let a, let b): return .multiply(resolve(a), resolve(b))
+            case .divide(let a, let b): return .divide(resolve(a), resolve(b))
+            case .maximum(let a, let b): return .maximum(resolve(a), resolve(b))
+            case .minimum(let a, let b): return .minimum(resolve(a), resolve(b))
+            case .select(let condition, let then, let otherwise): return .select(resolve(condition), then: resolve(then), otherwise: resolve(otherwise))
+            case .less(let a, let b): return .less(resolve(a), resolve(b))
+            case .lessOrEqual(let a, let b): return .lessOrEqual(resolve(a), resolve(b))
+            case .overlapsShown(let x0, let y0, let x1, let y1, let from):
+                return .overlapsShown(x0: resolve(x0), y0: resolve(y0), x1: resolve(x1), y1: resolve(y1), from: from)
+            }
+        }
+        var plan = self
+        plan.registers = registers.map(resolve)
+        plan.shownRects = shownRects.map { LayoutPlan.Rect(shown: resolve($0.shown), x0: resolve($0.x0), y0: resolve($0.y0), x1: resolve($0.x1), y1: resolve($0.y1)) }
+        plan.layers = layers.map { layer in
+            var layer = layer
+            for path in [\Layer.x, \.y, \.width, \.height, \.opacity, \.blur, \.cornerRadius, \.fontSize, \.hidden, \.scrimOpacity,
+                         \.showsLabel, \.labelY] as [WritableKeyPath<Layer, LayoutExpression>] {
+                layer[keyPath: path] = resolve(layer[keyPath: path])
+            }
+            layer.clip = layer.clip.map { ClipRect(x: resolve($0.x), y: resolve($0.y), width: resolve($0.width), height: resolve($0.height)) }
+            return layer
+        }
+        return plan
+    }
+
+    /// The layers of one frame, from the frame's outputs in program order; the plan must be `resolved`.
+    package func evaluate(values frame: [Value], inputs: [Value], offset: Double, canvasHeight: Double) -> [HeaderLayout.Layer] {
         var values: [Double] = []
         values.reserveCapacity(registers.count)
         func value(_ expression: LayoutExpression) -> Double {
@@ -125,19 +184,24 @@ package struct LayoutPlan {
             case .constant(let number): return number
             case .offset: return offset
             case .canvasHeight: return canvasHeight
+            case .input(let index):
+                if inputs.indices.contains(index), case .number(let number) = inputs[index], number.isFinite { return number }
+                return 0
             case .register(let index): return values.indices.contains(index) ? values[index] : .nan
-            case .property(let block, let key, let otherwise):
-                if properties.indices.contains(block), case .number(let number)? = properties[block][key], number.isFinite { return number }
+            case .output(let index, let otherwise):
+                if frame.indices.contains(index), case .number(let number) = frame[index], number.isFinite { return number }
                 return value(otherwise)
-            case .hasProperty(let block, let keys):
-                guard properties.indices.contains(block) else { return 0 }
-                return keys.contains { key in
-                    if case .number(let number)? = properties[block][key] { return number.isFinite }
+            case .hasOutput(let indices):
+                return indices.contains { index in
+                    if frame.indices.contains(index), case .number(let number) = frame[index] { return number.isFinite }
                     return false
                 } ? 1 : 0
-            case .flag(let block, let key, let expected):
-                guard properties.indices.contains(block), case .bool(let bool)? = properties[block][key] else { return 0 }
+            case .outputFlag(let index, let expected):
+                guard frame.indices.contains(index), case .bool(let bool) = frame[index] else { return 0 }
                 return bool == expected ? 1 : 0
+            // An unresolved plan reads no property: the default stands.
+            case .property(_, _, let otherwise): return value(otherwise)
+            case .hasProperty, .flag: return 0
             case .add(let a, let b): return value(a) + value(b)
             case .subtract(let a, let b): return value(a) - value(b)
             case .multiply(let a, let b): return value(a) * value(b)
@@ -158,14 +222,15 @@ package struct LayoutPlan {
         for register in registers { values.append(value(register)) }
         return layers.map { planned in
             var layer = HeaderLayout.Layer(block: planned.block, kind: planned.kind, x: value(planned.x), y: value(planned.y),
-                                           width: value(planned.width), height: value(planned.height))
+                                           width: planned.widthFromContent ? nil : value(planned.width), height: value(planned.height))
+            layer.alignX = planned.alignX
             layer.opacity = value(planned.opacity)
             layer.blur = value(planned.blur)
             layer.cornerRadius = value(planned.cornerRadius)
             layer.fontSize = value(planned.fontSize)
             layer.hidden = value(planned.hidden) != 0
             layer.scrimOpacity = value(planned.scrimOpacity)
-            layer.clipHeight = planned.clipHeight.map(value)
+            layer.clip = planned.clip.map { (value($0.x), value($0.y), value($0.width), value($0.height)) }
             layer.showsLabel = value(planned.showsLabel) != 0
             layer.labelY = value(planned.labelY)
             return layer
@@ -174,9 +239,10 @@ package struct LayoutPlan {
 
     // MARK: JavaScript
 
-    /// `function layoutLayers(blocks, offset)`, for the preview page: `blocks` is the frame's outputs
-    /// grouped by block (`[{ name, properties }]`); the canvas is `layoutHeight` tall. It returns the layers
-    /// as `evaluate` does, with `hidden` and `showsLabel` 1 or 0 and `clipHeight` only where the header clips.
+    /// `function layoutLayers(blocks, offset, inputs)`, for the preview page: `blocks` is the frame's outputs
+    /// grouped by block (`[{ name, properties }]`), `inputs` the inputs by name; the canvas is `layoutHeight` tall. It returns the layers
+    /// as `evaluate` does, with `hidden` and `showsLabel` 1 or 0, `clip` only where the layer is clipped, and
+    /// `widthFromContent` and `alignX` for a line of text.
     package func javaScript() -> String {
         func block(_ index: Int) -> String {
             "P[\(JavaScriptNames.string(blockNames.indices.contains(index) ? blockNames[index] : ""))]"
@@ -186,6 +252,8 @@ package struct LayoutPlan {
             case .constant(let number): return JavaScriptNames.literal(number)
             case .offset: return "offset"
             case .canvasHeight: return "layoutHeight"
+            case .input(let index):
+                return "layoutInput(inputs, \(JavaScriptNames.string(inputNames.indices.contains(index) ? inputNames[index] : "")))"
             case .register(let index): return "r\(index)"
             case .property(let index, let key, let otherwise):
                 return "layoutNumber(\(block(index)), \(JavaScriptNames.string(key)), \(text(otherwise)))"
@@ -202,6 +270,8 @@ package struct LayoutPlan {
             case .select(let condition, let then, let otherwise): return "(\(text(condition)) !== 0 ? \(text(then)) : \(text(otherwise)))"
             case .less(let a, let b): return "(\(text(a)) < \(text(b)) ? 1 : 0)"
             case .lessOrEqual(let a, let b): return "(\(text(a)) <= \(text(b)) ? 1 : 0)"
+            // The page reads properties by name; a resolved plan is Swift's alone.
+            case .output, .hasOutput, .outputFlag: return "NaN"
             case .overlapsShown(let x0, let y0, let x1, let y1, let from):
                 return "layoutOverlaps(\(text(x0)), \(text(y0)), \(text(x1)), \(text(y1)), shown, \(from))"
             }
@@ -216,6 +286,7 @@ package struct LayoutPlan {
             "const layoutHas = (p, keys) => keys.some((key) => layoutNumber(p, key, null) !== null) ? 1 : 0;",
             "const layoutFlag = (p, key, value) => p !== undefined && p[key] === value ? 1 : 0;",
             "const layoutMax = (a, b) => b >= a ? b : a;",
+            "const layoutInput = (inputs, name) => typeof inputs[name] === \"number\" && Number.isFinite(inputs[name]) ? inputs[name] : 0;",
             "const layoutMin = (a, b) => b < a ? b : a;",
             "function layoutOverlaps(x0, y0, x1, y1, rects, from) {",
             "  for (let i = from; i < rects.length; i++) {",
@@ -224,7 +295,7 @@ package struct LayoutPlan {
             "  }",
             "  return 0;",
             "}",
-            "function layoutLayers(blocks, offset) {",
+            "function layoutLayers(blocks, offset, inputs) {",
             "  const P = Object.create(null);",
             "  for (const { name, properties } of blocks) P[name] = properties;",
         ]
@@ -242,7 +313,10 @@ package struct LayoutPlan {
                 "fontSize: \(text(layer.fontSize))", "hidden: \(text(layer.hidden))", "scrimOpacity: \(text(layer.scrimOpacity))",
             ]
             fields += ["showsLabel: \(text(layer.showsLabel))", "labelY: \(text(layer.labelY))"]
-            if let clip = layer.clipHeight { fields.append("clipHeight: \(text(clip))") }
+            if layer.widthFromContent { fields.append("widthFromContent: true, alignX: \"\(layer.alignX ?? "leading")\"") }
+            if let clip = layer.clip {
+                fields.append("clip: { x: \(text(clip.x)), y: \(text(clip.y)), width: \(text(clip.width)), height: \(text(clip.height)) }")
+            }
             lines.append("    { \(fields.joined(separator: ", ")) },")
         }
         lines.append("  ];")

@@ -102,13 +102,14 @@ package struct PreviewHTML {
         #layers { position: absolute; inset: 0; pointer-events: none; z-index: 1; }
         .layer { position: absolute; box-sizing: border-box; overflow: hidden; color: #fff; font-weight: 600; font-size: 12px; }
         .layer .name { position: absolute; left: 8px; line-height: 16px; }
-        .layer.area { background: linear-gradient(160deg, #748ffc, #4263eb); }
+        .layer.image { background: linear-gradient(160deg, #748ffc, #4263eb); }
+        .layer.group { outline: 1px dashed rgba(0,0,0,.25); outline-offset: -1px; }
+        .layer.material { background: rgba(248,249,250,.6); backdrop-filter: blur(12px); }
         .layer.bar { background: #343a40; }
-        .layer.scrim { background: rgba(0,0,0,.5); }
-        .layer.avatar { background: radial-gradient(circle at 35% 30%, #ffd43b, #f08c00); border: 3px solid #fff; }
+        .layer.circle { background: radial-gradient(circle at 35% 30%, #ffd43b, #f08c00); border: 3px solid #fff; }
         .layer.text { color: #212529; font-weight: 700; overflow: visible; white-space: nowrap; }
-        .layer.content { background: repeating-linear-gradient(#fff 0 63px, #e9ecef 63px 64px); }
-        .layer.box { background: #20c997; border-radius: 6px; }
+        .layer.page { background: repeating-linear-gradient(#fff 0 63px, #e9ecef 63px 64px); }
+        .layer.box { background: #20c997; }
         .layer .veil { position: absolute; inset: 0; background: #000; }
         #side { flex: 1; min-width: 360px; }
         #controls { display: grid; grid-template-columns: max-content 1fr max-content; gap: 6px 10px; align-items: center;
@@ -178,17 +179,23 @@ package struct PreviewHTML {
 
           function drawLayers(frameValues, offset) {
             layersView.replaceChildren();
-            for (const layer of layoutLayers(blocksOf(frameValues), offset)) {
+            for (const layer of layoutLayers(blocksOf(frameValues), offset, values)) {
               const element = document.createElement("div");
               element.className = "layer " + layer.kind;
-              Object.assign(element.dataset, { block: layer.block, x: layer.x, y: layer.y, width: layer.width, height: layer.height });
+              Object.assign(element.dataset, { block: layer.block, x: layer.x, y: layer.y,
+                width: layer.widthFromContent ? "none" : layer.width, height: layer.height });
               Object.assign(element.style, {
-                left: layer.x + "px", top: layer.y + "px", width: Math.max(layer.width, 0) + "px", height: Math.max(layer.height, 0) + "px",
+                left: layer.x + "px", top: layer.y + "px", height: Math.max(layer.height, 0) + "px",
+                width: layer.widthFromContent ? "auto" : Math.max(layer.width, 0) + "px",
                 opacity: String(Math.min(Math.max(layer.opacity, 0), 1)), borderRadius: Math.max(layer.cornerRadius, 0) + "px",
                 filter: layer.blur > 0 ? `blur(${layer.blur / 2}px)` : "", display: layer.hidden ? "none" : "",
               });
               if (layer.kind === "text") {
+                // A line is as wide as what it says: its x is its leading edge, centre or trailing edge.
                 element.style.fontSize = layer.fontSize + "px";
+                element.style.lineHeight = Math.max(layer.height, 0) + "px";
+                element.style.translate = { leading: "0", center: "-50%", trailing: "-100%" }[layer.alignX];
+                element.dataset.alignX = layer.alignX;
                 element.textContent = layer.block;
               } else if (layer.showsLabel) {
                 const label = document.createElement("span");
@@ -197,12 +204,17 @@ package struct PreviewHTML {
                 label.textContent = layer.block;
                 element.append(label);
               }
-              if (layer.clipHeight !== undefined) {
-                // Only what lies between the canvas's top and the header's bottom edge shows, in the canvas's
-                // coordinates (a negative inset reaches past the element, for text and blur that overflow it).
-                const top = -layer.y, bottom = layer.y + layer.height - layer.clipHeight;
-                element.style.clipPath = `inset(${top}px -1000px ${bottom}px -1000px)`;
-                element.dataset.clipHeight = layer.clipHeight;
+              if (layer.clip !== undefined) {
+                // Only what lies inside the clip shows, in the element's own coordinates (a line of text is
+                // measured once it is laid out).
+                const clip = layer.clip;
+                element.dataset.clip = [clip.x, clip.y, clip.width, clip.height].join(" ");
+                const clipTo = (left, width) => {
+                  const right = left + width - (clip.x + clip.width);
+                  element.style.clipPath = `inset(${clip.y - layer.y}px ${right}px ${layer.y + layer.height - (clip.y + clip.height)}px ${clip.x - left}px)`;
+                };
+                if (layer.widthFromContent) requestAnimationFrame(() => { const box = element.getBoundingClientRect(), phone = layersView.getBoundingClientRect(); clipTo(box.left - phone.left, box.width); });
+                else clipTo(layer.x, layer.width);
               }
               if (layer.scrimOpacity > 0) {
                 const veil = document.createElement("div");

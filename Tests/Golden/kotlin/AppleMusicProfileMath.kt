@@ -7,7 +7,8 @@ object AppleMusicProfileMath {
         val header: Frame.Header,
         val avatar: Frame.Avatar,
         val title: Frame.Title,
-        val cover: Frame.Cover
+        val cover: Frame.Cover,
+        val content: Frame.Content
     ) {
         data class Header(
             val height: Double
@@ -24,6 +25,13 @@ object AppleMusicProfileMath {
         data class Cover(
             /** Blurs as the header collapses. */ val blur: Double
         )
+
+        /** The scrolling page, in a stack below the header. */
+        class Content {
+            override fun equals(other: Any?): Boolean = other is Content
+            override fun hashCode(): Int = 0
+            override fun toString(): String = "Content()"
+        }
     }
 
     /** What the header carries from one offset to the next: `State()` is the state before the first frame; `advance` moves it. */
@@ -49,7 +57,8 @@ object AppleMusicProfileMath {
             Frame.Header(state.height),
             Frame.Avatar(50.0 + 60.0 * p),
             Frame.Title(16.0 + 10.0 * p),
-            Frame.Cover(8.0 * (1.0 - p))
+            Frame.Cover(8.0 * (1.0 - p)),
+            Frame.Content()
         )
     }
 

@@ -7,7 +7,8 @@ object StickyParallaxMath {
         val header: Frame.Header,
         val backdrop: Frame.Backdrop,
         val title: Frame.Title,
-        val subtitle: Frame.Subtitle
+        val subtitle: Frame.Subtitle,
+        val content: Frame.Content
     ) {
         data class Header(
             val height: Double
@@ -26,6 +27,13 @@ object StickyParallaxMath {
             /** As the seed writes it: below 0 past half-way, where SwiftUI clamps it. */ val opacity: Double,
             /** The subtitle's frame has no height once the header is more than half collapsed. */ val visible: Boolean
         )
+
+        /** The scrolling page starts below a spacer as tall as the expanded header. */
+        class Content {
+            override fun equals(other: Any?): Boolean = other is Content
+            override fun hashCode(): Int = 0
+            override fun toString(): String = "Content()"
+        }
     }
 
     /**
@@ -44,7 +52,8 @@ object StickyParallaxMath {
             Frame.Header(height),
             Frame.Backdrop(swiftMax(fullHeight, height), (if (reduceMotion) 0.0 else -drift)),
             Frame.Title(1.0 - 0.3 * collapse),
-            Frame.Subtitle(1.0 - collapse * 2.0, !(collapse > 0.5))
+            Frame.Subtitle(1.0 - collapse * 2.0, !(collapse > 0.5)),
+            Frame.Content()
         )
     }
 

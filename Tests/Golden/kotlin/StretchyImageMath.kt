@@ -4,12 +4,20 @@
 object StretchyImageMath {
     /** Every output of the header at one offset. */
     data class Frame(
-        val image: Frame.Image
+        val image: Frame.Image,
+        val content: Frame.Content
     ) {
         data class Image(
             /** Grows by the overscroll; keeps its height while the content scrolls. */ val height: Double,
             /** Moves up with the content once it scrolls. */ val offsetY: Double
         )
+
+        /** The scrolling page starts below a spacer as tall as the image. */
+        class Content {
+            override fun equals(other: Any?): Boolean = other is Content
+            override fun hashCode(): Int = 0
+            override fun toString(): String = "Content()"
+        }
     }
 
     /**
@@ -17,7 +25,8 @@ object StretchyImageMath {
      */
     fun frame(offset: Double): Frame {
         return Frame(
-            Frame.Image(300.0 + swiftMax(0.0, -offset), -swiftMax(0.0, offset))
+            Frame.Image(300.0 + swiftMax(0.0, -offset), -swiftMax(0.0, offset)),
+            Frame.Content()
         )
     }
 

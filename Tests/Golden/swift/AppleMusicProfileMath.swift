@@ -10,6 +10,8 @@ nonisolated enum AppleMusicProfileMath {
         var avatar: Avatar
         var title: Title
         var cover: Cover
+        /// The scrolling page, in a stack below the header.
+        var content: Content
 
         struct Header: Equatable, Sendable {
             var height: CGFloat
@@ -24,6 +26,8 @@ nonisolated enum AppleMusicProfileMath {
         struct Cover: Equatable, Sendable {
             /// Blurs as the header collapses.
             var blur: CGFloat
+        }
+        struct Content: Equatable, Sendable {
         }
     }
 
@@ -56,7 +60,8 @@ nonisolated enum AppleMusicProfileMath {
             header: Frame.Header(height: state.height),
             avatar: Frame.Avatar(size: 50 + 60 * CGFloat(p)),
             title: Frame.Title(fontSize: 16 + 10 * CGFloat(p)),
-            cover: Frame.Cover(blur: 8 * (1 - CGFloat(p)))
+            cover: Frame.Cover(blur: 8 * (1 - CGFloat(p))),
+            content: Frame.Content()
         )
     }
 

@@ -10,6 +10,8 @@ nonisolated enum StickyParallaxMath {
         var backdrop: Backdrop
         var title: Title
         var subtitle: Subtitle
+        /// The scrolling page starts below a spacer as tall as the expanded header.
+        var content: Content
 
         struct Header: Equatable, Sendable {
             var height: CGFloat
@@ -29,6 +31,8 @@ nonisolated enum StickyParallaxMath {
             /// The subtitle's frame has no height once the header is more than half collapsed.
             var visible: Bool
         }
+        struct Content: Equatable, Sendable {
+        }
     }
 
     /// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.
@@ -46,7 +50,8 @@ nonisolated enum StickyParallaxMath {
             header: Frame.Header(height: height),
             backdrop: Frame.Backdrop(height: Swift.max(fullHeight, height), offsetY: (reduceMotion ? 0 : -drift)),
             title: Frame.Title(scale: 1 - 0.3 * collapse),
-            subtitle: Frame.Subtitle(opacity: 1 - collapse * 2, visible: !(collapse > 0.5))
+            subtitle: Frame.Subtitle(opacity: 1 - collapse * 2, visible: !(collapse > 0.5)),
+            content: Frame.Content()
         )
     }
 

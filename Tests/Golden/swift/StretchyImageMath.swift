@@ -7,6 +7,8 @@ nonisolated enum StretchyImageMath {
     /// Every output of the header at one offset.
     struct Frame: Equatable, Sendable {
         var image: Image
+        /// The scrolling page starts below a spacer as tall as the image.
+        var content: Content
 
         struct Image: Equatable, Sendable {
             /// Grows by the overscroll; keeps its height while the content scrolls.
@@ -14,12 +16,15 @@ nonisolated enum StretchyImageMath {
             /// Moves up with the content once it scrolls.
             var offsetY: CGFloat
         }
+        struct Content: Equatable, Sendable {
+        }
     }
 
     /// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.
     static func frame(offset: CGFloat) -> Frame {
         return Frame(
-            image: Frame.Image(height: 300 + Swift.max(0, -offset), offsetY: -Swift.max(0, offset))
+            image: Frame.Image(height: 300 + Swift.max(0, -offset), offsetY: -Swift.max(0, offset)),
+            content: Frame.Content()
         )
     }
 

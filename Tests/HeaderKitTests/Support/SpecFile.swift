@@ -13,6 +13,7 @@ struct SpecFile {
     var diagnostics: [DiagnosticExpectation] = []
     var ranges: [RangeExpectation] = []
     var generated: [GeneratedExpectation] = []
+    var layouts: [LayoutExpectation] = []
     var problems: [(line: Int, message: String)] = []
 
     /// `NAME = VALUE` in an input setting.
@@ -69,6 +70,19 @@ struct SpecFile {
         let changes: (from: Double, to: Double)??
     }
 
+    /// `// expect layout at 0, 40 with k = 3: avatar x=20 y=146 width=88 clip=none; title x=195 alignX=center`:
+    /// after following the offsets, each block named is drawn so (`headerc layout`'s fields, on a screen 390
+    /// pt wide and 844 tall); `order=content,cover` gives the layers back to front. Numbers within 1e-9 pt.
+    struct LayoutExpectation {
+        let line: Int
+        let offsets: [Double]
+        let settings: [Setting]
+        /// Per block, the fields it names: `x`, `y`, `width` (a number or `none`), `height`, `opacity`,
+        /// `kind`, `alignX` and `clip` (`none` or `x,y,width,height`).
+        let blocks: [(block: String, fields: [(key: String, value: String)])]
+        let order: [String]?
+    }
+
     enum Target: String { case swift, js, kotlin }
 
     /// `// expect swift contains: static let travel` (also `js` and `kotlin`).
@@ -120,6 +134,32 @@ struct SpecFile {
                 outputs.append((parts[0], value))
             }
             values.append(ValueExpectation(line: line, offsets: offsets.compactMap { $0 }, settings: settings, outputs: outputs))
+        case "layout":
+            guard words.count == 2, words[1].hasPrefix("at ") else { return "write 'expect layout at OFFSETS [with NAME = VALUE]: BLOCK key=value ...; ...'" }
+            let (offsetsText, settings) = Self.splitSettings(String(words[1].dropFirst(3)))
+            guard let settings = Self.parseSettings(settings) else { return "cannot read the inputs after 'with'" }
+            let offsets = offsetsText.split(separator: ",").map { Self.number($0.trimmingCharacters(in: .whitespaces)) }
+            guard !offsets.isEmpty, offsets.allSatisfy({ $0 != nil }) else { return "cannot read the offsets '\(offsetsText)'" }
+            var blocks: [(String, [(String, String)])] = []
+            var order: [String]?
+            for item in rest.split(separator: ";") {
+                let parts = item.split(separator: " ").map(String.init)
+                guard let first = parts.first else { continue }
+                if first.hasPrefix("order=") {
+                    order = first.dropFirst("order=".count).split(separator: ",").map(String.init)
+                    continue
+                }
+                var fields: [(String, String)] = []
+                for field in parts.dropFirst() {
+                    let pair = field.split(separator: "=", maxSplits: 1).map(String.init)
+                    guard pair.count == 2, ["x", "y", "width", "height", "opacity", "kind", "alignX", "clip"].contains(pair[0]) else {
+                        return "cannot read '\(field)' of block '\(first)': write x=, y=, width=, height=, opacity=, kind=, alignX= or clip="
+                    }
+                    fields.append((pair[0], pair[1]))
+                }
+                blocks.append((first, fields))
+            }
+            layouts.append(LayoutExpectation(line: line, offsets: offsets.compactMap { $0 }, settings: settings, blocks: blocks, order: order))
         case "trace":
             // trace OFFSET [NAME=VALUE ...], OFFSET [NAME=VALUE ...], ...: block.property = value, ...
             guard words.count == 2 else { return "'expect trace' needs rows, as in 'expect trace 0 phase=dragging, 40: ...'" }
@@ -213,7 +253,7 @@ struct SpecFile {
             guard !text.isEmpty else { return "'contains' needs a text" }
             generated.append(GeneratedExpectation(line: line, target: target, text: text))
         default:
-            return "unknown expectation '\(words.first ?? "")': at, trace, settle, error, warning, range, swift, js or kotlin"
+            return "unknown expectation '\(words.first ?? "")': at, trace, settle, layout, error, warning, range, swift, js or kotlin"
         }
         return nil
     }
@@ -307,12 +347,15 @@ struct SpecFile {
         number.isNaN ? "nan" : number == .infinity ? "inf" : number == -.infinity ? "-inf" : "\(number)"
     }
 
-    /// Every `.header` file under `Tests/Specs`, by path.
+    /// Every `.header` file under `Tests/Specs`, and the examples (which expect their seeds' geometry), by path.
     static func all() throws -> [SpecFile] {
-        let root = PackagePaths.url("Tests/Specs")
         var paths: [String] = []
-        if let walker = FileManager.default.enumerator(atPath: root.path) {
-            for case let path as String in walker where path.hasSuffix(".header") { paths.append("Tests/Specs/\(path)") }
+        for folder in ["Tests/Specs", "Examples"] {
+            let root = PackagePaths.url(folder)
+            guard let walker = FileManager.default.enumerator(atPath: root.path) else { continue }
+            for case let path as String in walker where path.hasSuffix(".header") && !path.contains("/") || folder == "Tests/Specs" && path.hasSuffix(".header") {
+                paths.append("\(folder)/\(path)")
+            }
         }
         return try paths.sorted().map { SpecFile(path: $0, text: try PackagePaths.text($0)) }
     }

@@ -13,7 +13,7 @@ struct TextMateTokenizer {
 
     private indirect enum Rule {
         case match(NSRegularExpression, name: String?, captures: [Int: String])
-        case region(begin: NSRegularExpression, end: NSRegularExpression, name: String?, patterns: [String])
+        case region(begin: NSRegularExpression, end: NSRegularExpression, name: String?, patterns: [String], beginCaptures: [Int: String])
         case include(String)
     }
 
@@ -48,17 +48,21 @@ struct TextMateTokenizer {
     private static func rule(_ object: [String: Any]) throws -> Rule {
         if let include = object["include"] as? String { return .include(include) }
         let name = object["name"] as? String
-        if let match = object["match"] as? String {
+        func captures(_ key: String) -> [Int: String] {
             var captures: [Int: String] = [:]
-            for (key, value) in object["captures"] as? [String: [String: Any]] ?? [:] {
+            for (key, value) in object[key] as? [String: [String: Any]] ?? [:] {
                 if let index = Int(key), let name = value["name"] as? String { captures[index] = name }
             }
-            return .match(try regex(match), name: name, captures: captures)
+            return captures
+        }
+        if let match = object["match"] as? String {
+            return .match(try regex(match), name: name, captures: captures("captures"))
         }
         if let begin = object["begin"] as? String, let end = object["end"] as? String {
             // Nested patterns are named by an index into a table built on first use.
             let patterns = (object["patterns"] as? [[String: Any]] ?? []).compactMap { $0["include"] as? String }
-            return .region(begin: try regex(begin), end: try regex(end), name: name, patterns: patterns)
+            return .region(begin: try regex(begin), end: try regex(end), name: name, patterns: patterns,
+                           beginCaptures: captures("beginCaptures"))
         }
         throw GrammarError(description: "a rule needs match, begin and end, or include: \(object)")
     }
@@ -102,7 +106,7 @@ struct TextMateTokenizer {
                     let expression: NSRegularExpression
                     switch rule {
                     case .match(let regex, _, _): expression = regex
-                    case .region(let begin, _, _, _): expression = begin
+                    case .region(let begin, _, _, _, _): expression = begin
                     case .include: continue
                     }
                     guard let match = expression.firstMatch(in: line, options: options, range: searchRange) else { continue }
@@ -123,8 +127,12 @@ struct TextMateTokenizer {
                     where group < match.numberOfRanges && match.range(at: group).location != NSNotFound {
                         paint(match.range(at: group), substituted(captureName, match))
                     }
-                case .region(_, let end, let name, let patterns)?:
+                case .region(_, let end, let name, let patterns, let beginCaptures)?:
                     if let name { paint(match.range, name) }
+                    for (group, captureName) in beginCaptures.sorted(by: { $0.key < $1.key })
+                    where group < match.numberOfRanges && match.range(at: group).location != NSNotFound {
+                        paint(match.range(at: group), substituted(captureName, match))
+                    }
                     stack.append((end, name, patterns.flatMap { flattened($0) }))
                 case .include?:
                     break
