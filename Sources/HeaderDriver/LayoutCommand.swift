@@ -22,6 +22,7 @@ extension Driver {
         // A trace may change the inputs row by row: each frame is laid out with those it was computed with.
         let inputs = { program.inputs.map { interpreter.inputValue($0.name) ?? $0.defaultValue } }
         var out = OutputBuffer(handingOnTo: outcome.standardOutputPieces)
+        var layers: [HeaderLayout.Layer] = []
         switch evaluation.format {
         case .json, .csv:
             out.write("{\"header\": \(JSONString.quoted(program.name)), \"width\": \(LayoutText.number(options.width)), \"frames\": [")
@@ -29,7 +30,7 @@ extension Driver {
             table.forEachFrame { offset, values in
                 out.write(isFirst ? "\n  " : ",\n  ")
                 isFirst = false
-                let layers = layout.layers(values: values, inputs: inputs(), offset: offset, canvasHeight: options.height)
+                layout.layers(values: values, inputs: inputs(), offset: offset, canvasHeight: options.height, into: &layers)
                 out.write("{\"offset\": \(LayoutText.number(offset)), \"layers\": [")
                 out.write(layers.map(LayoutText.json).joined(separator: ", "))
                 out.write("]}")
@@ -39,7 +40,8 @@ extension Driver {
             out.write("\(program.name), a screen \(LayoutText.short(options.width)) pt wide\n")
             table.forEachFrame { offset, values in
                 out.write("\noffset \(offset)\n")
-                let rows = layout.layers(values: values, inputs: inputs(), offset: offset, canvasHeight: options.height).map(LayoutText.row)
+                layout.layers(values: values, inputs: inputs(), offset: offset, canvasHeight: options.height, into: &layers)
+                let rows = layers.map(LayoutText.row)
                 out.write(LayoutText.aligned([["block", "kind", "x", "y", "width", "height", "opacity", "clip"]] + rows))
             }
         }

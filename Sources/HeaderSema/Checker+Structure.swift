@@ -8,9 +8,13 @@ extension Checker {
         var indexOf: [String: Int] = [:]
         for (index, block) in blocks.enumerated() { indexOf[block.name] = index }
         var page: (name: String, range: SourceRange)?
+        // What each named value computes, for paddings that read inputs through them: built once.
+        var valueBySlot: [Int: CheckedExpression] = [:]
+        for value in orderedValues { valueBySlot[value.slot] = value.expression }
         for (index, declaration) in declarations.enumerated() {
             guard let syntax = declaration.structure else { continue }
-            guard let structure = checkStructure(syntax, of: declaration, indexOf: indexOf, blocks: blocks) else { continue }
+            guard let structure = checkStructure(syntax, of: declaration, indexOf: indexOf, blocks: blocks, valueBySlot: valueBySlot)
+            else { continue }
             if structure.kind == .page {
                 if let first = page {
                     diagnostics.error("'\(declaration.name.name)' and '\(first.name)' both claim to be the page; a header scrolls one page",
@@ -31,7 +35,7 @@ extension Checker {
     }
 
     private mutating func checkStructure(_ syntax: BlockStructureSyntax, of declaration: BlockDeclaration, indexOf: [String: Int],
-                                         blocks: [CheckedBlock]) -> BlockStructure? {
+                                         blocks: [CheckedBlock], valueBySlot: [Int: CheckedExpression]) -> BlockStructure? {
         let name = declaration.name.name
         guard let kind = BlockKind(rawValue: syntax.kind.name) else {
             let kinds = BlockKind.allCases.map(\.rawValue)
@@ -104,7 +108,7 @@ extension Checker {
                 }
             case .padding(let items):
                 for item in items {
-                    guard let value = inputLength(item.value, "padding '\(item.edge)' of '\(name)'") else { failed = true; continue }
+                    guard let value = inputLength(item.value, "padding '\(item.edge)' of '\(name)'", valueBySlot: valueBySlot) else { failed = true; continue }
                     for edge in BlockStructureSyntax.paddingEdges[item.edge] ?? [] { structure.padding[edge] = value }
                 }
             case .frame(let items):
@@ -124,10 +128,8 @@ extension Checker {
 
     /// A padding: a constant plus inputs times constants (`260pt + safeAreaTop`), read through named
     /// values; what follows the scroll is a property (`top`, `offsetY`), which the layout reads each frame.
-    private mutating func inputLength(_ expression: Expression, _ what: String) -> LayoutLength? {
+    private mutating func inputLength(_ expression: Expression, _ what: String, valueBySlot: [Int: CheckedExpression]) -> LayoutLength? {
         guard let typed = check(expression), conform(typed, to: .length, expression.range, what) else { return nil }
-        var valueBySlot: [Int: CheckedExpression] = [:]
-        for value in orderedValues { valueBySlot[value.slot] = value.expression }
         let inputCount = inputs.count
         func linear(_ expression: CheckedExpression, depth: Int) -> LayoutLength? {
             guard depth < 64 else { return nil }

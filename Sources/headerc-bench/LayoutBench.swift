@@ -40,7 +40,13 @@ func printLayoutFigures() {
                 let outcome = Driver.run(["layout", path, "--sweep", "-100:400:50", "--format", "json"])
                 sink += Double(outcome.standardOutput.utf8.count + Int(outcome.exitCode))
             }
-            print(String(format: "layout --format json %d blocks (11 offsets) %.4f s", blocks, figures[blocks] ?? .nan))
+            // The same spec through eval, whose front end layout shares: what layout adds is the difference.
+            let eval = seconds {
+                let outcome = Driver.run(["eval", path, "--sweep", "-100:400:50", "--format", "json"])
+                sink += Double(outcome.standardOutput.utf8.count + Int(outcome.exitCode))
+            }
+            print(String(format: "layout --format json %d blocks (11 offsets) %.4f s (eval --format json %.4f s)", blocks,
+                         figures[blocks] ?? .nan, eval))
         }
     } catch {
         print("layout: \(error)")
@@ -62,13 +68,16 @@ func printLayoutFigures() {
             for offset in offsets { if case .number(let value)? = interpreter.frame(at: offset).first { total += value } }
             return total
         }
+        var layers: [HeaderLayout.Layer] = []
         let laying = nanoseconds(count: offsets.count) {
             var total = 0.0
             for (offset, frame) in zip(offsets, frames) {
-                total += layout.layers(values: frame, inputs: inputs, offset: offset, canvasHeight: HeaderLayout.screenHeight).first?.y ?? 0
+                layout.layers(values: frame, inputs: inputs, offset: offset, canvasHeight: HeaderLayout.screenHeight, into: &layers)
+                total += layers.first?.y ?? 0
             }
             return total
         }
-        print(String(format: "layout of one frame %@ %.0f ns, the frame's evaluation %.0f ns, ratio %.2f", name, laying, evaluation, laying / evaluation))
+        print(String(format: "layout of one frame %@ %.0f ns, the frame's evaluation %.0f ns, ratio %.2f (%d instructions, %d constants)",
+                     name, laying, evaluation, laying / evaluation, layout.size.instructions, layout.size.constants))
     }
 }

@@ -195,11 +195,15 @@ package struct HeaderLayout {
         return words.joined(separator: " ")
     }
 
-    /// A program's layout ready to evaluate frame after frame: its plan built and resolved once.
+    /// A program's layout ready to evaluate frame after frame: its plan built and compiled once.
     package struct Evaluator {
         package let plan: LayoutPlan
         package let width: Double
+        private let compiled: CompiledLayout
+        package var size: (instructions: Int, constants: Int) { compiled.size }
 
+        /// Without `labels`, only what `layout` prints is computed (place, size, opacity and clip): no name
+        /// labels, blur, corner radius, font size or scrim.
         package init(program: Program, width: Double = HeaderLayout.width, labels: Bool = true) {
             let outputIndex = program.blocks.map { block in
                 Dictionary(block.outputs.compactMap { index in
@@ -207,13 +211,21 @@ package struct HeaderLayout {
                 }, uniquingKeysWith: { first, _ in first })
             }
             self.width = width
-            plan = HeaderLayout.plan(of: program, width: width, labels: labels).resolved(outputIndex: outputIndex)
+            plan = HeaderLayout.plan(of: program, width: width, labels: labels)
+            compiled = CompiledLayout(plan, outputIndex: outputIndex, geometryOnly: !labels)
         }
 
         /// The layers of one frame (the program's outputs in order, with the inputs it was computed with, in
         /// the program's order), back to front.
         package func layers(values: [Value], inputs: [Value], offset: Double, canvasHeight: Double) -> [Layer] {
-            plan.evaluate(values: values, inputs: inputs, offset: offset, canvasHeight: canvasHeight)
+            var layers: [Layer] = []
+            compiled.evaluate(values: values, inputs: inputs, offset: offset, canvasHeight: canvasHeight, into: &layers)
+            return layers
+        }
+
+        /// The same, written over `layers`, whose storage is kept from frame to frame.
+        package func layers(values: [Value], inputs: [Value], offset: Double, canvasHeight: Double, into layers: inout [Layer]) {
+            compiled.evaluate(values: values, inputs: inputs, offset: offset, canvasHeight: canvasHeight, into: &layers)
         }
     }
 
@@ -323,7 +335,7 @@ package struct HeaderLayout {
             } else if structure.centeredOn.contains(.trailing) {
                 x = .subtract(.subtract(.add(container.x, container.width), padding.trailing), .divide(width, .constant(2)))
             } else {
-                x = .add(.add(container.x, padding.leading), .multiply(.subtract(available.width, width), .constant(horizontal)))
+                x = aligned(.add(container.x, padding.leading), room: available.width, size: width, fraction: horizontal)
             }
             if structure.kind == .page {
                 x = .add(container.x, padding.leading)
@@ -349,7 +361,7 @@ package struct HeaderLayout {
                     } else if structure.centeredOn.contains(.bottom) {
                         y = .subtract(.subtract(.add(container.y, container.height), padding.bottom), .divide(height, .constant(2)))
                     } else {
-                        y = .add(.add(container.y, padding.top), .multiply(.subtract(available.height, height), .constant(vertical)))
+                        y = aligned(.add(container.y, padding.top), room: available.height, size: height, fraction: vertical)
                     }
                 }
                 switch structure.beside {
@@ -363,8 +375,10 @@ package struct HeaderLayout {
                 x = .select(has("leading"), then: .add(container.x, number(["leading"], or: zero)), otherwise: x)
                 y = .select(has("top"), then: .add(container.y, number(["top"], or: zero)), otherwise: y)
             }
-            x = plan.kept(.add(x, number(["offsetX"], or: zero)))
-            y = plan.kept(.add(y, number(["offsetY"], or: zero)))
+            // Moved by the offsets it has (an offset that is not a finite number moves it by 0).
+            if properties.contains("offsetX") { x = .add(x, number(["offsetX"], or: zero)) }
+            if properties.contains("offsetY") { y = .add(y, number(["offsetY"], or: zero)) }
+            (x, y) = (plan.kept(x), plan.kept(y))
             frames[index] = (x, y, width, height)
 
             // Scaled about its anchor; a negative scale mirrors, and the box is the mirrored one's.
@@ -372,6 +386,8 @@ package struct HeaderLayout {
             let scaleY = plan.kept(number(["scaleY", "scale"], or: .constant(1)))
             func scaled(_ start: LayoutExpression, _ size: LayoutExpression, _ scale: LayoutExpression, _ anchor: Double)
                 -> (LayoutExpression, LayoutExpression) {
+                // A block with no scale property is drawn as placed.
+                if scale == .constant(1) { return (start, size) }
                 let moved = plan.kept(.add(start, .multiply(.multiply(size, .constant(anchor)), .subtract(.constant(1), scale))))
                 let length = plan.kept(.multiply(size, scale))
                 return (plan.kept(.select(.less(length, zero), then: .add(moved, length), otherwise: moved)),
@@ -429,6 +445,16 @@ package struct HeaderLayout {
         plan.layers = drawn.compactMap { layers[$0] }
         if labels { planLabels(&plan, width: screenWidth) }
         return plan
+    }
+
+    /// `start + (room - size) × fraction`, the point an alignment puts a block at: `start` itself for the
+    /// leading or top side, and no multiplication for the trailing or bottom side.
+    private static func aligned(_ start: LayoutExpression, room: LayoutExpression, size: LayoutExpression, fraction: Double) -> LayoutExpression {
+        switch fraction {
+        case 0: return start
+        case 1: return .add(start, .subtract(room, size))
+        default: return .add(start, .multiply(.subtract(room, size), .constant(fraction)))
+        }
     }
 
     /// A padding's length: its constant, plus each input it reads times its factor, in that order.

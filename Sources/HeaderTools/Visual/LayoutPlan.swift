@@ -2,8 +2,9 @@ import HeaderSyntax
 import HeaderCodeGen
 
 /// One number of a frame's layout, as an expression of the frame's outputs. `HeaderLayout` writes the
-/// layout of a spec's blocks once, as these; the filmstrip evaluates them here, and the preview page runs
-/// them printed as JavaScript (`LayoutPlan.javaScript`), so both draw by one definition. Every operation
+/// layout of a spec's blocks once, as these; `layout` and the filmstrip evaluate them compiled
+/// (`CompiledLayout`), and the preview page runs them printed as JavaScript (`LayoutPlan.javaScript`), so
+/// all draw by one definition. Every operation
 /// is one that Swift and JavaScript do alike on doubles (`maximum` and `minimum` are Swift's `max` and
 /// `min`, written out in the page), so the page's geometry is the filmstrip's, to the bit.
 package indirect enum LayoutExpression: Hashable {
@@ -20,11 +21,6 @@ package indirect enum LayoutExpression: Hashable {
     case hasProperty(block: Int, keys: [String])
     /// 1 where the block's property is the bool `value`, else 0.
     case flag(block: Int, key: String, value: Bool)
-    /// The three above with the property resolved to its index in the frame's outputs
-    /// (`LayoutPlan.resolved(outputs:)`), for evaluation in Swift.
-    case output(Int, otherwise: LayoutExpression)
-    case hasOutput([Int])
-    case outputFlag(Int, value: Bool)
     case add(LayoutExpression, LayoutExpression)
     case subtract(LayoutExpression, LayoutExpression)
     case multiply(LayoutExpression, LayoutExpression)
@@ -54,9 +50,11 @@ extension LayoutExpression {
             return make(a, b)
         }
         switch self {
-        case .constant, .offset, .canvasHeight, .register, .hasProperty, .flag, .hasOutput, .outputFlag, .input: return self
+        // `x × 1` and `x - (+0)` are `x` for every double, NaN, infinities and -0 included.
+        case .multiply(let a, .constant(1)), .multiply(.constant(1), let a): return a.folded
+        case .subtract(let a, .constant(let zero)) where zero.bitPattern == 0: return a.folded
+        case .constant, .offset, .canvasHeight, .register, .hasProperty, .flag, .input: return self
         case .property(let block, let key, let otherwise): return .property(block: block, key: key, otherwise: otherwise.folded)
-        case .output(let index, let otherwise): return .output(index, otherwise: otherwise.folded)
         case .add(let a, let b): return fold(a, b, LayoutExpression.add, +)
         case .subtract(let a, let b): return fold(a, b, LayoutExpression.subtract, -)
         case .multiply(let a, let b): return fold(a, b, LayoutExpression.multiply, *)
@@ -130,113 +128,6 @@ package struct LayoutPlan {
         }
     }
 
-    // MARK: Evaluation
-
-    /// The plan with every property read resolved to its index in a frame's outputs (`outputIndex` gives
-    /// each block's outputs by property name, in the order of `blockNames`), for `evaluate(values:)`.
-    package func resolved(outputIndex: [[String: Int]]) -> LayoutPlan {
-        func resolve(_ expression: LayoutExpression) -> LayoutExpression {
-            switch expression {
-            case .constant, .offset, .canvasHeight, .register, .hasOutput, .outputFlag, .input: return expression
-            case .output(let index, let otherwise): return .output(index, otherwise: resolve(otherwise))
-            case .property(let block, let key, let otherwise):
-                guard outputIndex.indices.contains(block), let index = outputIndex[block][key] else { return resolve(otherwise) }
-                return .output(index, otherwise: resolve(otherwise))
-            case .hasProperty(let block, let keys):
-                return .hasOutput(outputIndex.indices.contains(block) ? keys.compactMap { outputIndex[block][$0] } : [])
-            case .flag(let block, let key, let value):
-                guard outputIndex.indices.contains(block), let index = outputIndex[block][key] else { return .constant(0) }
-                return .outputFlag(index, value: value)
-            case .add(let a, let b): return .add(resolve(a), resolve(b))
-            case .subtract(let a, let b): return .subtract(resolve(a), resolve(b))
-            case .multiply(let a, let b): return .multiply(resolve(a), resolve(b))
-            case .divide(let a, let b): return .divide(resolve(a), resolve(b))
-            case .maximum(let a, let b): return .maximum(resolve(a), resolve(b))
-            case .minimum(let a, let b): return .minimum(resolve(a), resolve(b))
-            case .select(let condition, let then, let otherwise): return .select(resolve(condition), then: resolve(then), otherwise: resolve(otherwise))
-            case .less(let a, let b): return .less(resolve(a), resolve(b))
-            case .lessOrEqual(let a, let b): return .lessOrEqual(resolve(a), resolve(b))
-            case .overlapsShown(let x0, let y0, let x1, let y1, let from):
-                return .overlapsShown(x0: resolve(x0), y0: resolve(y0), x1: resolve(x1), y1: resolve(y1), from: from)
-            }
-        }
-        var plan = self
-        plan.registers = registers.map(resolve)
-        plan.shownRects = shownRects.map { LayoutPlan.Rect(shown: resolve($0.shown), x0: resolve($0.x0), y0: resolve($0.y0), x1: resolve($0.x1), y1: resolve($0.y1)) }
-        plan.layers = layers.map { layer in
-            var layer = layer
-            for path in [\Layer.x, \.y, \.width, \.height, \.opacity, \.blur, \.cornerRadius, \.fontSize, \.hidden, \.scrimOpacity,
-                         \.showsLabel, \.labelY] as [WritableKeyPath<Layer, LayoutExpression>] {
-                layer[keyPath: path] = resolve(layer[keyPath: path])
-            }
-            layer.clip = layer.clip.map { ClipRect(x: resolve($0.x), y: resolve($0.y), width: resolve($0.width), height: resolve($0.height)) }
-            return layer
-        }
-        return plan
-    }
-
-    /// The layers of one frame, from the frame's outputs in program order; the plan must be `resolved`.
-    package func evaluate(values frame: [Value], inputs: [Value], offset: Double, canvasHeight: Double) -> [HeaderLayout.Layer] {
-        var values: [Double] = []
-        values.reserveCapacity(registers.count)
-        func value(_ expression: LayoutExpression) -> Double {
-            switch expression {
-            case .constant(let number): return number
-            case .offset: return offset
-            case .canvasHeight: return canvasHeight
-            case .input(let index):
-                if inputs.indices.contains(index), case .number(let number) = inputs[index], number.isFinite { return number }
-                return 0
-            case .register(let index): return values.indices.contains(index) ? values[index] : .nan
-            case .output(let index, let otherwise):
-                if frame.indices.contains(index), case .number(let number) = frame[index], number.isFinite { return number }
-                return value(otherwise)
-            case .hasOutput(let indices):
-                return indices.contains { index in
-                    if frame.indices.contains(index), case .number(let number) = frame[index] { return number.isFinite }
-                    return false
-                } ? 1 : 0
-            case .outputFlag(let index, let expected):
-                guard frame.indices.contains(index), case .bool(let bool) = frame[index] else { return 0 }
-                return bool == expected ? 1 : 0
-            // An unresolved plan reads no property: the default stands.
-            case .property(_, _, let otherwise): return value(otherwise)
-            case .hasProperty, .flag: return 0
-            case .add(let a, let b): return value(a) + value(b)
-            case .subtract(let a, let b): return value(a) - value(b)
-            case .multiply(let a, let b): return value(a) * value(b)
-            case .divide(let a, let b): return value(a) / value(b)
-            case .maximum(let a, let b): return Swift.max(value(a), value(b))
-            case .minimum(let a, let b): return Swift.min(value(a), value(b))
-            case .select(let condition, let then, let otherwise): return value(condition) != 0 ? value(then) : value(otherwise)
-            case .less(let a, let b): return value(a) < value(b) ? 1 : 0
-            case .lessOrEqual(let a, let b): return value(a) <= value(b) ? 1 : 0
-            case .overlapsShown(let x0, let y0, let x1, let y1, let from):
-                let (x0, y0, x1, y1) = (value(x0), value(y0), value(x1), value(y1))
-                for rect in shownRects.dropFirst(from) where value(rect.shown) != 0 {
-                    if value(rect.x0) < x1 && x0 < value(rect.x1) && value(rect.y0) < y1 && y0 < value(rect.y1) { return 1 }
-                }
-                return 0
-            }
-        }
-        for register in registers { values.append(value(register)) }
-        return layers.map { planned in
-            var layer = HeaderLayout.Layer(block: planned.block, kind: planned.kind, x: value(planned.x), y: value(planned.y),
-                                           width: planned.widthFromContent ? nil : value(planned.width), height: value(planned.height))
-            layer.alignX = planned.alignX
-            layer.opacity = value(planned.opacity)
-            layer.blur = value(planned.blur)
-            layer.cornerRadius = value(planned.cornerRadius)
-            layer.fontSize = value(planned.fontSize)
-            layer.hidden = value(planned.hidden) != 0
-            layer.scrimOpacity = value(planned.scrimOpacity)
-            layer.clip = planned.clip.map { (value($0.x), value($0.y), value($0.width), value($0.height)) }
-            layer.showsLabel = value(planned.showsLabel) != 0
-            layer.labelY = value(planned.labelY)
-            return layer
-        }
-    }
-
     // MARK: JavaScript
 
     /// `function layoutLayers(blocks, offset, inputs)`, for the preview page: `blocks` is the frame's outputs
@@ -270,8 +161,6 @@ package struct LayoutPlan {
             case .select(let condition, let then, let otherwise): return "(\(text(condition)) !== 0 ? \(text(then)) : \(text(otherwise)))"
             case .less(let a, let b): return "(\(text(a)) < \(text(b)) ? 1 : 0)"
             case .lessOrEqual(let a, let b): return "(\(text(a)) <= \(text(b)) ? 1 : 0)"
-            // The page reads properties by name; a resolved plan is Swift's alone.
-            case .output, .hasOutput, .outputFlag: return "NaN"
             case .overlapsShown(let x0, let y0, let x1, let y1, let from):
                 return "layoutOverlaps(\(text(x0)), \(text(y0)), \(text(x1)), \(text(y1)), shown, \(from))"
             }
