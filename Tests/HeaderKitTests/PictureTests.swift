@@ -274,6 +274,14 @@ final class PictureTests: XCTestCase {
         XCTAssertEqual(checked.exitCode, 0)
         XCTAssertTrue(checked.standardError.contains("note: 2 blocks ('header', 'artwork') declare no structure"), checked.standardError)
         XCTAssertTrue(checked.standardError.contains("note: 'artwork' is drawn as if declared 'artwork: image in header'"), checked.standardError)
+        // The collapsing toolbar without its structure: every block named once, each with the line to add.
+        let toolbar = Driver.run(["check", PackagePaths.url("Tests/Specs/layout/collapsing-toolbar-guessed.header").path])
+        XCTAssertEqual(toolbar.exitCode, 0)
+        XCTAssertEqual(toolbar.standardError.components(separatedBy: "declare no structure").count, 2, "one note a spec")
+        for (line, declared) in [(9, "appBar: bar"), (12, "photo: circle at bottomLeading"), (16, "toolbarTitle: text at bottomLeading"), (19, "list: page")] {
+            XCTAssertTrue(toolbar.standardError.contains("collapsing-toolbar-guessed.header:\(line):1: note: '\(declared.prefix { $0 != ":" })' is drawn as if declared '\(declared)"),
+                          toolbar.standardError)
+        }
     }
 
     func testPictureCommandLine() throws {
