@@ -89,8 +89,8 @@ public struct InputSetting: Equatable, Sendable {
 }
 
 public struct CompileOptions: Equatable, Sendable {
-    /// What `compile` emits: Swift (the default), a JavaScript module or a Kotlin file.
-    public enum Target: String, Equatable, Sendable, CaseIterable { case swift, js, kotlin }
+    /// What `compile` emits: Swift (the default), a JavaScript module, a Kotlin file, or a web element's module.
+    public enum Target: String, Equatable, Sendable, CaseIterable { case swift, js, kotlin, web }
     public var file: String
     public var output: String?
     public var enumName: String?
@@ -99,6 +99,8 @@ public struct CompileOptions: Equatable, Sendable {
     public var packageName: String?
     /// Whether the range analysis's warnings, as `check` prints them, go to standard error too.
     public var rangeWarnings = false
+    /// `--report` (web): where each output is applied, printed instead of the module.
+    public var report = false
 }
 
 public struct UsageError: Error, Equatable, Sendable {
@@ -404,7 +406,7 @@ public enum Arguments {
                 if argument == "--target" {
                     guard !targetGiven else { return .failure(UsageError(message: "'--target' is given twice; give it once")) }
                     guard let target = CompileOptions.Target(rawValue: arguments[index]) else {
-                        return .failure(UsageError(message: "unknown target '\(arguments[index])'; use swift, js or kotlin"))
+                        return .failure(UsageError(message: "unknown target '\(arguments[index])'; use swift, js, kotlin or web"))
                     }
                     options.target = target
                     targetGiven = true
@@ -412,11 +414,8 @@ public enum Arguments {
                     guard options.enumName == nil else {
                         return .failure(UsageError(message: "'--name' is given twice; give it once"))
                     }
-                    let name = arguments[index]
-                    guard SwiftNames.isPlainIdentifier(name) else {
-                        return .failure(UsageError(message: "'--name' takes a Swift type name, found '\(name)'"))
-                    }
-                    options.enumName = name
+                    // A type name, or for the web target the element's tag, checked once the target is known.
+                    options.enumName = arguments[index]
                 } else if argument == "--package" {
                     guard options.packageName == nil else {
                         return .failure(UsageError(message: "'--package' is given twice; give it once"))
@@ -433,6 +432,9 @@ public enum Arguments {
                     }
                     options.output = arguments[index]
                 }
+            case "--report":
+                guard !options.report else { return .failure(UsageError(message: "'--report' is given twice; give it once")) }
+                options.report = true
             case "--range-warnings":
                 guard !options.rangeWarnings else {
                     return .failure(UsageError(message: "'--range-warnings' is given twice; give it once"))
@@ -440,7 +442,7 @@ public enum Arguments {
                 options.rangeWarnings = true
             default:
                 if argument.hasPrefix("-"), argument.count > 1 {
-                    return .failure(unknownOption(argument, for: "compile", among: ["-o", "--output", "--name", "--target", "--package", "--range-warnings"]))
+                    return .failure(unknownOption(argument, for: "compile", among: ["-o", "--output", "--name", "--target", "--package", "--range-warnings", "--report"]))
                 }
                 guard file == nil else { return .failure(UsageError(message: "'compile' takes one file, found '\(argument)' as well")) }
                 file = argument
@@ -450,6 +452,17 @@ public enum Arguments {
         guard let file else { return .failure(UsageError(message: "'compile' needs a file")) }
         if options.target == .js, options.enumName != nil {
             return .failure(UsageError(message: "'--name' names the Swift enum; a JavaScript module has none"))
+        }
+        if let name = options.enumName {
+            if options.target == .web, !WebElement.isElementName(name) {
+                return .failure(UsageError(message: "'--name' takes a custom element's name for --target web, lower case with a hyphen such as profile-header, found '\(name)'"))
+            }
+            if options.target != .web, !SwiftNames.isPlainIdentifier(name) {
+                return .failure(UsageError(message: "'--name' takes a Swift type name, found '\(name)'"))
+            }
+        }
+        if options.report, options.target != .web {
+            return .failure(UsageError(message: "'--report' says where a web element applies each output; give it with --target web"))
         }
         if options.target != .kotlin, options.packageName != nil {
             return .failure(UsageError(message: "'--package' names the Kotlin file's package; give it with --target kotlin"))

@@ -271,6 +271,36 @@ public struct Driver {
             text = KotlinEmitter(program: program, sourcePath: compilation.source.path, objectName: options.enumName,
                                  packageName: options.packageName).emit()
             if options.rangeWarnings { printRangeWarnings(compilation, &outcome) }
+        case .web:
+            guard let compilation = load(options.file, checksSwiftNames: false, &outcome),
+                  let program = compilation.program else { return }
+            guard javaScriptTakesNames(of: program, compilation, &outcome) else { return }
+            let element = WebElement(program: program, module: JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit(),
+                                     tag: options.enumName)
+            if options.rangeWarnings { printRangeWarnings(compilation, &outcome) }
+            if options.report {
+                outcome.standardOutput = element.reportText
+                return
+            }
+            // `-o DIR`: the module goes into that folder as TAG.mjs, the folder made where it is missing.
+            guard let directory = options.output else {
+                outcome.standardOutput = element.render()
+                return
+            }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+                usageError("'-o \(directory)' is a file; --target web writes TAG.mjs into a folder", &outcome)
+                return
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                outcome.standardError += "headerc: cannot make the folder '\(directory)': \(error.localizedDescription)\n"
+                outcome.exitCode = 1
+                return
+            }
+            write(element.render(), to: (directory as NSString).appendingPathComponent("\(element.tag).mjs"), &outcome)
+            return
         }
         write(text, to: options.output, &outcome)
     }

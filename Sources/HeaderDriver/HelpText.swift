@@ -63,7 +63,8 @@ package enum HelpText {
             """
         case "compile":
             return """
-            usage: headerc compile FILE [-o OUT] [--target swift|js|kotlin] [--name ENUM] [--package NAME] [--range-warnings]
+            usage: headerc compile FILE [-o OUT] [--target swift|js|kotlin|web] [--name NAME] [--package NAME] [--range-warnings]
+                                   [--report]
 
             Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
             every output, one function per output and per named value. It imports Foundation only. FILE - reads
@@ -76,7 +77,11 @@ package enum HelpText {
               --target kotlin
                              emits one Kotlin file instead: object <Header>Math with frame(offset, ...) returning
                              a data class Frame, State and advance(state, offset, ...) for a header with state
-              --name ENUM    the enum's (or the Kotlin object's) name instead of <Header>Math
+              --target web   emits a web element's ES module instead (docs/web.md): <profile-stretchy> for the
+                             header ProfileStretchy, a named slot a block; -o DIR writes DIR/TAG.mjs
+              --report       with --target web, prints where the element applies each output, and why
+              --name NAME    the enum's (or the Kotlin object's) name instead of <Header>Math; with --target web,
+                             the element's tag
               --package NAME the Kotlin file's package (with --target kotlin)
               --range-warnings  also prints the warnings of the range analysis that check prints (the
                              build-tool plugin passes it, so that they show in the build)

@@ -16,7 +16,7 @@ package struct CompiledLayout {
         case outputFlag
         /// The input `a` where it is a finite number, else 0.
         case input
-        case offset, canvasHeight
+        case offset, canvasHeight, canvasWidth
         /// 1 where the box of slots a...d meets what shows of a layer at or after `e`, else 0.
         case overlapsShown
     }
@@ -102,6 +102,7 @@ package struct CompiledLayout {
         case .constant, .register: return constant(.nan)
         case .offset: made = emit(Instruction(code: .offset))
         case .canvasHeight: made = emit(Instruction(code: .canvasHeight))
+        case .canvasWidth: made = emit(Instruction(code: .canvasWidth))
         case .input(let index): made = emit(Instruction(code: .input, a: Int32(index)))
         case .property(let block, let key, let otherwise):
             let fallback = slot(otherwise)
@@ -183,7 +184,7 @@ package struct CompiledLayout {
             var instruction = instruction
             switch instruction.code {
             case .output: instruction.b = final(instruction.b)
-            case .hasOutput, .outputFlag, .input, .offset, .canvasHeight: break
+            case .hasOutput, .outputFlag, .input, .offset, .canvasHeight, .canvasWidth: break
             case .overlapsShown: (instruction.a, instruction.b, instruction.c, instruction.d) = (final(instruction.a), final(instruction.b),
                                                                                                 final(instruction.c), final(instruction.d))
             case .select: (instruction.a, instruction.b, instruction.c) = (final(instruction.a), final(instruction.b), final(instruction.c))
@@ -213,7 +214,7 @@ package struct CompiledLayout {
 
     /// One frame's layers, written over `result`, whose storage is reused from frame to frame: empty, or
     /// what this layout wrote last (only the numbers are written again).
-    package func evaluate(values frame: [Value], inputs: [Value], offset: Double, canvasHeight: Double,
+    package func evaluate(values frame: [Value], inputs: [Value], offset: Double, canvasWidth: Double, canvasHeight: Double,
                           into result: inout [HeaderLayout.Layer]) {
         if result.count != layers.count || result.first?.block != layers.first?.block || result.last?.block != layers.last?.block {
             result = layers.map { HeaderLayout.Layer(block: $0.block, kind: $0.kind, x: 0, y: 0, width: nil, height: 0) }
@@ -227,7 +228,7 @@ package struct CompiledLayout {
             frame.withUnsafeBufferPointer { frame in
                 inputs.withUnsafeBufferPointer { inputs in
                     instructions.withUnsafeBufferPointer { instructions in
-                        run(instructions, slots: slots, frame: frame, inputs: inputs, offset: offset, canvasHeight: canvasHeight)
+                        run(instructions, slots: slots, frame: frame, inputs: inputs, offset: offset, size: (canvasWidth, canvasHeight))
                     }
                 }
             }
@@ -256,7 +257,8 @@ package struct CompiledLayout {
     }
 
     private func run(_ instructions: UnsafeBufferPointer<Instruction>, slots: UnsafeMutableBufferPointer<Double>,
-                     frame: UnsafeBufferPointer<Value>, inputs: UnsafeBufferPointer<Value>, offset: Double, canvasHeight: Double) {
+                     frame: UnsafeBufferPointer<Value>, inputs: UnsafeBufferPointer<Value>, offset: Double,
+                     size: (width: Double, height: Double)) {
         var target = constants.count
         func number(_ index: Int) -> Double? {
             guard index < frame.count, case .number(let number) = frame[index], number.isFinite else { return nil }
@@ -282,7 +284,8 @@ package struct CompiledLayout {
             case .input:
                 if a < inputs.count, case .number(let number) = inputs[a], number.isFinite { value = number } else { value = 0 }
             case .offset: value = offset
-            case .canvasHeight: value = canvasHeight
+            case .canvasHeight: value = size.height
+            case .canvasWidth: value = size.width
             case .overlapsShown:
                 let (x0, y0, x1, y1) = (slots[a], slots[b], slots[Int(instruction.c)], slots[Int(instruction.d)])
                 value = shownRects.dropFirst(Int(instruction.e)).contains { rect in

@@ -211,7 +211,7 @@ package struct HeaderLayout {
                 }, uniquingKeysWith: { first, _ in first })
             }
             self.width = width
-            plan = HeaderLayout.plan(of: program, width: width, labels: labels)
+            plan = HeaderLayout.plan(of: program, labels: labels)
             compiled = CompiledLayout(plan, outputIndex: outputIndex, geometryOnly: !labels)
         }
 
@@ -219,25 +219,25 @@ package struct HeaderLayout {
         /// the program's order), back to front.
         package func layers(values: [Value], inputs: [Value], offset: Double, canvasHeight: Double) -> [Layer] {
             var layers: [Layer] = []
-            compiled.evaluate(values: values, inputs: inputs, offset: offset, canvasHeight: canvasHeight, into: &layers)
+            compiled.evaluate(values: values, inputs: inputs, offset: offset, canvasWidth: width, canvasHeight: canvasHeight, into: &layers)
             return layers
         }
 
         /// The same, written over `layers`, whose storage is kept from frame to frame.
         package func layers(values: [Value], inputs: [Value], offset: Double, canvasHeight: Double, into layers: inout [Layer]) {
-            compiled.evaluate(values: values, inputs: inputs, offset: offset, canvasHeight: canvasHeight, into: &layers)
+            compiled.evaluate(values: values, inputs: inputs, offset: offset, canvasWidth: width, canvasHeight: canvasHeight, into: &layers)
         }
     }
 
     // MARK: The plan
 
-    /// The plan of a program's layout on a screen `width` wide (its height is the plan's `canvasHeight`),
-    /// with the pictures' name labels where `labels` is set.
-    package static func plan(of program: Program, width: Double = width, labels: Bool = true) -> LayoutPlan {
+    /// The plan of a program's layout on a screen `canvasWidth` by `canvasHeight`, with the pictures' name
+    /// labels where `labels` is set.
+    package static func plan(of program: Program, labels: Bool = true) -> LayoutPlan {
         let blocks = program.blocks.map { block in
             (block.name, Set(block.outputs.compactMap { program.outputs.indices.contains($0) ? program.outputs[$0].name : nil }))
         }
-        var plan = plan(blocks: blocks, structures: structures(of: program), width: width, labels: labels)
+        var plan = plan(blocks: blocks, structures: structures(of: program), labels: labels)
         plan.inputNames = program.inputs.map(\.name)
         return plan
     }
@@ -245,15 +245,14 @@ package struct HeaderLayout {
     /// The layout, written once as expressions of a frame's outputs (Grammar.md, "Structure", says each
     /// rule). A property the block has is read where it holds a finite number, and the default taken where
     /// it does not.
-    static func plan(blocks: [(name: String, properties: Set<String>)], structures: [BlockStructure], width screenWidth: Double,
-                     labels: Bool) -> LayoutPlan {
+    static func plan(blocks: [(name: String, properties: Set<String>)], structures: [BlockStructure], labels: Bool) -> LayoutPlan {
         var plan = LayoutPlan()
         plan.blockNames = blocks.map(\.name)
         let zero = LayoutExpression.constant(0)
         typealias Rect = (x: LayoutExpression, y: LayoutExpression, width: LayoutExpression, height: LayoutExpression)
         var frames = [Rect?](repeating: nil, count: blocks.count)
         var layers = [LayoutPlan.Layer?](repeating: nil, count: blocks.count)
-        let screen: Rect = (zero, zero, .constant(screenWidth), .canvasHeight)
+        let screen: Rect = (zero, zero, .canvasWidth, .canvasHeight)
 
         // Each block after those it is placed against; a ring (possible only through a guess, which the
         // checker does not see) places the block against the screen instead.
@@ -443,7 +442,7 @@ package struct HeaderLayout {
             drawn.insert(index, at: drawn.firstIndex(of: other) ?? from)
         }
         plan.layers = drawn.compactMap { layers[$0] }
-        if labels { planLabels(&plan, width: screenWidth) }
+        if labels { planLabels(&plan) }
         return plan
     }
 
@@ -500,7 +499,7 @@ package struct HeaderLayout {
     /// already, a circle has no corner to hold one, the page and a material are under or over others),
     /// only where its box lies inside what shows of its own layer and of the canvas, and no layer drawn
     /// above it shows over any of it.
-    private static func planLabels(_ plan: inout LayoutPlan, width: Double) {
+    private static func planLabels(_ plan: inout LayoutPlan) {
         var rects: [LayoutPlan.Rect] = []
         for layer in plan.layers { rects.append(shownRect(layer, &plan)) }
         plan.shownRects = rects
@@ -515,7 +514,7 @@ package struct HeaderLayout {
             let x1 = plan.kept(.add(x0, .constant(Layer.labelCharacterWidth * Double(layer.block.utf16.count))))
             let y1 = plan.kept(.add(labelY, .constant(Layer.labelLineHeight)))
             let inside = [
-                LayoutExpression.lessOrEqual(shown.x0, x0), .lessOrEqual(x1, .minimum(shown.x1, .constant(width))),
+                LayoutExpression.lessOrEqual(shown.x0, x0), .lessOrEqual(x1, .minimum(shown.x1, .canvasWidth)),
                 .lessOrEqual(shown.y0, labelY), .lessOrEqual(y1, .minimum(shown.y1, .canvasHeight)),
             ].reduce(shown.shown) { all, next in .select(all, then: next, otherwise: zero) }
             let clear = LayoutExpression.select(.overlapsShown(x0: x0, y0: labelY, x1: x1, y1: y1, from: index + 1),

@@ -13,6 +13,8 @@ package indirect enum LayoutExpression: Hashable {
     /// An input's value, by its index in the program's inputs (`LayoutPlan.inputNames`); 0 where it is no finite number.
     case input(Int)
     case canvasHeight
+    /// The screen's width: `layout --width`, the preview's phone, the web element's own width.
+    case canvasWidth
     /// An earlier register of the plan.
     case register(Int)
     /// The block's property where it holds a finite number, else `otherwise`.
@@ -53,7 +55,7 @@ extension LayoutExpression {
         // `x × 1` and `x - (+0)` are `x` for every double, NaN, infinities and -0 included.
         case .multiply(let a, .constant(1)), .multiply(.constant(1), let a): return a.folded
         case .subtract(let a, .constant(let zero)) where zero.bitPattern == 0: return a.folded
-        case .constant, .offset, .canvasHeight, .register, .hasProperty, .flag, .input: return self
+        case .constant, .offset, .canvasHeight, .canvasWidth, .register, .hasProperty, .flag, .input: return self
         case .property(let block, let key, let otherwise): return .property(block: block, key: key, otherwise: otherwise.folded)
         case .add(let a, let b): return fold(a, b, LayoutExpression.add, +)
         case .subtract(let a, let b): return fold(a, b, LayoutExpression.subtract, -)
@@ -119,7 +121,7 @@ package struct LayoutPlan {
     package mutating func kept(_ expression: LayoutExpression) -> LayoutExpression {
         let expression = expression.folded
         switch expression {
-        case .constant, .offset, .canvasHeight, .register, .input: return expression
+        case .constant, .offset, .canvasHeight, .canvasWidth, .register, .input: return expression
         default:
             if let index = registerOf[expression] { return .register(index) }
             registers.append(expression)
@@ -143,6 +145,7 @@ package struct LayoutPlan {
             case .constant(let number): return JavaScriptNames.literal(number)
             case .offset: return "offset"
             case .canvasHeight: return "layoutHeight"
+            case .canvasWidth: return "layoutWidth"
             case .input(let index):
                 return "layoutInput(inputs, \(JavaScriptNames.string(inputNames.indices.contains(index) ? inputNames[index] : "")))"
             case .register(let index): return "r\(index)"

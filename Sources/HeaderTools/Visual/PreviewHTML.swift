@@ -127,7 +127,7 @@ package struct PreviewHTML {
     /// The layout of the program's blocks (`HeaderLayout.plan(of:)`, the filmstrip's too), on a canvas as
     /// tall as the phone.
     static func layoutSource(for program: Program) -> String {
-        "const layoutHeight = \(JavaScriptNames.literal(phoneHeight));\n" + HeaderLayout.plan(of: program).javaScript()
+        "const layoutHeight = \(JavaScriptNames.literal(phoneHeight)), layoutWidth = \(JavaScriptNames.literal(HeaderLayout.width));\n" + HeaderLayout.plan(of: program).javaScript()
     }
 
     static let appSource = """

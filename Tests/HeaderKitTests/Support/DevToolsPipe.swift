@@ -17,11 +17,13 @@ final class DevToolsPipe {
     /// Chromium's profile for this session, removed when it closes.
     private let profile = FileManager.default.temporaryDirectory.appendingPathComponent("headerc-devtools-\(UUID().uuidString)")
 
-    init(chromium: URL) throws {
+    /// `arguments` are passed on to the browser (`--allow-file-access-from-files`, for a module a page
+    /// loads from a file).
+    init(chromium: URL, arguments: [String] = []) throws {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", #"exec "$0" "$@" 3<&0 4>&1 </dev/null >/dev/null"#, chromium.path,
                              "--no-sandbox", "--disable-gpu", "--headless", "--remote-debugging-pipe",
-                             "--user-data-dir=" + profile.path, "about:blank"]
+                             "--user-data-dir=" + profile.path] + arguments + ["about:blank"]
         process.standardInput = commands
         process.standardOutput = answers
         process.standardError = FileHandle.nullDevice

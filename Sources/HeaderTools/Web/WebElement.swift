@@ -1,0 +1,165 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderIR
+import HeaderEval
+import HeaderCodeGen
+
+/// `headerc compile --target web`: one self-contained ES module that defines a custom element for the
+/// header, `<profile-stretchy>` for `ProfileStretchy`, with a named slot per block (`<img slot="cover">`)
+/// and the page's slot (and the unnamed one) scrolling under the header. It holds the JavaScript back
+/// end's module (the math, bit for bit), the layout plan that `layout` evaluates (`HeaderLayout`), and
+/// the element's runtime (`Runtime/header-element.mjs`), which wires them to the scroll.
+package struct WebElement {
+    package let program: Program
+    /// `compile --target js`'s module for the program.
+    package let module: String
+    package let tag: String
+
+    package init(program: Program, module: String, tag: String? = nil) {
+        self.program = program
+        self.module = module
+        self.tag = tag ?? WebElement.tag(forHeader: program.name)
+    }
+
+    /// `ProfileStretchy` gives `profile-stretchy`: the name's words in lower case, joined by hyphens (a word
+    /// starts at a capital after a small letter or digit, and at the last capital of a run before a small
+    /// letter: `HTMLHeader` gives `html-header`); a custom element's name needs a hyphen, so a one-word
+    /// name gets `-header` (`Banner` gives `banner-header`).
+    package static func tag(forHeader name: String) -> String {
+        var words: [String] = []
+        var word = ""
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            let previous = index > 0 ? characters[index - 1] : nil
+            let next = index + 1 < characters.count ? characters[index + 1] : nil
+            let startsWord = character.isUppercase && (
+                (previous.map { $0.isLowercase || $0.isNumber } ?? false)
+                    || ((previous?.isUppercase ?? false) && (next?.isLowercase ?? false)))
+            if startsWord, !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+            if character.isLetter || character.isNumber { word.append(Character(character.lowercased())) } else if !word.isEmpty {
+                words.append(word)
+                word = ""
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        let asciiWords = words.map { String($0.unicodeScalars.filter { $0.isASCII }) }.filter { !$0.isEmpty }
+        var tag = asciiWords.joined(separator: "-")
+        if tag.isEmpty || !(tag.first?.isLetter ?? false) { tag = "header" + (tag.isEmpty ? "" : "-" + tag) }
+        return tag.contains("-") ? tag : tag + "-header"
+    }
+
+    /// Whether a custom element can take `name` (`--name`): lower-case ASCII letters, digits, `-`, `.` and
+    /// `_`, starting with a letter, with a hyphen, and none of the names HTML keeps for itself.
+    package static func isElementName(_ name: String) -> Bool {
+        let reserved: Set<String> = ["annotation-xml", "color-profile", "font-face", "font-face-src", "font-face-uri",
+                                     "font-face-format", "font-face-name", "missing-glyph"]
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.contains("-"), !reserved.contains(name) else {
+            return false
+        }
+        return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "-._".unicodeScalars.contains($0) }
+    }
+
+    // MARK: Where each output runs
+
+    /// Where an output is applied in the page, and why there.
+    package struct Channel: Equatable {
+        package enum Place: String {
+            case compositor = "compositor"
+            case mainThread = "main thread without layout"
+            case mainThreadWithLayout = "main thread with layout"
+            case notDrawn = "not drawn"
+        }
+        package let output: String
+        package let place: Place
+        package let reason: String
+    }
+
+    /// Every output, in eval's order, with where the element applies it.
+    package var report: [Channel] {
+        let structures = HeaderLayout.structures(of: program)
+        var channels: [Channel] = []
+        for (blockIndex, block) in program.blocks.enumerated() {
+            let kind = structures.indices.contains(blockIndex) ? structures[blockIndex].kind : .box
+            for index in block.outputs where program.outputs.indices.contains(index) {
+                let output = program.outputs[index]
+                let computed = "computed in JavaScript each frame from the spec's math (scroll-driven CSS animations are not emitted yet)"
+                let place: Channel.Place, reason: String
+                switch output.name {
+                case "offsetX", "offsetY":
+                    (place, reason) = (.mainThread, "a transform of the block's box; \(computed)")
+                case "opacity", "visible", "hidden":
+                    (place, reason) = (.mainThread, "the box's opacity or visibility; \(computed)")
+                case "top" where kind == .page:
+                    (place, reason) = (.mainThreadWithLayout, "the height of the spacer above the page, which the page's own layout follows")
+                case "top", "leading":
+                    (place, reason) = (.mainThread, "a transform of the block's box; \(computed)")
+                case "height", "width", "size", "scale", "scaleX", "scaleY", "fontSize":
+                    (place, reason) = (.mainThreadWithLayout, "the size of the block's box, which lays its slotted content out again")
+                default:
+                    (place, reason) = (.notDrawn, "the layout does not read it; the page reads it from element.values")
+                }
+                channels.append(Channel(output: output.qualifiedName, place: place, reason: reason))
+            }
+        }
+        return channels
+    }
+
+    /// The report as lines for people: `cover.height  main thread with layout  (the size of ...)`.
+    package var reportText: String {
+        let rows = report
+        let width = rows.map(\.output.count).max() ?? 0
+        let placeWidth = rows.map(\.place.rawValue.count).max() ?? 0
+        return rows.map { row in
+            row.output + String(repeating: " ", count: width - row.output.count) + "  "
+                + row.place.rawValue + String(repeating: " ", count: placeWidth - row.place.rawValue.count) + "  " + row.reason
+        }.joined(separator: "\n") + (rows.isEmpty ? "" : "\n")
+    }
+
+    // MARK: The module
+
+    package func render() -> String {
+        let structures = HeaderLayout.structures(of: program)
+        let pageIndex = structures.firstIndex { $0.kind == .page }
+        let page = pageIndex.map { JavaScriptNames.string(program.blocks[$0].name) } ?? "null"
+        let blocks = program.blocks.enumerated().map { index, block in
+            "{ name: \(JavaScriptNames.string(block.name)), kind: \"\(structures.indices.contains(index) ? structures[index].kind.rawValue : "box")\" }"
+        }
+        let phase = program.inputs.first { $0.type == .phase }.map { JavaScriptNames.string($0.name) } ?? "null"
+        let reduceMotion = program.inputs.first { $0.name == "reduceMotion" && $0.type == .bool }.map { JavaScriptNames.string($0.name) } ?? "null"
+        let settle = program.snaps.first { $0.state == nil }.map { JavaScriptNames.settleFunction($0.name, count: program.snaps.count) } ?? "null"
+        let report = reportText.split(separator: "\n").map { "//   " + $0 }.joined(separator: "\n")
+        let head = [
+            "// The web element <\(tag)> of the header '\(program.name)', by headerc \(Headerc.version): edit the spec, not this file.",
+            "// Use: <script type=\"module\" src=\"\(tag).mjs\"></script>, then <\(tag)> with a child per block slot",
+            "// (\(program.blocks.map { "slot=\"\($0.name)\"" }.joined(separator: ", "))).",
+            "// Where each output is applied (compile --target web --report):",
+            report, "", module,
+            "// ---- The layout (headerc layout's), on the element's own size.",
+            "let layoutWidth = 0, layoutHeight = 0;",
+            HeaderLayout.plan(of: program, labels: false).javaScript(), "",
+            "// ---- The element.",
+            EmbeddedRuntime.headerElementMJS,
+        ]
+        let glue = """
+            export const element = defineHeaderElement(\(JavaScriptNames.string(tag)), {
+              outputs, inputs, frame,
+              initialState: typeof initialState === "function" ? initialState : null,
+              advance: typeof advance === "function" ? advance : null,
+              settle: \(settle),
+              blocks: [\(blocks.joined(separator: ", "))],
+              page: \(page), phase: \(phase), reduceMotion: \(reduceMotion),
+              layout(blocks, offset, inputs, width, height) {
+                layoutWidth = width;
+                layoutHeight = height;
+                return layoutLayers(blocks, offset, inputs);
+              },
+            });
+
+            """
+        return head.joined(separator: "\n") + glue
+    }
+}

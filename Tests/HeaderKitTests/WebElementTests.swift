@@ -1,0 +1,243 @@
+import Foundation
+import XCTest
+@testable import HeaderKit
+
+/// `compile --target web`: the element's module is JavaScript that node accepts; in headless Chromium over
+/// the DevTools protocol, scrolled to a dozen offsets, every slot is where `headerc layout` puts it and the
+/// values the module computed are the interpreter's, bit for bit; input attributes, malformed ones and
+/// Reduce Motion act as the element promises (README, "On the web").
+final class WebElementTests: XCTestCase {
+    static let width = 390.0, height = 844.0
+
+    func testTagsAndTheCommandLine() throws {
+        XCTAssertEqual(WebElement.tag(forHeader: "ProfileStretchy"), "profile-stretchy")
+        XCTAssertEqual(WebElement.tag(forHeader: "AppleMusicProfile"), "apple-music-profile")
+        XCTAssertEqual(WebElement.tag(forHeader: "Banner"), "banner-header")
+        XCTAssertEqual(WebElement.tag(forHeader: "HTMLHeader2"), "html-header2")
+        XCTAssertEqual(WebElement.tag(forHeader: "snake_case_name"), "snake-case-name")
+        XCTAssertEqual(WebElement.tag(forHeader: "Über_Bar"), "ber-bar")
+        for name in ["profile-header", "x-1", "my.el-a_b"] { XCTAssertTrue(WebElement.isElementName(name), name) }
+        for name in ["Profile-Header", "profile", "1-a", "font-face", "a-é", "-a"] { XCTAssertFalse(WebElement.isElementName(name), name) }
+
+        let spec = PackagePaths.url("Examples/ProfileStretchy.header").path
+        let directory = try TestScratch.directory("web-cli")
+        let made = Driver.run(["compile", spec, "--target", "web", "-o", directory.appendingPathComponent("out").path])
+        XCTAssertEqual(made.exitCode, 0, made.standardError)
+        let module = try String(contentsOf: directory.appendingPathComponent("out/profile-stretchy.mjs"), encoding: .utf8)
+        XCTAssertTrue(module.contains("defineHeaderElement(\"profile-stretchy\""))
+        let named = Driver.run(["compile", spec, "--target", "web", "--name", "my-profile"])
+        XCTAssertTrue(named.standardOutput.contains("defineHeaderElement(\"my-profile\""))
+        // The report, also at the top of the module, gives every output a place and a reason.
+        let report = Driver.run(["compile", spec, "--target", "web", "--report"])
+        XCTAssertEqual(report.exitCode, 0)
+        XCTAssertEqual(report.standardOutput.split(separator: "\n").count, 7, report.standardOutput)
+        XCTAssertTrue(report.standardOutput.contains("avatar.opacity      main thread without layout"), report.standardOutput)
+        XCTAssertTrue(report.standardOutput.contains("content.top         main thread with layout"), report.standardOutput)
+        XCTAssertTrue(module.contains("//   cover.height        main thread with layout"))
+        for (arguments, message) in [
+            (["compile", spec, "--target", "web", "--name", "Profile"], "'--name' takes a custom element's name"),
+            (["compile", spec, "--report"], "'--report' says where a web element applies each output"),
+            (["compile", spec, "--target", "web", "--report", "--report"], "'--report' is given twice"),
+            (["compile", spec, "--target", "html"], "unknown target 'html'; use swift, js, kotlin or web"),
+        ] {
+            let outcome = Driver.run(arguments)
+            XCTAssertEqual(outcome.exitCode, 2, arguments.joined(separator: " "))
+            XCTAssertTrue(outcome.standardError.contains(message), outcome.standardError)
+        }
+        // A file where the folder should be is refused, and left as it was.
+        let file = directory.appendingPathComponent("taken")
+        try "keep".write(to: file, atomically: true, encoding: .utf8)
+        let refused = Driver.run(["compile", spec, "--target", "web", "-o", file.path])
+        XCTAssertEqual(refused.exitCode, 2, refused.standardError)
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "keep")
+    }
+
+    /// The runtime is a real file that node reads as a module; so is every example's element module.
+    func testTheRuntimeAndTheModulesAreJavaScript() throws {
+        let node = try NodeHarness.findNode()
+        let directory = try TestScratch.directory("web-node")
+        var files = [PackagePaths.url("Sources/HeaderTools/Runtime/header-element.mjs")]
+        for name in Self.examples {
+            let outcome = Driver.run(["compile", PackagePaths.url(name).path, "--target", "web", "-o", directory.path])
+            XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        }
+        files += try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil).filter { $0.pathExtension == "mjs" }
+        XCTAssertEqual(files.count, 1 + Self.examples.count)
+        for file in files {
+            let result = try ProcessRunner.run(node, ["--check", file.path])
+            XCTAssertEqual(result.status, 0, "\(file.lastPathComponent): \(result.combined)")
+        }
+        // The module's math is the JavaScript back end's, as it stands.
+        let spec = PackagePaths.url("Examples/StickyParallax.header").path
+        let module = try String(contentsOf: directory.appendingPathComponent("sticky-parallax.mjs"), encoding: .utf8)
+        XCTAssertTrue(module.contains(Driver.run(["compile", spec, "--target", "js"]).standardOutput))
+    }
+
+    static let examples = ["Examples/ProfileStretchy.header", "Examples/StickyParallax.header", "Examples/StretchyImage.header",
+                           "Examples/AppleMusicProfile.header", "Tests/Specs/layout/collapsing-toolbar.header",
+                           "Tests/Specs/values/every-layer-kind.header"]
+
+    /// A page with the element, 390 × 844, a child per slot (its name as its text) and a tall page.
+    static func page(for program: Program, tag: String) -> String {
+        let structures = HeaderLayout.structures(of: program)
+        let children = program.blocks.indices.map { index -> String in
+            let name = program.blocks[index].name
+            if structures[index].kind == .page { return "<div slot=\"\(name)\" style=\"height: 4000px; background: #eee\"></div>" }
+            return "<div slot=\"\(name)\" style=\"background: rgba(0,0,0,.2); font: 17px sans-serif\">\(name)</div>"
+        }
+        return """
+            <!DOCTYPE html>
+            <html><head><meta charset="utf-8"><style>body { margin: 0 }</style>
+            <script>window.warnings = []; const warn = console.warn; console.warn = (...a) => { window.warnings.push(a.join(" ")); warn(...a); };</script>
+            <script type="module" src="\(tag).mjs"></script></head>
+            <body><\(tag) id="header" style="width: \(Int(width))px; height: \(Int(height))px">
+            \(children.joined(separator: "\n"))
+            </\(tag)></body></html>
+            """
+    }
+
+    /// Scrolls the element's scroller to `offset`, waits two frames, and reads back every slot's rectangle
+    /// (relative to the element), its box's computed opacity, and the frame's values as bits.
+    static let probe = """
+        (offset) => new Promise((resolve) => {
+          const element = document.getElementById("header");
+          element.scroller.scrollTop = offset;
+          requestAnimationFrame(() => requestAnimationFrame(() => {
+            const host = element.getBoundingClientRect();
+            const view = new DataView(new ArrayBuffer(8));
+            const bits = (x) => { view.setFloat64(0, x); return view.getBigUint64(0).toString(16); };
+            const slots = {};
+            for (const child of element.children) {
+              const box = child.getBoundingClientRect();
+              const wrapper = element.shadowRoot.querySelector(`[data-block="${child.slot}"]`);
+              slots[child.slot] = { x: box.left - host.left, y: box.top - host.top, width: box.width, height: box.height,
+                                    opacity: wrapper ? Number(getComputedStyle(wrapper).opacity) : 1 };
+            }
+            const values = {};
+            for (const [key, value] of Object.entries(element.values ?? {})) values[key] = typeof value === "number" ? bits(value) : String(value);
+            resolve({ offset: element.offset, scrollTop: element.scroller.scrollTop, slots, values });
+          }));
+        })
+        """
+
+    func testEverySlotIsWhereLayoutPutsItAndTheValuesAreEvals() throws {
+        let chromium = try ChromiumHarness.find()
+        let directory = try TestScratch.directory("web-chromium")
+        let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
+        defer { browser.close() }
+        let offsets: [Double] = [0, 12, 37, 73, 100, 101, 146, 150, 200, 256, 300, 420, 600]
+        var slots = 0, values = 0
+        for path in Self.examples {
+            let compilation = Compilation(path: path, text: try PackagePaths.text(path))
+            let program = try XCTUnwrap(compilation.program, path)
+            let tag = WebElement.tag(forHeader: program.name)
+            XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
+            let page = directory.appendingPathComponent("\(tag).html")
+            try Self.page(for: program, tag: tag).write(to: page, atomically: true, encoding: .utf8)
+            try browser.open(page.absoluteString)
+            try Self.waitForElement(browser, path)
+            let interpreter = Interpreter(program: program)
+            let layout = HeaderLayout.Evaluator(program: program, width: Self.width, labels: false)
+            let inputs = program.inputs.map(\.defaultValue)
+            // The element advances its states along every offset it sees: rest, then each scroll in turn.
+            _ = interpreter.frame(at: 0)
+            for offset in offsets {
+                let read = try XCTUnwrap(try browser.send("Runtime.evaluate", ["expression": "(\(Self.probe))(\(offset))",
+                                                                               "awaitPromise": true, "returnByValue": true])["result"] as? [String: Any])
+                let result = try XCTUnwrap(read["value"] as? [String: Any], "\(path) at \(offset): \(read)")
+                let place = "\(program.name) at \(offset)"
+                XCTAssertEqual(result["scrollTop"] as? Double, offset, "\(place): the page scrolls that far")
+                XCTAssertEqual(result["offset"] as? Double, offset, place)
+                let frame = interpreter.frame(at: offset)
+                let computed = try XCTUnwrap(result["values"] as? [String: String], place)
+                for (output, value) in zip(program.outputs, frame) {
+                    let expected: String
+                    switch value {
+                    case .number(let number): expected = String(number.bitPattern, radix: 16)
+                    case .bool(let bool): expected = String(bool)
+                    case .phase(let phase): expected = phase.name
+                    }
+                    XCTAssertEqual(computed[output.qualifiedName], expected, "\(place): \(output.qualifiedName)")
+                    values += 1
+                }
+                let drawn = try XCTUnwrap(result["slots"] as? [String: [String: Double]], place)
+                for layer in layout.layers(values: frame, inputs: inputs, offset: offset, canvasHeight: Self.height) {
+                    let slot = try XCTUnwrap(drawn[layer.block], "\(place): no slot \(layer.block)")
+                    let what = "\(place): \(layer.block)"
+                    let x: Double = slot["x"] ?? .nan, drawnWidth: Double = slot["width"] ?? .nan
+                    if layer.width == nil {
+                        // A line of text: its alignment point is where layout says.
+                        let fraction: Double = layer.alignX == "center" ? 0.5 : layer.alignX == "trailing" ? 1 : 0
+                        XCTAssertEqual(x + drawnWidth * fraction, layer.x, accuracy: 0.01, what)
+                    } else {
+                        XCTAssertEqual(x, layer.x, accuracy: 0.01, what)
+                        XCTAssertEqual(drawnWidth, layer.width ?? .nan, accuracy: 0.01, what)
+                    }
+                    XCTAssertEqual(slot["y"] ?? .nan, layer.y, accuracy: 0.01, what)
+                    if layer.kind != .page {
+                        XCTAssertEqual(slot["height"] ?? .nan, layer.height, accuracy: 0.01, what)
+                        // Computed opacity is printed to about single precision.
+                        XCTAssertEqual(slot["opacity"] ?? .nan, layer.opacity, accuracy: 1e-6, what)
+                    }
+                    slots += 1
+                }
+            }
+        }
+        print("web: \(slots) slots where layout puts them, \(values) values the module computed equal to eval's, in headless Chromium")
+        XCTAssertGreaterThan(slots, 300)
+    }
+
+    /// An input attribute changed at run time is applied on the next frame; a malformed one is ignored
+    /// with one console warning naming it; Reduce Motion, emulated, stops StickyParallax's drift.
+    func testInputsAttributesAndReduceMotion() throws {
+        let chromium = try ChromiumHarness.find()
+        let directory = try TestScratch.directory("web-inputs")
+        let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
+        defer { browser.close() }
+        for path in ["Examples/StickyParallax.header"] {
+            let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program)
+            XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
+            let page = directory.appendingPathComponent("sticky.html")
+            try Self.page(for: program, tag: "sticky-parallax").write(to: page, atomically: true, encoding: .utf8)
+            try browser.open(page.absoluteString)
+            try Self.waitForElement(browser, path)
+            func value(_ name: String, at offset: Double, after script: String = "") throws -> Any? {
+                let expression = "(async () => { \(script); const read = await (\(Self.probe))(\(offset)); return read.values[\(JavaScriptNames.string(name))]; })()"
+                let result = try browser.send("Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true])
+                return (result["result"] as? [String: Any])?["value"]
+            }
+            func bits(_ x: Double) -> String { String(x.bitPattern, radix: 16) }
+            // Defaults: the header at 100 is 260 - 100 = 160 tall; with a 47 pt inset, 307 - 100 = 207.
+            XCTAssertEqual(try value("header.height", at: 100) as? String, bits(160))
+            XCTAssertEqual(try value("header.height", at: 100, after: "document.getElementById('header').setAttribute('safe-area-top', '47')") as? String,
+                           bits(207))
+            // Malformed: ignored (the 47 stands), one warning naming it, no exception.
+            for _ in 0..<3 {
+                XCTAssertEqual(try value("header.height", at: 100, after: "document.getElementById('header').setAttribute('safe-area-top', 'tall')") as? String,
+                               bits(207))
+            }
+            let warnings = try browser.evaluate("JSON.stringify(window.warnings)") as? String ?? ""
+            XCTAssertEqual(warnings, #"["<sticky-parallax>: ignoring safe-area-top=\"tall\": not a number"]"#)
+            // Removed: back to the default. A property set through `inputs` is applied too.
+            XCTAssertEqual(try value("header.height", at: 100, after: "document.getElementById('header').removeAttribute('safe-area-top')") as? String,
+                           bits(160))
+            XCTAssertEqual(try value("header.height", at: 100, after: "document.getElementById('header').inputs = { safeAreaTop: 20 }") as? String,
+                           bits(180))
+            // The backdrop drifts by half the scroll at 100: -50; with Reduce Motion emulated, 0.
+            XCTAssertEqual(try value("backdrop.offsetY", at: 100) as? String, bits(-50))
+            try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-reduced-motion", "value": "reduce"]]])
+            XCTAssertEqual(try value("backdrop.offsetY", at: 100, after: "await new Promise((r) => setTimeout(r, 50))") as? String, bits(0))
+            try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-reduced-motion", "value": "no-preference"]]])
+            XCTAssertEqual(try value("backdrop.offsetY", at: 100, after: "await new Promise((r) => setTimeout(r, 50))") as? String, bits(-50))
+        }
+    }
+
+    static func waitForElement(_ browser: DevToolsPipe, _ what: String) throws {
+        let start = Date()
+        while Date().timeIntervalSince(start) < 10 {
+            if try browser.evaluate("!!(customElements.get(document.getElementById('header')?.localName) && document.getElementById('header').values)") as? Bool == true { return }
+            usleep(20_000)
+        }
+        XCTFail("\(what): the element was not defined and drawn within 10 s")
+    }
+}
