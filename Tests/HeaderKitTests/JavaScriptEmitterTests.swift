@@ -137,7 +137,7 @@ final class JavaScriptEmitterTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: out, encoding: .utf8), printed.standardOutput)
 
         for (arguments, message) in [
-            (["compile", image, "--target", "java"], "headerc: unknown target 'java'; use swift, js or kotlin\n"),
+            (["compile", image, "--target", "java"], "headerc: unknown target 'java'; use swift, js, kotlin or web\n"),
             (["compile", image, "--target", "js", "--target", "js"], "headerc: '--target' is given twice; give it once\n"),
             (["compile", image, "--target", "js", "--name", "Image"], "headerc: '--name' names the Swift enum; a JavaScript module has none\n"),
             (["compile", image, "--target"], "headerc: '--target' needs a value\n"),

@@ -232,6 +232,65 @@ final class WebElementTests: XCTestCase {
         }
     }
 
+    /// A finger, synthesised over the DevTools protocol, drags ProfileStretchy's page up 80 pt and lifts: the
+    /// element's phase follows dragging, decelerating, idle, and the scroll comes to rest where the spec's
+    /// snap says for the offset and velocity of the release, as `eval --settle` computes it.
+    func testATouchDragIsAGestureThatSnaps() throws {
+        let chromium = try ChromiumHarness.find()
+        let directory = try TestScratch.directory("web-touch")
+        let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
+        defer { browser.close() }
+        let path = "Examples/ProfileStretchy.header"
+        let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program)
+        XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
+        let page = directory.appendingPathComponent("touch.html")
+        try Self.page(for: program, tag: "profile-stretchy").write(to: page, atomically: true, encoding: .utf8)
+        try browser.open(page.absoluteString)
+        try browser.send("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1])
+        try Self.waitForElement(browser, path)
+        let phase = "document.getElementById('header').phase"
+        func touch(_ type: String, _ y: Double) throws {
+            let points: [[String: Any]] = type == "touchEnd" ? [] : [["x": 200, "y": y]]
+            try browser.send("Input.dispatchTouchEvent", ["type": type, "touchPoints": points])
+        }
+        var phases: [String] = []
+        func note() throws {
+            if let now = try browser.evaluate(phase) as? String, phases.last != now { phases.append(now) }
+        }
+        // Within the browser's 800 × 600 window.
+        try touch("touchStart", 400)
+        try note()
+        for step in 1...16 {
+            try touch("touchMove", 400 - Double(step) * 5)
+            usleep(16_000)
+            try note()
+        }
+        try touch("touchEnd", 320)
+        let start = Date()
+        var release: [String: Any]?
+        while Date().timeIntervalSince(start) < 5 {
+            try note()
+            release = try browser.evaluate("document.getElementById('header').lastRelease") as? [String: Any]
+            if release != nil, phases.last == "idle",
+               let offset = try browser.evaluate("document.getElementById('header').scroller.scrollTop") as? Double,
+               let target = release?["target"] as? Double, abs(offset - target) < 0.5 { break }
+            usleep(20_000)
+        }
+        XCTAssertEqual(phases.first, "dragging", "\(phases)")
+        XCTAssertTrue(phases.contains("decelerating"), "\(phases)")
+        XCTAssertEqual(phases.last, "idle", "\(phases)")
+        let ended = try XCTUnwrap(release?["offset"] as? Double, "no release")
+        let velocity = try XCTUnwrap(release?["velocity"] as? Double)
+        XCTAssertGreaterThan(ended, 40, "the drag scrolled the page")
+        let target = try XCTUnwrap(release?["target"] as? Double)
+        let interpreter = Interpreter(program: program)
+        XCTAssertEqual(target.bitPattern, interpreter.settle(snap: 0, offset: ended, velocity: velocity).bitPattern,
+                       "ended at \(ended), \(velocity) pt/s")
+        let rest = try XCTUnwrap(try browser.evaluate("document.getElementById('header').scroller.scrollTop") as? Double)
+        XCTAssertEqual(rest, target, accuracy: 0.5, "the scroll came to rest where the snap says")
+        print("web: a touch drag went \(phases.joined(separator: ", ")), ended at \(ended) at \(velocity) pt/s and came to rest at \(rest) (settle: \(target))")
+    }
+
     static func waitForElement(_ browser: DevToolsPipe, _ what: String) throws {
         let start = Date()
         while Date().timeIntervalSince(start) < 10 {

@@ -80,8 +80,11 @@ export function defineHeaderElement(tag, spec) {
       this._offset = 0;
       this._scroller = this._ownScroller;
       this._onScroll = () => this._scrolled();
-      this._onDown = () => this._setPhase("dragging");
-      this._onUp = () => { if (this._phase === "dragging") this._released(); };
+      // A finger is followed by its touch events: the pointer events of a touch are cancelled as soon as the
+      // browser takes the touch for a scroll, long before the finger lifts.
+      const isTouchPointer = (event) => event.type.startsWith("pointer") && event.pointerType === "touch";
+      this._onDown = (event) => { if (!isTouchPointer(event)) this._setPhase("dragging"); };
+      this._onUp = (event) => { if (!isTouchPointer(event) && this._phase === "dragging") this._released(); };
       this._onScrollEnd = () => this._scrollEnded();
       this._reduceMotion = spec.reduceMotion && typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
       this._onMotion = () => this._applyReduceMotion();
@@ -148,6 +151,9 @@ export function defineHeaderElement(tag, spec) {
     get values() { return this._values ? Object.assign({}, this._values) : null; }
     get offset() { return this._offset; }
     get phase() { return this._phase; }
+    /// Where the last gesture's scroll ended, at what velocity (points per second), and where the snap put
+    /// it to rest (its own offset where nothing snapped).
+    get lastRelease() { return this._lastRelease ? Object.assign({}, this._lastRelease) : null; }
 
     _listen(scroller) {
       scroller.addEventListener("scroll", this._onScroll, { passive: true });
@@ -283,8 +289,11 @@ export function defineHeaderElement(tag, spec) {
       this._setPhase("idle");
       const offset = this._currentOffset();
       this._queue(offset);
-      if (!wasGesture || !spec.settle) return;
+      if (!wasGesture) return;
+      this._lastRelease = { offset, velocity, target: offset };
+      if (!spec.settle) return;
       const target = spec.settle(offset, velocity, Object.assign({}, this._inputs));
+      this._lastRelease = { offset, velocity, target };
       if (Number.isFinite(target) && target !== offset) this._scrollTo(target);
     }
 
