@@ -115,7 +115,8 @@ final class WebElementTests: XCTestCase {
             }
             const values = {};
             for (const [key, value] of Object.entries(element.values ?? {})) values[key] = typeof value === "number" ? bits(value) : String(value);
-            resolve({ offset: element.offset, scrollTop: element.scroller.scrollTop, slots, values });
+            const order = [...element.shadowRoot.querySelector(".layers").children].map((wrapper) => wrapper.dataset.block);
+            resolve({ offset: element.offset, scrollTop: element.scroller.scrollTop, slots, values, order });
           }));
         })
         """
@@ -161,7 +162,10 @@ final class WebElementTests: XCTestCase {
                     values += 1
                 }
                 let drawn = try XCTUnwrap(result["slots"] as? [String: [String: Double]], place)
-                for layer in layout.layers(values: frame, inputs: inputs, offset: offset, canvasHeight: Self.height) {
+                let layers = layout.layers(values: frame, inputs: inputs, offset: offset, canvasHeight: Self.height)
+                // Back to front as the layout draws them (the page scrolls under them all).
+                XCTAssertEqual(result["order"] as? [String], layers.filter { $0.kind != .page }.map(\.block), place)
+                for layer in layers {
                     let slot = try XCTUnwrap(drawn[layer.block], "\(place): no slot \(layer.block)")
                     let what = "\(place): \(layer.block)"
                     let x: Double = slot["x"] ?? .nan, drawnWidth: Double = slot["width"] ?? .nan

@@ -27,7 +27,7 @@ function headerElementParse(input, text) {
 
 const headerElementStyle = `
 :host { display: block; position: relative; overflow: hidden; contain: layout paint; }
-.scroller { position: absolute; inset: 0; overflow-y: auto; overscroll-behavior: contain; scrollbar-width: none; }
+.scroller { position: absolute; inset: 0; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; scrollbar-width: none; }
 .scroller::-webkit-scrollbar { display: none; }
 .spacer { height: 0; }
 .layers { position: absolute; inset: 0; pointer-events: none; }
@@ -55,7 +55,10 @@ export function defineHeaderElement(tag, spec) {
       this._spacer = root.querySelector(".spacer");
       this._layersView = root.querySelector(".layers");
       this._wrappers = new Map();
-      for (const block of spec.blocks) {
+      // Back to front, as the layout draws them.
+      const kinds = new Map(spec.blocks.map((block) => [block.name, block.kind]));
+      for (const name of spec.order) {
+        const block = { name, kind: kinds.get(name) };
         if (block.name === spec.page) continue;
         const wrapper = document.createElement("div");
         wrapper.className = "block " + block.kind;

@@ -132,6 +132,8 @@ package struct WebElement {
         let reduceMotion = program.inputs.first { $0.name == "reduceMotion" && $0.type == .bool }.map { JavaScriptNames.string($0.name) } ?? "null"
         let settle = program.snaps.first { $0.state == nil }.map { JavaScriptNames.settleFunction($0.name, count: program.snaps.count) } ?? "null"
         let report = reportText.split(separator: "\n").map { "//   " + $0 }.joined(separator: "\n")
+        let plan = HeaderLayout.plan(of: program, labels: false)
+        let order = plan.layers.map { JavaScriptNames.string($0.block) }
         let head = [
             "// The web element <\(tag)> of the header '\(program.name)', by headerc \(Headerc.version): edit the spec, not this file.",
             "// Use: <script type=\"module\" src=\"\(tag).mjs\"></script>, then <\(tag)> with a child per block slot",
@@ -140,7 +142,7 @@ package struct WebElement {
             report, "", module,
             "// ---- The layout (headerc layout's), on the element's own size.",
             "let layoutWidth = 0, layoutHeight = 0;",
-            HeaderLayout.plan(of: program, labels: false).javaScript(), "",
+            plan.javaScript(), "",
             "// ---- The element.",
             EmbeddedRuntime.headerElementMJS,
         ]
@@ -151,6 +153,7 @@ package struct WebElement {
               advance: typeof advance === "function" ? advance : null,
               settle: \(settle),
               blocks: [\(blocks.joined(separator: ", "))],
+              order: [\(order.joined(separator: ", "))],
               page: \(page), phase: \(phase), reduceMotion: \(reduceMotion),
               layout(blocks, offset, inputs, width, height) {
                 layoutWidth = width;
