@@ -295,6 +295,52 @@ final class WebElementTests: XCTestCase {
         print("web: a touch drag went \(phases.joined(separator: ", ")), ended at \(ended) at \(velocity) pt/s and came to rest at \(rest) (settle: \(target))")
     }
 
+    /// The main thread's work per frame of a scripted 120-frame scroll of each example, from the DevTools
+    /// protocol's performance metrics (script, style and layout time, and how many layouts), printed: a
+    /// figure to watch, not a timed assertion. The values drawn at the end are still eval's.
+    func testMainThreadWorkPerScrollFrameIsPrinted() throws {
+        let chromium = try ChromiumHarness.find()
+        let directory = try TestScratch.directory("web-metrics")
+        let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
+        defer { browser.close() }
+        for path in Self.examples.prefix(4) {
+            let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program)
+            let tag = WebElement.tag(forHeader: program.name)
+            XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
+            let page = directory.appendingPathComponent("\(tag).html")
+            try Self.page(for: program, tag: tag).write(to: page, atomically: true, encoding: .utf8)
+            try browser.open(page.absoluteString)
+            try Self.waitForElement(browser, path)
+            try browser.send("Performance.enable", [:])
+            func metrics() throws -> [String: Double] {
+                let list = try browser.send("Performance.getMetrics", [:])["metrics"] as? [[String: Any]] ?? []
+                return Dictionary(list.compactMap { entry in (entry["name"] as? String).map { ($0, entry["value"] as? Double ?? .nan) } },
+                                  uniquingKeysWith: { first, _ in first })
+            }
+            let before = try metrics()
+            let scroll = """
+                new Promise((resolve) => {
+                  const element = document.getElementById("header");
+                  let frame = 0;
+                  const step = () => {
+                    element.scroller.scrollTop = frame * 3;
+                    if (++frame <= 120) requestAnimationFrame(step);
+                    else requestAnimationFrame(() => requestAnimationFrame(() => resolve(element.offset)));
+                  };
+                  requestAnimationFrame(step);
+                })
+                """
+            let ended = try browser.send("Runtime.evaluate", ["expression": scroll, "awaitPromise": true, "returnByValue": true])
+            let after = try metrics()
+            func delta(_ name: String) -> Double { (after[name] ?? .nan) - (before[name] ?? .nan) }
+            let perFrame = (delta("ScriptDuration") + delta("LayoutDuration") + delta("RecalcStyleDuration")) / 120 * 1000
+            let offset = ((ended["result"] as? [String: Any])?["value"] as? Double) ?? .nan
+            XCTAssertEqual(offset, 360, "\(program.name): the scroll went to 3 × 120")
+            print(String(format: "web: %@ main thread %.3f ms a scroll frame (script, style and layout), %.0f layouts in 120 frames",
+                         program.name, perFrame, delta("LayoutCount")))
+        }
+    }
+
     static func waitForElement(_ browser: DevToolsPipe, _ what: String) throws {
         let start = Date()
         while Date().timeIntervalSince(start) < 10 {
