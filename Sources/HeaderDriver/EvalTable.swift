@@ -111,7 +111,8 @@ package struct EvalTable {
     package func text() -> String {
         let header = ["offset"] + columns
         var body: [[String]] = []
-        forEachRow { offset, values in body.append([offset.description] + values.map(\.printed)) }
+        // For people: numbers as `ranges` prints them (NumbersForPeople); CSV and JSON keep every bit.
+        forEachRow { offset, values in body.append([NumbersForPeople.text(offset)] + values.map(NumbersForPeople.text)) }
         var widths = header.map(\.count)
         for row in body {
             for (index, cell) in row.enumerated() { widths[index] = max(widths[index], cell.count) }
@@ -123,7 +124,7 @@ package struct EvalTable {
         }
         var out = "\(spec.name)"
         if !inputs.isEmpty {
-            out += " (" + inputs.map { "\($0.name) = \($0.value.printed)" }.joined(separator: ", ") + ")"
+            out += " (" + inputs.map { "\($0.name) = \(NumbersForPeople.text($0.value))" }.joined(separator: ", ") + ")"
         }
         out += "\n" + line(header)
         for row in body { out += line(row) }

@@ -69,13 +69,7 @@ enum LayoutText {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
-    /// For people: 12 significant digits, as `ranges` prints (`146`, `0.55`).
-    static func short(_ value: Double) -> String {
-        if !value.isFinite { return value.description }
-        if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-        let rounded = String(format: "%.12g", value)
-        return rounded == "-0" ? "0" : rounded
-    }
+    static func short(_ value: Double) -> String { NumbersForPeople.text(value) }
 
     static func row(_ layer: HeaderLayout.Layer) -> [String] {
         let width = layer.width.map(short) ?? "(\(layer.alignX ?? "leading"))"

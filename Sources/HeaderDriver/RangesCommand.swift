@@ -58,13 +58,7 @@ package enum RangesReport {
     /// For people: each number to 12 significant digits, as it reads (`-230`, where the bound proven for
     /// floating point is -230.0000000000013); the JSON has every bound to the bit.
     package static func table(_ analysis: RangeAnalysis, source: SourceFile) -> String {
-        func number(_ value: Double) -> String {
-            if value == .infinity { return "+inf" }
-            if value == -.infinity { return "-inf" }
-            if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-            let rounded = String(format: "%.12g", value)
-            return rounded == "-0" ? "0" : rounded
-        }
+        func number(_ value: Double) -> String { NumbersForPeople.text(value) }
         var rows: [[String]] = [["output", "min", "max", "NaN", "infinite", "changes between offsets"]]
         for output in analysis.outputs + analysis.settles {
             let changes = output.changes.map { "\(number($0.from)) and \(number($0.to))" } ?? "never"

@@ -453,10 +453,20 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(rows.count, 5)
         guard rows.count == 5 else { return }
         let cells = rows.dropFirst().map { $0.split(separator: " ").map(String.init) }
+        // Numbers for people, as `ranges` prints them: -0.0 is 0 here, and -0.0 in CSV.
         XCTAssertEqual(cells, [["offset", "image.height", "image.offsetY"],
-                               ["-50.0", "350.0", "-0.0"],
-                               ["0.0", "300.0", "-0.0"],
-                               ["75.5", "300.0", "-75.5"]])
+                               ["-50", "350", "0"],
+                               ["0", "300", "0"],
+                               ["75.5", "300", "-75.5"]])
+        // The README's first command: the title's opacity at full collapse is 1 in the table, its exact bits in CSV.
+        let profile = PackagePaths.url("Examples/ProfileStretchy.header").path
+        let table = lines(Driver.run(["eval", profile, "--sweep", "-100:300:50"]).standardOutput)
+        let header = table.dropFirst().first?.split(separator: " ").map(String.init) ?? []
+        let column = header.firstIndex(of: "title.opacity") ?? -1
+        let collapsed = table.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("150 ") }?.split(separator: " ").map(String.init) ?? []
+        XCTAssertEqual(collapsed.indices.contains(column) ? collapsed[column] : nil, "1", table.joined(separator: "\n"))
+        let csv = Driver.run(["eval", profile, "--at", "150", "--format", "csv"]).standardOutput
+        XCTAssertTrue(csv.contains("0.9999999999999998"), csv)
         // The columns are aligned: every line of the table is as long as the header line.
         XCTAssertEqual(Set(rows.dropFirst().map(\.count)).count, 1)
 
