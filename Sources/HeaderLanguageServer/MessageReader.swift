@@ -38,7 +38,10 @@ package struct MessageReader {
     /// The next complete frame, or nil until more bytes arrive. With `atEnd`, what is left is a body cut
     /// short by the end of input: it is handed on as it is, to fail as JSON.
     package mutating func next(atEnd: Bool = false) -> Frame? {
-        guard let header = MessageReader.headerStart(in: buffer, from: start) else {
+        // Where a header is due, a header line whose length is not a number (`Content-Length: abc`) is still
+        // that header, to be answered; elsewhere only a length of digits starts one (see `headerStart`).
+        let due = MessageReader.startsWithHeaderName(buffer, at: start) ? start : nil
+        guard let header = due ?? MessageReader.headerStart(in: buffer, from: start) else {
             // Nothing here is a header: keep only a tail that may become one.
             let keep = min(buffer.count - start, 64)
             start = buffer.count - keep
@@ -104,6 +107,15 @@ package struct MessageReader {
             index += 1
         }
         return nil
+    }
+
+    /// Whether the bytes at `index` start a header line, `Content-Length:` or `Content-Type:` in any case.
+    static func startsWithHeaderName(_ bytes: [UInt8], at index: Int) -> Bool {
+        ["content-length:", "content-type:"].contains { name in
+            let name = Array(name.utf8)
+            guard index + name.count <= bytes.count else { return false }
+            return zip(bytes[index..<index + name.count], name).allSatisfy { lowercased($0) == $1 }
+        }
     }
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {

@@ -37,13 +37,20 @@ final class LanguageServerFramingTests: XCTestCase {
                       + Array("Content-Type: x\r\n\r\n".utf8) + framed("{\"e\":5}"))
         var frames: [MessageReader.Frame] = []
         while let frame = reader.next() { frames.append(frame) }
-        XCTAssertEqual(frames, [.message(Array("{\"a\":1}".utf8)), .message(Array("{\"b\":2}".utf8)),
+        // The header with no length is answered (unreadable), then the next message is read.
+        let noLength = MessageReader.Frame.unreadable("the header 'Content-Type: x' does not give a usable Content-Length")
+        XCTAssertEqual(frames, [MessageReader.Frame.message(Array("{\"a\":1}".utf8)), .message(Array("{\"b\":2}".utf8)),
                                 .message(Array("{\"c".utf8)), .message(Array("{\"d\":4}".utf8)),
-                                .message(Array("{\"e\":5}".utf8))])
+                                noLength, .message(Array("{\"e\":5}".utf8))])
         var unreadable = MessageReader()
         unreadable.append(Array("Content-Length: 99999999999999999999\r\n\r\n".utf8) + framed("{}"))
         XCTAssertEqual(unreadable.next().map { if case .unreadable = $0 { return true } else { return false } }, true)
         XCTAssertEqual(unreadable.next(), .message(Array("{}".utf8)))
+        // A length that is no number, where a header is due, is that header too: answered, not skipped.
+        var letters = MessageReader()
+        letters.append(Array("Content-Length: abc\r\n\r\n".utf8) + framed("{}"))
+        XCTAssertEqual(letters.next().map { if case .unreadable(let why) = $0 { return why.contains("abc") } else { return false } }, true)
+        XCTAssertEqual(letters.next(), .message(Array("{}".utf8)))
     }
 
     func testPositionsInEachEncoding() {

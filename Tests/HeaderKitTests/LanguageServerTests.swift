@@ -478,8 +478,12 @@ final class LanguageServerTests: XCTestCase {
         stillAnswers()
         XCTAssertNotNil(server.wait { LanguageServerClient.same($0["id"], "long") }["result"], "the body cut at the next header")
 
-        // A header with no length at all.
+        // A header with no length at all, and one whose length is no number: each a parse error.
         server.sendRaw(Array("Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n".utf8))
+        XCTAssertTrue(server.wait(for: isError(-32700))["id"] is NSNull)
+        stillAnswers()
+        server.sendRaw(Array("Content-Length: abc\r\n\r\n".utf8))
+        XCTAssertTrue(server.wait(for: isError(-32700))["id"] is NSNull)
         stillAnswers()
 
         // An unknown method, with a string id.
