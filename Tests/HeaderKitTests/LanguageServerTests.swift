@@ -674,4 +674,68 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("result.formatted"), encoding: .utf8), printed)
         XCTAssertTrue(printed.contains("let coverHeight = 190pt"))
     }
+
+    /// The Neovim set-up in `Editors/README.md`, exactly as written there, as a user's `init.lua`: opening a
+    /// spec gives the buffer the `header` filetype, starts `headerc lsp` (found on the PATH) and attaches it,
+    /// and the spec's warning arrives as a diagnostic.
+    func testTheNeovimSetUpInTheEditorsReadmeStartsTheServer() throws {
+        let searchPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+            + ["/usr/bin", "/usr/local/bin"]
+        guard let nvim = searchPath.map({ "\($0)/nvim" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw XCTSkip("nvim is not installed (Debian's neovim, which .ci/run installs): the Neovim set-up test skips")
+        }
+        let readme = try PackagePaths.text("Editors/README.md")
+        let neovim = try XCTUnwrap(readme.range(of: "- **Neovim**"), "Editors/README.md has no Neovim set-up")
+        let open = try XCTUnwrap(readme.range(of: "```lua\n", range: neovim.upperBound..<readme.endIndex))
+        let close = try XCTUnwrap(readme.range(of: "```", range: open.upperBound..<readme.endIndex))
+        // The block as a user pastes it: its lines without the list item's indentation.
+        let snippet = readme[open.upperBound..<close.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("  ") ? String($0.dropFirst(2)) : String($0) }.joined(separator: "\n")
+        XCTAssertTrue(snippet.contains("\"headerc\", \"lsp\""), snippet)
+
+        let directory = try TestScratch.directory("lsp-nvim-readme")
+        let initFile = directory.appendingPathComponent("init.lua")
+        try snippet.write(to: initFile, atomically: true, encoding: .utf8)
+        let spec = directory.appendingPathComponent("Fading.header")
+        try "header Fading\nbadge: box {\n    opacity = 1 - offset / 100pt\n}\n".write(to: spec, atomically: true, encoding: .utf8)
+        let result = directory.appendingPathComponent("result")
+        let check = directory.appendingPathComponent("check.lua")
+        try """
+            local attached = vim.wait(15000, function()
+              return #vim.lsp.buf_get_clients(0) > 0 and #vim.diagnostic.get(0) > 0
+            end, 20)
+            local file = io.open(os.getenv("RESULT"), "w")
+            file:write("filetype " .. vim.bo.filetype .. "\\n")
+            file:write("clients " .. #vim.lsp.buf_get_clients(0) .. "\\n")
+            for _, diagnostic in ipairs(vim.diagnostic.get(0)) do file:write("diagnostic " .. diagnostic.message .. "\\n") end
+            file:close()
+            vim.cmd("qall!")
+            """.write(to: check, atomically: true, encoding: .utf8)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: nvim)
+        process.arguments = ["--headless", "-u", initFile.path, "-i", "NONE", "-c", "edit " + spec.path, "-c", "luafile " + check.path]
+        process.currentDirectoryURL = directory
+        var environment = ProcessInfo.processInfo.environment
+        // `headerc` as the set-up names it: on the PATH; a home of its own, so no other configuration is read.
+        let binary = try LanguageServerClient.binary()
+        environment["PATH"] = binary.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        for variable in ["HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"] {
+            environment[variable] = directory.path
+        }
+        environment["RESULT"] = result.path
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { usleep(20_000) }
+        if process.isRunning { process.terminate() }
+        let facts = (try? String(contentsOf: result, encoding: .utf8))?.components(separatedBy: "\n") ?? []
+        XCTAssertTrue(facts.contains("filetype header"), "\(facts)")
+        XCTAssertTrue(facts.contains("clients 1"), "\(facts)")
+        XCTAssertTrue(facts.contains { $0.hasPrefix("diagnostic 'badge.opacity' rises to") || $0.hasPrefix("diagnostic 'badge.opacity' falls to") },
+                      "\(facts)")
+    }
 }
