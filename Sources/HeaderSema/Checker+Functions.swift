@@ -163,6 +163,12 @@ extension Checker {
         return typed
     }
 
+    /// An error that a function's body gives at every call that checks it again: reported where it is not yet.
+    private mutating func reportOnce(_ message: String, at range: SourceRange) {
+        guard !diagnostics.all.contains(where: { $0.range == range && $0.message == message }) else { return }
+        diagnostics.error(message, at: range)
+    }
+
     /// A name in a function's body: a parameter, a constant named value, or an error that says what to pass.
     mutating func resolveInFunction(_ identifier: Identifier, _ scope: (function: Int, parameters: [String: Typed])) -> Typed? {
         if let parameter = scope.parameters[identifier.name] { return parameter }
@@ -176,13 +182,13 @@ extension Checker {
         let advice = "a function sees only its parameters and constants; add a parameter to '\(function)' and pass"
         switch entry.symbol {
         case .offset:
-            diagnostics.error("function '\(function)' cannot read the offset: \(advice) 'offset' where it is called",
-                              at: identifier.range)
+            // Each call checks the body again: the name is reported once.
+            reportOnce("function '\(function)' cannot read the offset: \(advice) 'offset' where it is called", at: identifier.range)
             return nil
         case .input, .state:
             let what = entry.symbol.isInput ? "the input" : "the state"
-            diagnostics.error("function '\(function)' cannot read \(what) '\(identifier.name)': \(advice) '\(identifier.name)' where it is called",
-                              at: identifier.range)
+            reportOnce("function '\(function)' cannot read \(what) '\(identifier.name)': \(advice) '\(identifier.name)' where it is called",
+                       at: identifier.range)
             return nil
         case .value(let index):
             let saved = parameterScope

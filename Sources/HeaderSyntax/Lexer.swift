@@ -124,6 +124,10 @@ public struct Lexer {
         let shown = text.unicodeScalars.first.map { $0.isASCII && $0.value >= 0x20 ? "'\($0)'" : "U+\(String($0.value, radix: 16, uppercase: true))" } ?? "byte"
         if byte == UInt8(ascii: ".") {
             diagnostics.error("unexpected '.'; write a number as '0.5', and a range as 'a...b'", at: SourceRange(start, position))
+        } else if byte == UInt8(ascii: ";") {
+            diagnostics.error("unexpected ';': a line of a spec ends without one; delete it", at: SourceRange(start, position))
+        } else if byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") {
+            diagnostics.error("unexpected \(shown): a list is written in braces, as in 'snap cover { 0pt, 146pt }'", at: SourceRange(start, position))
         } else if invalidUTF8Starts.contains(start) {
             // Reported as invalid UTF-8 already.
         } else {

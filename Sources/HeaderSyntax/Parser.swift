@@ -504,7 +504,11 @@ public struct Parser {
         advance()
         let token = current
         guard token.kind == .identifier, let type = ValueType(rawValue: token.text) else {
-            error("expected a type ('pt', 'px', 'px/pt', 'number', 'bool' or 'phase'), found \(token.kind)", at: token.range)
+            // `opacity: 1`, as CSS and Swift's labels write it: here a value comes after '='.
+            let habit = token.kind == .number || token.kind == .punctuation(.minus) || token.kind == .keyword(.true)
+                || token.kind == .keyword(.false)
+            let hint = habit ? "; a value is set with '=', as in 'opacity = 1' (':' gives a type: 'opacity: number = 1')" : ""
+            error("expected a type ('pt', 'px', 'px/pt', 'number', 'bool' or 'phase'), found \(token.kind)\(hint)", at: token.range)
             return nil
         }
         advance()
@@ -728,6 +732,14 @@ public struct Parser {
             return Expression(.bool(token.kind == .keyword(.true)), token.range)
         case .identifier:
             advance()
+            // `if condition { a } else { b }`, as Swift writes it: here a choice is an expression.
+            if token.text == "if", !current.startsLine, current.kind == .identifier || current.kind == .number
+                || current.kind == .punctuation(.leftParen) || current.kind == .keyword(.not) || current.kind == .punctuation(.bang) {
+                error("there is no 'if' in an expression: write 'condition ? value : otherwise', as in 'offset > 0 ? 1 : 0'",
+                      at: token.range)
+                skipRestOfLineWithItsBraces()
+                return Expression(.error, token.range)
+            }
             return Expression(.name(Identifier(name: token.text, range: token.range)), token.range)
         case .punctuation(.leftParen):
             advance()
@@ -776,10 +788,23 @@ public struct Parser {
         defer { depth -= 1 }
         if depth > Parser.maximumDepth { return refuseDeepExpression(at: openBrace, insideBracket: true) }
         var stops: [KeyframeStop] = []
+        var stopsFailed = false
         while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
             let before = index
             let position = parseExpression()
+            if current.kind == .punctuation(.percent) {
+                // CSS's `0%` and `100%`: here a stop is where the driver is, a number or a length.
+                error("a stop's position is where the driver is, a number or a length, not a percentage: write '0:' and '1:' for a progress from 0 to 1, or lengths such as '120pt:'",
+                      at: position.range.union(current.range))
+                advance()
+                if current.kind == .punctuation(.colon) { advance() }
+                _ = parseExpression()
+                stopsFailed = true
+                if current.kind == .punctuation(.comma) { advance() }
+                continue
+            }
             guard expect(.colon, "':' between a stop's position and its value") else {
+                stopsFailed = true
                 skipToNextLineInBlock()
                 if index == before { advance() }
                 continue
@@ -797,7 +822,8 @@ public struct Parser {
         }
         let end = current
         _ = expectClosing(.rightBrace, opening: openBrace)
-        guard isComplete else { return Expression(.error, start.range.union(end.range)) }
+        // A stop that could not be read is reported already: the keyframes are not checked without it.
+        guard isComplete, !stopsFailed else { return Expression(.error, start.range.union(end.range)) }
         guard let driver = arguments.first else {
             error("'keyframes' needs a driver, as in 'keyframes(offset)'", at: open.range)
             return Expression(.error, start.range.union(end.range))
@@ -974,6 +1000,20 @@ public struct Parser {
     private mutating func skipToNextLineInBlock() {
         if current.kind != .punctuation(.rightBrace) { advance() }
         while current.kind != .endOfFile, !current.startsLine, current.kind != .punctuation(.rightBrace) { advance() }
+    }
+
+    /// Panic mode after an `if` statement: the rest of its line, braces that open and close on it included,
+    /// up to a `}` that closes what was open before it.
+    private mutating func skipRestOfLineWithItsBraces() {
+        var depth = 0
+        while current.kind != .endOfFile, !current.startsLine {
+            if current.kind == .punctuation(.leftBrace) { depth += 1 }
+            if current.kind == .punctuation(.rightBrace) {
+                if depth == 0 { return }
+                depth -= 1
+            }
+            advance()
+        }
     }
 
     private mutating func skipToClosingBrace() {
