@@ -178,6 +178,21 @@ final class RobustnessTests: XCTestCase {
         }
     }
 
+    /// 4 KB of random bytes through `check`: the unreadable bytes are shown masked, not as three-byte
+    /// replacement characters, and where the errors are cut the output says so.
+    func testRandomBytesAreReportedBrieflyAndTheCutIsSaid() throws {
+        var generator = SeededGenerator(seed: 0x4B42)
+        let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let url = try write("", "random.header")
+        try Data(bytes).write(to: URL(fileURLWithPath: url))
+        let check = Driver.run(["check", url])
+        XCTAssertEqual(check.exitCode, 1)
+        XCTAssertFalse(check.standardError.contains("\u{FFFD}"), "unreadable bytes are masked")
+        XCTAssertTrue(check.standardError.contains("only the first 50 are shown, and checking stops here; more were cut"),
+                      String(check.standardError.suffix(400)))
+        XCTAssertLessThan(check.standardError.utf8.count, 16_000)
+    }
+
     // MARK: Truncations and mutations of the examples
 
     func testEveryPrefixOfEveryExample() throws {

@@ -57,7 +57,8 @@ public struct Diagnostics: Sendable {
         let message = Diagnostics.bounded(message)
         errorCount += 1
         if errorCount == Diagnostics.errorLimit + 1 {
-            all.append(Diagnostic(.error, "too many errors; stopping after \(Diagnostics.errorLimit)", at: range))
+            all.append(Diagnostic(.error, "too many errors: only the first \(Diagnostics.errorLimit) are shown, and checking stops here; more were cut",
+                                  at: range))
         }
         guard errorCount <= Diagnostics.errorLimit else { return }
         all.append(Diagnostic(.error, message, at: range, notes: notes))

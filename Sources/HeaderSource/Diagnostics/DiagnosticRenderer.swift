@@ -48,9 +48,10 @@ public struct DiagnosticRenderer: Sendable {
 }
 
 extension Character {
-    /// Tabs become one space wide and control characters are masked, so the caret stays under its column.
+    /// Tabs become one space wide and control characters are masked, so the caret stays under its column;
+    /// so is U+FFFD, what unreadable bytes became, which would print three bytes for each.
     fileprivate var isPrintableForDiagnostics: Bool {
         guard let scalar = unicodeScalars.first else { return false }
-        return scalar.value >= 0x20 && scalar.value != 0x7F
+        return scalar.value >= 0x20 && scalar.value != 0x7F && scalar.value != 0xFFFD
     }
 }
