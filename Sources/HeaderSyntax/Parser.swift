@@ -309,6 +309,17 @@ public struct Parser {
                                                range: start.range.union(previous.range), structure: structure))
             }
             let before = index
+            if let previous = previousProperty, !current.startsLine, !startsProperty(),
+               case .name(let name) = previous.value.kind, name.name == "if" {
+                // `opacity = if offset > 0 { 1 } else { 0 }`, as Swift writes it: a name `if` and then more.
+                error("there is no 'if' in an expression: write 'condition ? value : otherwise', as in 'offset > 0 ? 1 : 0'",
+                      at: name.range)
+                // The property is dropped: its value is not the name `if`.
+                if properties.last?.range == previous.range { properties.removeLast() }
+                skipRestOfLineWithItsBraces()
+                previousProperty = nil
+                continue
+            }
             if let previous = previousProperty, !current.startsLine, !startsProperty() {
                 // `top = 1pt x }`: the value of `top` is over, and what follows on its line is no property.
                 error("unexpected \(spelled(current)) after the value of property '\(previous.name.name)'", at: current.range)
@@ -732,14 +743,6 @@ public struct Parser {
             return Expression(.bool(token.kind == .keyword(.true)), token.range)
         case .identifier:
             advance()
-            // `if condition { a } else { b }`, as Swift writes it: here a choice is an expression.
-            if token.text == "if", !current.startsLine, current.kind == .identifier || current.kind == .number
-                || current.kind == .punctuation(.leftParen) || current.kind == .keyword(.not) || current.kind == .punctuation(.bang) {
-                error("there is no 'if' in an expression: write 'condition ? value : otherwise', as in 'offset > 0 ? 1 : 0'",
-                      at: token.range)
-                skipRestOfLineWithItsBraces()
-                return Expression(.error, token.range)
-            }
             return Expression(.name(Identifier(name: token.text, range: token.range)), token.range)
         case .punctuation(.leftParen):
             advance()

@@ -215,6 +215,15 @@ final class CommandLineTests: XCTestCase {
         ])
     }
 
+    /// A trace's row gives every column: a cell left empty is refused with its line, as docs/commands.md says.
+    func testATraceCellLeftEmptyIsRefusedWithItsLine() throws {
+        let trace = try write("empty.csv", "offset,textScale\n0,1\n10,\n")
+        let outcome = Driver.run(["eval", profile, "--trace", trace, "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 2)
+        XCTAssertEqual(outcome.standardOutput, "")
+        XCTAssertTrue(outcome.standardError.contains("empty.csv:3: input 'textScale' is a number; '' is not"), outcome.standardError)
+    }
+
     func testEvalFollowsATraceOfOffsetsAndInputs() throws {
         let spec = scratch.appendingPathComponent("Drag.header")
         try """

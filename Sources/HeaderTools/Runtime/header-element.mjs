@@ -183,8 +183,10 @@ export function defineHeaderElement(tag, spec) {
     }
 
     _setPhase(phase) {
+      if (phase === this._phase) return;
       this._phase = phase;
       if (spec.phase) this._inputs[spec.phase] = phase;
+      this.dispatchEvent(new CustomEvent("phasechange", { detail: phase }));
     }
 
     // Inputs changed: states start again from their initial values, at the offset where the page is.
