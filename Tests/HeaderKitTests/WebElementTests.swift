@@ -294,6 +294,28 @@ final class WebElementTests: XCTestCase {
         let rest = try XCTUnwrap(try browser.evaluate("document.getElementById('header').scroller.scrollTop") as? Double)
         XCTAssertEqual(rest, target, accuracy: 0.5, "the scroll came to rest where the snap says")
         print("web: a touch drag went \(phases.joined(separator: ", ")), ended at \(ended) at \(velocity) pt/s and came to rest at \(rest) (settle: \(target))")
+
+        // A finger that drags, holds still a moment and lifts: the scroll ended before the lift, so no
+        // `scrollend` follows it; the release is still a gesture's end, at no speed, and snaps.
+        try touch("touchStart", 400)
+        for step in 1...12 {
+            try touch("touchMove", 400 - Double(step) * 5)
+            usleep(16_000)
+        }
+        usleep(400_000)
+        try touch("touchEnd", 340)
+        let held = Date()
+        var second: [String: Any]?
+        while Date().timeIntervalSince(held) < 5 {
+            try note()
+            second = try browser.evaluate("document.getElementById('header').lastRelease") as? [String: Any]
+            if phases.count == 6, let offset = second?["offset"] as? Double, offset != ended { break }
+            usleep(20_000)
+        }
+        XCTAssertEqual(phases, ["dragging", "decelerating", "idle", "dragging", "decelerating", "idle"])
+        XCTAssertEqual(second?["velocity"] as? Double, 0, "\(String(describing: second))")
+        let heldAt = try XCTUnwrap(second?["offset"] as? Double)
+        XCTAssertEqual((second?["target"] as? Double)?.bitPattern, interpreter.settle(snap: 0, offset: heldAt, velocity: 0).bitPattern)
     }
 
     /// The main thread's work per frame of a scripted 120-frame scroll of each example, from the DevTools
