@@ -85,7 +85,7 @@ package struct HeaderLayout {
         let name = blocks[index].name.lowercased()
         func has(_ words: [String]) -> Bool { words.contains { name.contains($0) } }
         let areas = earlier.indices.filter { [.image, .group].contains(earlier[$0].kind) }
-        let headerFrame = earlier.indices.first { blocks[$0].name.lowercased() == "header" && earlier[$0].structure(isArea: true) }
+        let headerFrame = earlier.indices.first { blocks[$0].name.lowercased() == "header" && [.image, .group].contains(earlier[$0].kind) }
         var structure: BlockStructure
         if has(["avatar", "photo"]) {
             structure = BlockStructure(kind: .circle)
@@ -522,8 +522,4 @@ package struct HeaderLayout {
             plan.layers[index].showsLabel = plan.kept(.select(inside, then: clear, otherwise: zero))
         }
     }
-}
-
-private extension BlockStructure {
-    func structure(isArea: Bool) -> Bool { [.image, .group].contains(kind) }
 }
