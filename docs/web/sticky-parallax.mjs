@@ -304,8 +304,10 @@ export function defineHeaderElement(tag, spec) {
     }
 
     _setPhase(phase) {
+      if (phase === this._phase) return;
       this._phase = phase;
       if (spec.phase) this._inputs[spec.phase] = phase;
+      this.dispatchEvent(new CustomEvent("phasechange", { detail: phase }));
     }
 
     // Inputs changed: states start again from their initial values, at the offset where the page is.
@@ -391,14 +393,19 @@ export function defineHeaderElement(tag, spec) {
 
     // The finger lifted: the scroll decelerates until it ends; a scroll that ends then may snap.
     _released() {
+      this._releaseVelocity = this._velocity();
       this._setPhase("decelerating");
       this._queue(this._currentOffset());
-      this._releaseVelocity = this._velocity();
+      // A finger held still before it lifted: the scroll has ended already, and no `scrollend` will come.
+      const last = this._samples[this._samples.length - 1];
+      if (!last || performance.now() - last.time > 100) this._scrollEnded();
     }
 
+    // Points per second over the scroll's last 100 ms; 0 where it has not moved for that long.
     _velocity() {
       const first = this._samples[0], last = this._samples[this._samples.length - 1];
-      return first && last && last.time > first.time ? (last.offset - first.offset) / (last.time - first.time) * 1000 : 0;
+      if (!last || performance.now() - last.time > 100) return 0;
+      return first && last.time > first.time ? (last.offset - first.offset) / (last.time - first.time) * 1000 : 0;
     }
 
     _scrollEnded() {
