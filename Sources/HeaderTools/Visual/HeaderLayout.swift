@@ -67,76 +67,98 @@ package struct HeaderLayout {
 
     // MARK: Structures
 
-    /// Every block's structure, as declared or as guessed from its name (`guessedStructure`).
+    /// Every block's structure, as declared or as guessed from its name (`guessedStructure`), in one pass:
+    /// what a guess reads of the blocks before it is kept as it goes.
     package static func structures(of program: Program) -> [BlockStructure] {
+        let blocks = program.blocks
+        let kinds = blocks.map { guessedKind(ofName: $0.name) }
+        // For each block, the next block without structure guessed to be a line of text.
+        var nextText = [Int?](repeating: nil, count: blocks.count)
+        var following: Int?
+        for index in blocks.indices.reversed() {
+            nextText[index] = following
+            if blocks[index].structure == nil, kinds[index] == .text { following = index }
+        }
+        var seen = GuessContext()
         var structures: [BlockStructure] = []
-        for index in program.blocks.indices {
-            structures.append(program.blocks[index].structure ?? guessedStructure(of: index, in: program, earlier: structures))
+        structures.reserveCapacity(blocks.count)
+        for index in blocks.indices {
+            let structure = blocks[index].structure ?? guessedStructure(kinds[index], after: seen, nextText: nextText[index])
+            structures.append(structure)
+            if [.image, .group].contains(structure.kind) {
+                seen.firstArea = seen.firstArea ?? index
+                seen.lastArea = index
+                if seen.headerFrame == nil, blocks[index].name.lowercased() == "header" { seen.headerFrame = index }
+            }
+            if structure.kind != .page { seen.lastBlock = index }
         }
         return structures
     }
 
-    /// What a block without a structure is drawn as, from words in its name (`avatar` a circle on the
-    /// bottom edge of the first area above it, `title` a line of text at the header's bottom-leading corner,
-    /// `cover` an image, `bar` a bar, `content` the page, `scrim` a material, anything else a box): a guess,
-    /// which `check` names (`guessNote`). It reads only blocks declared before it, so guesses form no ring.
-    static func guessedStructure(of index: Int, in program: Program, earlier: [BlockStructure]) -> BlockStructure {
-        let blocks = program.blocks
-        let name = blocks[index].name.lowercased()
-        func has(_ words: [String]) -> Bool { words.contains { name.contains($0) } }
-        let areas = earlier.indices.filter { [.image, .group].contains(earlier[$0].kind) }
-        let headerFrame = earlier.indices.first { blocks[$0].name.lowercased() == "header" && [.image, .group].contains(earlier[$0].kind) }
-        var structure: BlockStructure
-        if has(["avatar", "photo"]) {
-            structure = BlockStructure(kind: .circle)
-            structure.container = areas.first
+    /// What a guess reads of the blocks declared before it.
+    struct GuessContext {
+        var firstArea: Int?, lastArea: Int?
+        /// The first image or group named `header`: the header's frame.
+        var headerFrame: Int?
+        /// The last block that is not the page.
+        var lastBlock: Int?
+    }
+
+    /// What a block without a structure is drawn as, from the kind its name suggests (`guessedKind`): a
+    /// circle on the bottom edge of the first area above it, a line of text at the header's bottom-leading
+    /// corner (lines stacking up, the last declared lowest), an image, a bar, the page, a material over the
+    /// last area, anything else a box below the block before it: a guess, which `check` names
+    /// (`guessNote`). It reads only blocks declared before it, and the next line of text, so guesses form no ring.
+    static func guessedStructure(_ kind: BlockKind, after seen: GuessContext, nextText: Int?) -> BlockStructure {
+        var structure = BlockStructure(kind: kind)
+        switch kind {
+        case .circle:
+            structure.container = seen.firstArea
             structure.alignment = .bottomLeading
             structure.padding.leading = LayoutLength(16)
             structure.centeredOn = [.bottom]
-        } else if has(["title", "name", "label", "caption", "text"]) {
-            structure = BlockStructure(kind: .text)
-            structure.container = headerFrame ?? areas.first
+        case .text:
+            structure.container = seen.headerFrame ?? seen.firstArea
             structure.alignment = .bottomLeading
             structure.padding.leading = LayoutLength(16)
             structure.padding.bottom = LayoutLength(10)
-            // Lines stack up from the bottom, the last declared lowest.
-            if let next = blocks.indices.dropFirst(index + 1).first(where: { later in
-                blocks[later].structure == nil && guessedKindByName(blocks[later].name) == .text
-            }) { structure.stacking = .above(next) }
-        } else if has(["scrim", "shade", "overlay"]) {
-            structure = BlockStructure(kind: .material)
-            structure.container = areas.last
-        } else if has(["bar", "nav", "toolbar"]) {
-            structure = BlockStructure(kind: .bar)
-        } else if has(["content", "list", "body"]) {
-            structure = BlockStructure(kind: .page)
-        } else if has(areaWords) {
-            structure = BlockStructure(kind: .image)
-            structure.container = areas.last
-            if areas.last != nil { structure.alignment = .top }
-        } else {
-            structure = BlockStructure(kind: .box)
+            if let nextText { structure.stacking = .above(nextText) }
+        case .material:
+            structure.container = seen.lastArea
+        case .image:
+            structure.container = seen.lastArea
+        case .bar, .page, .group:
+            break
+        case .box:
             structure.alignment = .topLeading
             structure.padding.leading = LayoutLength(16)
             structure.padding.top = LayoutLength(8)
             structure.frameWidth = 160
             structure.frameHeight = 36
-            if let previous = earlier.indices.last(where: { earlier[$0].kind != .page }) { structure.stacking = .below(previous) }
+            if let previous = seen.lastBlock { structure.stacking = .below(previous) }
         }
-        if let headerFrame, structure.kind != .page, structure.container == nil { structure.clip = .block(headerFrame) }
+        if let headerFrame = seen.headerFrame, kind != .page, structure.container == nil { structure.clip = .block(headerFrame) }
         return structure
     }
 
-    static let areaWords = ["cover", "image", "backdrop", "header", "hero", "banner", "background", "artwork", "poster",
-                            "picture", "wallpaper"]
-
-    private static func guessedKindByName(_ name: String) -> BlockKind {
+    /// The kind a block's name suggests, by the first of these its lower-cased name contains: `avatar` or
+    /// `photo` a circle; `title`, `name`, `label`, `caption`, `text` a line of text; `scrim`, `shade`,
+    /// `overlay` a material; `bar`, `nav`, `toolbar` a bar; `content`, `list`, `body` the page; an area's
+    /// word (`areaWords`) an image; anything else a box.
+    static func guessedKind(ofName name: String) -> BlockKind {
         let name = name.lowercased()
         func has(_ words: [String]) -> Bool { words.contains { name.contains($0) } }
         if has(["avatar", "photo"]) { return .circle }
         if has(["title", "name", "label", "caption", "text"]) { return .text }
+        if has(["scrim", "shade", "overlay"]) { return .material }
+        if has(["bar", "nav", "toolbar"]) { return .bar }
+        if has(["content", "list", "body"]) { return .page }
+        if has(areaWords) { return .image }
         return .box
     }
+
+    static let areaWords = ["cover", "image", "backdrop", "header", "hero", "banner", "background", "artwork", "poster",
+                            "picture", "wallpaper"]
 
     /// `check`'s note, once per spec: the blocks whose structure the pictures guess, each with the line that
     /// would declare it as guessed. Nil where every block declares its structure.
