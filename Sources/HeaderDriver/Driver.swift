@@ -171,7 +171,9 @@ public struct Driver {
             usageError("'--settle' needs a spec with a 'snap' declaration", &outcome)
             return
         }
-        guard let (trace, ok) = Optional(loadTrace(options, program: program, &outcome)), ok else { return }
+        let loaded = loadTrace(options, program: program, &outcome)
+        guard loaded.ok else { return }
+        let trace = loaded.trace
         let table = EvalTable(spec: spec, interpreter: interpreter, offsets: options.offsets, trace: trace,
                               settleVelocity: options.settleVelocity)
         var out = OutputBuffer(handingOnTo: outcome.standardOutputPieces)
@@ -185,7 +187,7 @@ public struct Driver {
 
     /// The trace of `--trace`, if any, checked against the spec and the `--set` inputs; `ok` false after
     /// reporting why it cannot be used.
-    static func loadTrace(_ options: EvalOptions, program: Program, _ outcome: inout Outcome) -> (Trace?, ok: Bool) {
+    static func loadTrace(_ options: EvalOptions, program: Program, _ outcome: inout Outcome) -> (trace: Trace?, ok: Bool) {
         var trace: Trace?
         if let path = options.trace {
             guard let source = readSource(path, &outcome) else { return (nil, false) }

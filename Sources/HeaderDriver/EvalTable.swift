@@ -37,36 +37,33 @@ package struct EvalTable {
             .map { input in (input.name, interpreter.inputValue(input.name) ?? input.defaultValue) }
     }
 
-    /// Evaluates the offsets in order (a spec with state follows them) and hands over each frame's outputs.
-    package func forEachFrame(_ body: (Double, [Value]) -> Void) {
+    /// Evaluates the offsets in order (a spec with state follows them), a trace's row setting its inputs
+    /// first, and hands over each offset, the trace's input values there (none without a trace) and the frame.
+    private func forEachStep(_ body: (Double, [Value], [Value]) -> Void) {
         if let trace {
             for step in trace.rows {
                 for (name, value) in zip(trace.inputs, step.values) { interpreter.setInput(name, to: value) }
-                body(step.offset, interpreter.frame(at: step.offset))
+                body(step.offset, step.values, interpreter.frame(at: step.offset))
             }
         } else {
-            for offset in offsets { body(offset, interpreter.frame(at: offset)) }
+            for offset in offsets { body(offset, [], interpreter.frame(at: offset)) }
         }
     }
 
-    /// Evaluates the offsets in order (a spec with state follows them) and hands over each row.
+    /// Each offset and its frame's outputs (`layout` lays them out).
+    package func forEachFrame(_ body: (Double, [Value]) -> Void) {
+        forEachStep { offset, _, frame in body(offset, frame) }
+    }
+
+    /// Each offset and its row: what comes before the outputs (a trace's inputs), the frame, then where
+    /// each snap settles.
     private func forEachRow(_ body: (Double, [Value]) -> Void) {
-        // A row: what comes before the outputs (a trace's inputs), the frame, then where each snap settles.
-        func row(at offset: Double, after leading: [Value]) {
-            var values = interpreter.frame(at: offset)
-            if !leading.isEmpty { values.insert(contentsOf: leading, at: 0) }
+        forEachStep { offset, leading, frame in
+            var values = leading + frame
             if let velocity = settleVelocity {
                 values += spec.snaps.indices.map { .number(interpreter.settleNow(snap: $0, offset: offset, velocity: velocity)) }
             }
             body(offset, values)
-        }
-        if let trace {
-            for step in trace.rows {
-                for (name, value) in zip(trace.inputs, step.values) { interpreter.setInput(name, to: value) }
-                row(at: step.offset, after: step.values)
-            }
-        } else {
-            for offset in offsets { row(at: offset, after: []) }
         }
     }
 

@@ -16,7 +16,9 @@ extension Driver {
               let program = compilation.program else { return }
         let interpreter = Interpreter(program: program)
         guard apply(evaluation.settings, to: interpreter, &outcome) else { return }
-        guard let (trace, ok) = Optional(loadTrace(evaluation, program: program, &outcome)), ok else { return }
+        let loaded = loadTrace(evaluation, program: program, &outcome)
+        guard loaded.ok else { return }
+        let trace = loaded.trace
         let table = EvalTable(spec: spec, interpreter: interpreter, offsets: evaluation.offsets, trace: trace, settleVelocity: nil)
         let layout = HeaderLayout.Evaluator(program: program, width: options.width, labels: false)
         // A trace may change the inputs row by row: each frame is laid out with those it was computed with.
@@ -37,7 +39,7 @@ extension Driver {
             }
             out.write(isFirst ? "]}\n" : "\n]}\n")
         case .table:
-            out.write("\(program.name), a screen \(LayoutText.short(options.width)) pt wide\n")
+            out.write("\(program.name), a screen \(NumbersForPeople.text(options.width)) pt wide\n")
             table.forEachFrame { offset, values in
                 out.write("\noffset \(offset)\n")
                 layout.layers(values: values, inputs: inputs(), offset: offset, canvasHeight: options.height, into: &layers)
@@ -69,9 +71,8 @@ enum LayoutText {
         return "{" + fields.joined(separator: ", ") + "}"
     }
 
-    static func short(_ value: Double) -> String { NumbersForPeople.text(value) }
-
     static func row(_ layer: HeaderLayout.Layer) -> [String] {
+        let short = NumbersForPeople.text as (Double) -> String
         let width = layer.width.map(short) ?? "(\(layer.alignX ?? "leading"))"
         let clip = layer.clip.map { "\(short($0.x)), \(short($0.y)), \(short($0.width)), \(short($0.height))" } ?? "-"
         return [layer.block, layer.kind.rawValue, short(layer.x), short(layer.y), width, short(layer.height), short(layer.opacity), clip]
