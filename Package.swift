@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "HeaderCodeGen", dependencies: [source, syntax, math, ir]),
         // Its `Runtime/` files (the web element's JavaScript) are real files, held as constants by
         // Web/EmbeddedRuntime.swift, which RuntimeEmbeddingTests checks is made from them.
-        .target(name: "HeaderTools", dependencies: [source, syntax, math, ir, eval, codeGen], exclude: ["Runtime"]),
+        .target(name: "HeaderTools", dependencies: [source, syntax, math, sema, ir, eval, codeGen], exclude: ["Runtime"]),
         .target(name: "HeaderDriver", dependencies: [source, syntax, math, sema, ir, eval, analysis, codeGen, tools]),
         .target(name: "HeaderLanguageServer", dependencies: [source, syntax, math, sema, ir, analysis, tools, "HeaderDriver"]),
         .target(name: "HeaderKit", dependencies: [source, syntax, math, sema, ir, eval, analysis, codeGen, tools, "HeaderDriver",

@@ -277,7 +277,7 @@ public struct Driver {
             guard let compilation = load(options.file, checksSwiftNames: false, &outcome),
                   let program = compilation.program else { return }
             guard javaScriptTakesNames(of: program, compilation, &outcome) else { return }
-            let element = WebElement(program: program, module: JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit(),
+            let element = WebElement(program: program, spec: compilation.spec, module: JavaScriptEmitter(program: program, sourcePath: compilation.source.path).emit(),
                                      tag: options.enumName)
             if options.rangeWarnings { printRangeWarnings(compilation, &outcome) }
             if options.report {

@@ -3,10 +3,13 @@
 // `defineHeaderElement(tag, spec)` below it; nothing here knows a particular header.
 //
 // The element scrolls its page itself (`element.scroller`, which a page may replace); the offset is that
-// scroller's `scrollTop`. Each block's slot (`<img slot="cover">`) is drawn where the layout puts it, one
-// frame at a time in one requestAnimationFrame: transform and opacity, and the box's size.
+// scroller's `scrollTop`. Each block's slot (`<img slot="cover">`) is drawn where the layout puts it. A
+// layer whose place and opacity follow scroll-driven outputs while the rest of it holds still
+// (`spec.scroll.layers`, from the compiler's CompositorPlan) is given CSS `@keyframes` on the scroll's
+// timeline, which the browser runs on its compositor; every other layer is drawn one frame at a time in
+// one requestAnimationFrame: transform and opacity, then the box's size, each written only when it changes.
 
-/* global HTMLElement, customElements, requestAnimationFrame, matchMedia, performance, console */
+/* global HTMLElement, customElements, requestAnimationFrame, matchMedia, performance, console, CSS, ResizeObserver */
 
 function headerElementKebab(name) {
   return name.replace(/[A-Z]/g, (letter) => "-" + letter.toLowerCase());
@@ -27,7 +30,9 @@ function headerElementParse(input, text) {
 
 const headerElementStyle = `
 :host { display: block; position: relative; overflow: hidden; contain: layout paint; }
-.scroller { position: absolute; inset: 0; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; scrollbar-width: none; }
+.frame { position: absolute; inset: 0; timeline-scope: --headerc-scroll; }
+.scroller { position: absolute; inset: 0; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; scrollbar-width: none;
+  scroll-timeline: --headerc-scroll block; }
 .scroller::-webkit-scrollbar { display: none; }
 .spacer { height: 0; }
 .layers { position: absolute; inset: 0; pointer-events: none; }
@@ -41,6 +46,8 @@ const headerElementStyle = `
 export function defineHeaderElement(tag, spec) {
   if (customElements.get(tag)) return customElements.get(tag);
   const inputByAttribute = new Map(spec.inputs.map((input) => [headerElementKebab(input.name), input]));
+  const scaledKinds = new Set(["group", "box", "material", "bar", "circle"]);
+  const outputsByBlock = spec.blocks.map(({ name }) => ({ name, outputs: spec.outputs.filter((output) => output.block === name) }));
 
   class HeaderElement extends HTMLElement {
     static get observedAttributes() { return [...inputByAttribute.keys()]; }
@@ -48,13 +55,22 @@ export function defineHeaderElement(tag, spec) {
     constructor() {
       super();
       const root = this.attachShadow({ mode: "open" });
-      root.innerHTML = `<style>${headerElementStyle}</style>`
+      root.innerHTML = `<style>${headerElementStyle}</style><style class="timelines"></style><div class="frame">`
         + `<div class="scroller" part="scroller"><div class="spacer"></div>`
-        + (spec.page ? `<slot name="${spec.page}"></slot>` : "") + `<slot></slot></div><div class="layers"></div>`;
+        + `<slot class="page"></slot><slot></slot></div><div class="layers"></div></div>`;
+      if (spec.page) root.querySelector("slot.page").name = spec.page;
+      this._timelineStyle = root.querySelector("style.timelines");
       this._ownScroller = root.querySelector(".scroller");
       this._spacer = root.querySelector(".spacer");
       this._layersView = root.querySelector(".layers");
       this._wrappers = new Map();
+      // What each wrapper was last given, so that a style is written only when it changes.
+      this._written = new Map();
+      // The box each scaled block is laid out at (`_box`).
+      this._boxes = new Map();
+      // The layers the compositor draws, by block: their scroll-driven animations are in `_timelineStyle`.
+      this._animated = new Map();
+      this._timelinesStale = true;
       // Back to front, as the layout draws them.
       const kinds = new Map(spec.blocks.map((block) => [block.name, block.kind]));
       for (const name of spec.order) {
@@ -91,10 +107,16 @@ export function defineHeaderElement(tag, spec) {
       this._onScrollEnd = () => this._scrollEnded();
       this._reduceMotion = spec.reduceMotion && typeof matchMedia === "function" ? matchMedia("(prefers-reduced-motion: reduce)") : null;
       this._onMotion = () => this._applyReduceMotion();
+      this._resizeObserver = typeof ResizeObserver === "function" ? new ResizeObserver(() => this._resized()) : null;
+      this._width = -1;
+      this._height = -1;
     }
 
     connectedCallback() {
       this._listen(this._scroller);
+      this._width = this.clientWidth;
+      this._height = this.clientHeight;
+      if (this._resizeObserver) this._resizeObserver.observe(this);
       if (this._reduceMotion) {
         this._reduceMotion.addEventListener("change", this._onMotion);
         this._applyReduceMotion();
@@ -104,6 +126,7 @@ export function defineHeaderElement(tag, spec) {
 
     disconnectedCallback() {
       this._unlisten(this._scroller);
+      if (this._resizeObserver) this._resizeObserver.disconnect();
       if (this._reduceMotion) this._reduceMotion.removeEventListener("change", this._onMotion);
     }
 
@@ -112,7 +135,7 @@ export function defineHeaderElement(tag, spec) {
       if (!input) return;
       if (text === null) {
         this._setByAttribute.delete(input.name);
-        this._inputs[input.name] = input.default;
+        this._setInput(input.name, input.default);
         if (input.name === spec.reduceMotion) this._applyReduceMotion();
       } else {
         const value = headerElementParse(input, text);
@@ -125,7 +148,7 @@ export function defineHeaderElement(tag, spec) {
           return;
         }
         this._setByAttribute.add(input.name);
-        this._inputs[input.name] = value;
+        this._setInput(input.name, value);
       }
       this._restart();
     }
@@ -145,7 +168,7 @@ export function defineHeaderElement(tag, spec) {
     get inputs() { return Object.assign({}, this._inputs); }
     set inputs(values) {
       for (const input of spec.inputs) {
-        if (values && Object.prototype.hasOwnProperty.call(values, input.name)) this._inputs[input.name] = values[input.name];
+        if (values && Object.prototype.hasOwnProperty.call(values, input.name)) this._setInput(input.name, values[input.name]);
       }
       this._restart();
     }
@@ -178,22 +201,113 @@ export function defineHeaderElement(tag, spec) {
 
     _applyReduceMotion() {
       if (!this._reduceMotion || this._setByAttribute.has(spec.reduceMotion)) return;
-      this._inputs[spec.reduceMotion] = this._reduceMotion.matches;
+      this._setInput(spec.reduceMotion, this._reduceMotion.matches);
       this._restart();
+    }
+
+    // The inputs object is never changed in place, so that each queued step can keep the one it was given.
+    _setInput(name, value) {
+      this._inputs = Object.assign(Object.create(null), this._inputs, { [name]: value });
     }
 
     _setPhase(phase) {
       if (phase === this._phase) return;
       this._phase = phase;
-      if (spec.phase) this._inputs[spec.phase] = phase;
+      if (spec.phase) this._setInput(spec.phase, phase);
       this.dispatchEvent(new CustomEvent("phasechange", { detail: phase }));
     }
 
-    // Inputs changed: states start again from their initial values, at the offset where the page is.
+    // Inputs changed: states start again from their initial values, at the offset where the page is, and
+    // the scroll-driven animations are made again for the new inputs.
     _restart() {
       this._state = spec.initialState ? spec.initialState() : null;
       this._pending = [];
+      this._timelinesStale = true;
       this._queue(this._currentOffset());
+    }
+
+    // The element's size is read here, when it changes, not each frame: a read of it in a frame would make
+    // the browser bring the style of the animated layers up to date at once.
+    _resized() {
+      const width = this.clientWidth, height = this.clientHeight;
+      if (width === this._width && height === this._height) return;
+      this._width = width;
+      this._height = height;
+      this._timelinesStale = true;
+      this._queue(this._currentOffset());
+    }
+
+    _style(wrapper, property, value) {
+      let written = this._written.get(wrapper);
+      if (!written) this._written.set(wrapper, written = Object.create(null));
+      if (written[property] === value) return;
+      written[property] = value;
+      wrapper.style[property] = value;
+    }
+
+    _layersAt(values, offset, inputs) {
+      const blocks = outputsByBlock.map(({ name, outputs }) => {
+        const properties = Object.create(null);
+        for (const output of outputs) properties[output.property] = values[output.name];
+        return { name, properties };
+      });
+      return spec.layout(blocks, offset, inputs, this._width, this._height);
+    }
+
+    // The compositor's layers: for each, the layout at every stop of the output its place or opacity follows
+    // (that output set to the stop's own value, so that a rounded scroll offset cannot pick the wrong side
+    // of a jump) gives the @keyframes; CSS eases between stops along the output's own curves. Only a page
+    // scrolled by the element itself, or the document's, has a timeline CSS can name.
+    _buildTimelines(values, offset, inputs) {
+      this._timelinesStale = false;
+      const timeline = this._scroller === this._ownScroller ? "--headerc-scroll"
+        : this._scroller === document.scrollingElement ? "scroll(root block)" : null;
+      for (const block of this._animated.keys()) {
+        const wrapper = this._wrappers.get(block);
+        for (const property of ["animationName", "animationTimeline", "animationRange", "translate"]) this._style(wrapper, property, "");
+      }
+      this._animated = new Map();
+      const rules = [];
+      const supported = typeof CSS !== "undefined" && CSS.supports("animation-timeline: scroll()");
+      if (timeline && supported && spec.scroll) {
+        const stateful = this._state;
+        const layoutAt = (at, output, value) => {
+          const frame = stateful ? spec.frame(at, inputs, stateful) : spec.frame(at, inputs);
+          frame[output] = value;
+          return this._layersAt(frame, at, inputs);
+        };
+        let index = 0;
+        for (const [block, follows] of Object.entries(spec.scroll.layers)) {
+          const wrapper = this._wrappers.get(block);
+          if (!wrapper) continue;
+          const names = [], ranges = [];
+          const animate = (output, property, text) => {
+            const stops = spec.scroll.keyframes[output];
+            const first = stops.offsets[0], span = stops.offsets[stops.offsets.length - 1] - first;
+            const name = `headerc-${index++}`;
+            const frames = stops.offsets.map((at, stop) => {
+              const layer = layoutAt(at, output, stops.values[stop]).find((candidate) => candidate.block === block);
+              const easing = stop < stops.easings.length ? ` animation-timing-function: ${stops.easings[stop]};` : "";
+              return `${(at - first) / span * 100}% { ${property}: ${text(layer)};${easing} }`;
+            });
+            rules.push(`@keyframes ${name} { ${frames.join(" ")} }`);
+            names.push(name);
+            ranges.push(`${first}px ${first + span}px`);
+          };
+          const place = follows.x ?? follows.y;
+          if (place) animate(place, "translate", (layer) => `${layer.x}px ${layer.y}px`);
+          if (follows.opacity) animate(follows.opacity, "opacity", (layer) => String(layer.opacity));
+          this._animated.set(block, follows);
+          this._style(wrapper, "animationName", names.join(", "));
+          this._style(wrapper, "animationDuration", "auto");
+          this._style(wrapper, "animationTimingFunction", "linear");
+          this._style(wrapper, "animationFillMode", "both");
+          this._style(wrapper, "animationTimeline", names.map(() => timeline).join(", "));
+          this._style(wrapper, "animationRange", ranges.join(", "));
+        }
+      }
+      this._timelineStyle.textContent = rules.join("\n");
+      this._timelinesFresh = true;
     }
 
     _scrolled() {
@@ -206,7 +320,7 @@ export function defineHeaderElement(tag, spec) {
 
     // States advance along every offset the scroll passed, in order; the frame is drawn once a frame.
     _queue(offset) {
-      this._pending.push({ offset, inputs: Object.assign({}, this._inputs) });
+      this._pending.push({ offset, inputs: this._inputs });
       if (this._scheduled) return;
       this._scheduled = true;
       requestAnimationFrame(() => this._draw());
@@ -222,52 +336,79 @@ export function defineHeaderElement(tag, spec) {
       const values = this._state ? spec.frame(last.offset, last.inputs, this._state) : spec.frame(last.offset, last.inputs);
       this._values = values;
       this._offset = last.offset;
+      if (this._timelinesStale) this._buildTimelines(values, last.offset, last.inputs);
       this._render(values, last.offset, last.inputs);
     }
 
-    _render(values, offset, inputs) {
-      const blocks = spec.blocks.map(({ name }) => {
-        const properties = Object.create(null);
-        for (const output of spec.outputs) if (output.block === name) properties[output.property] = values[output.name];
-        return { name, properties };
-      });
-      const width = this.clientWidth, height = this.clientHeight;
-      const layers = spec.layout(blocks, offset, inputs, width, height);
-      // Reads are done; now only writes: transforms and opacity first, then the boxes' sizes. A box is laid
-      // out a little larger than the layout says, on the layout engine's 1/64 px grid, and scaled down to
-      // the exact size, so that it is drawn where `headerc layout` puts it to the hundredth of a pixel.
+    // The box a layer's wrapper is laid out at, which a scale brings to the layer's exact size. A box is
+    // laid out on the layout engine's 1/64 px grid, a little larger than the layout says. A block that draws
+    // no content of its own shape (a group, box, material, bar or circle) keeps the box it was first laid out
+    // at, and a change of its size is only a change of that scale: no layout while it collapses or
+    // stretches, until it is four times larger or smaller than its box. An image or a line of text is laid
+    // out at each size, so that its content is not stretched.
+    _box(layer) {
       const grid = (length) => Math.ceil(Math.max(length, 0) * 64) / 64;
-      const ratio = (length) => { const box = grid(length); return box > 0 ? Math.max(length, 0) / box : 1; };
+      const exact = { width: grid(layer.width), height: grid(layer.height) };
+      if (!scaledKinds.has(layer.kind)) return exact;
+      const kept = this._boxes.get(layer.block);
+      const fits = (length, box) => length <= 0 || (box > 0 && length / box >= 0.25 && length / box <= 4);
+      if (kept && fits(layer.width, kept.width) && fits(layer.height, kept.height)) return kept;
+      this._boxes.set(layer.block, exact);
+      return exact;
+    }
+
+    _render(values, offset, inputs) {
+      const layers = this._layersAt(values, offset, inputs);
+      // Reads are done; now only writes: transforms and opacity first, then the boxes' sizes, each drawn at
+      // the exact size by a scale of its box, so that it is where `headerc layout` puts it to the hundredth
+      // of a pixel. A compositor layer's place and opacity are its animations' (and, under them, what they
+      // were when the animations were made, for a timeline that is inactive: a page too short to scroll).
+      const boxes = new Map();
       for (const layer of layers) {
         if (layer.block === spec.page) {
-          this._spacer.style.height = Math.max(layer.y + offset, 0) + "px";
+          this._style(this._spacer, "height", Math.max(layer.y + offset, 0) + "px");
           continue;
         }
         const wrapper = this._wrappers.get(layer.block);
         if (!wrapper) continue;
+        const box = this._box(layer);
+        const scaleX = layer.widthFromContent ? 1 : box.width > 0 ? Math.max(layer.width, 0) / box.width : 1;
+        const scaleY = box.height > 0 ? Math.max(layer.height, 0) / box.height : 1;
+        boxes.set(layer.block, { box, scaleX, scaleY });
         const shift = layer.widthFromContent ? { leading: "0", center: "-50%", trailing: "-100%" }[layer.alignX] : "0";
-        const scaleX = layer.widthFromContent ? 1 : ratio(layer.width);
-        wrapper.style.transform = `translate(${layer.x}px, ${layer.y}px) translateX(${shift}) scale(${scaleX}, ${ratio(layer.height)})`;
-        wrapper.style.opacity = String(layer.opacity);
-        wrapper.style.visibility = layer.hidden ? "hidden" : "";
+        const follows = this._animated.get(layer.block);
+        const scaled = `translateX(${shift}) scale(${scaleX}, ${scaleY})`;
+        if (follows) {
+          // The place is the `translate` property, which applies before `transform`.
+          const fresh = this._timelinesFresh;
+          if (fresh || !(follows.x ?? follows.y)) this._style(wrapper, "translate", `${layer.x}px ${layer.y}px`);
+          this._style(wrapper, "transform", scaled);
+          if (fresh || !follows.opacity) this._style(wrapper, "opacity", String(layer.opacity));
+        } else {
+          this._style(wrapper, "transform", `translate(${layer.x}px, ${layer.y}px) ${scaled}`);
+          this._style(wrapper, "opacity", String(layer.opacity));
+        }
+        this._style(wrapper, "visibility", layer.hidden ? "hidden" : "");
       }
       for (const layer of layers) {
-        const wrapper = this._wrappers.get(layer.block);
-        if (!wrapper) continue;
-        wrapper.style.height = grid(layer.height) + "px";
-        wrapper.style.lineHeight = grid(layer.height) + "px";
-        wrapper.style.width = layer.widthFromContent ? "" : grid(layer.width) + "px";
+        const wrapper = this._wrappers.get(layer.block), drawn = boxes.get(layer.block);
+        if (!wrapper || !drawn) continue;
+        const { box, scaleX, scaleY } = drawn;
+        this._style(wrapper, "height", box.height + "px");
+        if (layer.widthFromContent) this._style(wrapper, "lineHeight", box.height + "px");
+        this._style(wrapper, "width", layer.widthFromContent ? "" : box.width + "px");
         if (layer.clip) {
           // In the box's own coordinates, before its scale to the exact size.
-          const c = layer.clip, sx = layer.widthFromContent ? 1 : ratio(layer.width), sy = ratio(layer.height);
+          const c = layer.clip, sx = scaleX || 1, sy = scaleY || 1;
           const top = (c.y - layer.y) / sy, left = (c.x - layer.x) / sx;
           const bottom = (layer.y + layer.height - (c.y + c.height)) / sy;
           const right = layer.widthFromContent ? -10000 : (layer.x + layer.width - (c.x + c.width)) / sx;
-          wrapper.style.clipPath = `inset(${top}px ${right}px ${bottom}px ${left}px)`;
+          this._style(wrapper, "clipPath", `inset(${top}px ${right}px ${bottom}px ${left}px)`);
         } else {
-          wrapper.style.clipPath = "";
+          this._style(wrapper, "clipPath", "");
         }
       }
+      this._timelinesFresh = false;
     }
 
     // The finger lifted: the scroll decelerates until it ends; a scroll that ends then may snap.

@@ -1,6 +1,7 @@
 import HeaderSource
 import HeaderSyntax
 import HeaderMath
+import HeaderSema
 import HeaderIR
 import HeaderEval
 import HeaderCodeGen
@@ -15,11 +16,16 @@ package struct WebElement {
     /// `compile --target js`'s module for the program.
     package let module: String
     package let tag: String
+    /// What the compositor draws; without the checked spec, nothing.
+    package let compositor: CompositorPlan
+    let plan: LayoutPlan
 
-    package init(program: Program, module: String, tag: String? = nil) {
+    package init(program: Program, spec: CheckedSpec?, module: String, tag: String? = nil) {
         self.program = program
         self.module = module
         self.tag = tag ?? WebElement.tag(forHeader: program.name)
+        plan = HeaderLayout.plan(of: program, labels: false)
+        compositor = CompositorPlan(program: program, spec: spec, plan: plan)
     }
 
     /// `ProfileStretchy` gives `profile-stretchy`: the name's words in lower case, joined by hyphens (a word
@@ -86,23 +92,42 @@ package struct WebElement {
             let kind = structures.indices.contains(blockIndex) ? structures[blockIndex].kind : .box
             for index in block.outputs where program.outputs.indices.contains(index) {
                 let output = program.outputs[index]
-                let computed = "computed in JavaScript each frame from the spec's math (scroll-driven CSS animations are not emitted yet)"
-                let place: Channel.Place, reason: String
-                switch output.name {
-                case "offsetX", "offsetY":
-                    (place, reason) = (.mainThread, "a transform of the block's box; \(computed)")
-                case "opacity", "visible", "hidden":
-                    (place, reason) = (.mainThread, "the box's opacity or visibility; \(computed)")
-                case "top" where kind == .page:
-                    (place, reason) = (.mainThreadWithLayout, "the height of the spacer above the page, which the page's own layout follows")
-                case "top", "leading":
-                    (place, reason) = (.mainThread, "a transform of the block's box; \(computed)")
-                case "height", "width", "size", "scale", "scaleX", "scaleY", "fontSize":
-                    (place, reason) = (.mainThreadWithLayout, "the size of the block's box, which lays its slotted content out again")
-                default:
-                    (place, reason) = (.notDrawn, "the layout does not read it; the page reads it from element.values")
+                let name = output.qualifiedName
+                let readers = compositor.readers[name] ?? []
+                guard !readers.isEmpty else {
+                    channels.append(Channel(output: name, place: .notDrawn, reason: "the layout does not read it; the page reads it from element.values"))
+                    continue
                 }
-                channels.append(Channel(output: output.qualifiedName, place: place, reason: reason))
+                let drawnByHand = readers.sorted().filter { compositor.layers[$0] == nil }
+                if drawnByHand.isEmpty {
+                    let reason: String
+                    if let keyframes = compositor.keyframes[name] {
+                        let easings = Set(keyframes.easings).sorted().joined(separator: ", ")
+                        reason = "a scroll-driven CSS animation: @keyframes on the scroll's timeline from "
+                            + "\(CompositorPlan.cssNumber(keyframes.offsets.first ?? 0)) to \(CompositorPlan.cssNumber(keyframes.offsets.last ?? 0)) px, eased by \(easings)"
+                    } else {
+                        reason = "fixed while the inputs hold: set when they or the element's size change, then drawn by the compositor"
+                    }
+                    channels.append(Channel(output: name, place: .compositor, reason: reason))
+                    continue
+                }
+                if compositor.fixedOutputs.contains(name) {
+                    channels.append(Channel(output: name, place: .mainThread,
+                                            reason: "fixed while the inputs hold: written again only when they or the element's size change"))
+                    continue
+                }
+                // The output's own reason where it is one CSS cannot compute; else its layers'.
+                var why = compositor.outputReasons[name]
+                    ?? drawnByHand.map { "the \($0) layer is drawn frame by frame: \(compositor.layerReasons[$0] ?? "")" }.joined(separator: "; ")
+                let place: Channel.Place
+                switch output.name {
+                case "top" where kind == .page, "height", "width", "size", "scale", "scaleX", "scaleY", "fontSize":
+                    place = .mainThreadWithLayout
+                    why = (output.name == "top" ? "the height of the spacer above the page" : "the size of the block's box") + ", and " + why
+                default:
+                    place = .mainThread
+                }
+                channels.append(Channel(output: name, place: place, reason: why))
             }
         }
         return channels
@@ -132,7 +157,6 @@ package struct WebElement {
         let reduceMotion = program.inputs.first { $0.name == "reduceMotion" && $0.type == .bool }.map { JavaScriptNames.string($0.name) } ?? "null"
         let settle = program.snaps.first { $0.state == nil }.map { JavaScriptNames.settleFunction($0.name, count: program.snaps.count) } ?? "null"
         let report = reportText.split(separator: "\n").map { "//   " + $0 }.joined(separator: "\n")
-        let plan = HeaderLayout.plan(of: program, labels: false)
         let order = plan.layers.map { JavaScriptNames.string($0.block) }
         let head = [
             "// The web element <\(tag)> of the header '\(program.name)', by headerc \(Headerc.version): edit the spec, not this file.",
@@ -155,6 +179,7 @@ package struct WebElement {
               blocks: [\(blocks.joined(separator: ", "))],
               order: [\(order.joined(separator: ", "))],
               page: \(page), phase: \(phase), reduceMotion: \(reduceMotion),
+              scroll: \(scrollTable()),
               layout(blocks, offset, inputs, width, height) {
                 layoutWidth = width;
                 layoutHeight = height;
@@ -164,5 +189,23 @@ package struct WebElement {
 
             """
         return head.joined(separator: "\n") + glue
+    }
+
+    /// The compositor's part for the runtime: each scroll-driven output's stops (offsets, values, the
+    /// easing of each segment), and each compositor layer's outputs for x, y and opacity.
+    func scrollTable() -> String {
+        func list(_ numbers: [Double]) -> String { "[" + numbers.map(JavaScriptNames.literal).joined(separator: ", ") + "]" }
+        func name(_ output: String?) -> String { output.map(JavaScriptNames.string) ?? "null" }
+        let keyframes = compositor.keyframes.keys.sorted().compactMap { key -> String? in
+            guard let stops = compositor.keyframes[key] else { return nil }
+            return "\(JavaScriptNames.string(key)): { offsets: \(list(stops.offsets)), values: \(list(stops.values)), "
+                + "easings: [\(stops.easings.map(JavaScriptNames.string).joined(separator: ", "))] }"
+        }
+        let layers = compositor.layers.keys.sorted().compactMap { block -> String? in
+            guard let layer = compositor.layers[block] else { return nil }
+            return "\(JavaScriptNames.string(block)): { x: \(name(layer.x)), y: \(name(layer.y)), opacity: \(name(layer.opacity)) }"
+        }
+        return "{\n    keyframes: {\n" + keyframes.map { "      " + $0 + ",\n" }.joined() + "    },\n    layers: {\n"
+            + layers.map { "      " + $0 + ",\n" }.joined() + "    },\n  }"
     }
 }

@@ -1,0 +1,404 @@
+import HeaderSyntax
+import HeaderMath
+import HeaderSema
+import HeaderIR
+
+/// What of a header the browser can move on its compositor, from the scroll alone: the outputs that CSS
+/// computes from the offset as a scroll-driven animation (`ScrollKeyframes`), and the layers whose
+/// place and opacity follow such an output while everything else about them holds still
+/// (`CompositorLayer`). The web element gives those layers `@keyframes` on the scroll's timeline; it
+/// draws every other layer itself, a frame at a time. Each output and layer that is not on the compositor
+/// has the reason, for `compile --target web --report`.
+package struct CompositorPlan {
+    /// An output that is keyframes of the offset, as CSS writes them: the stops at scroll offsets, in
+    /// order, their values, and the CSS easing of each segment (`easings[i]` runs from stop i to i + 1).
+    package struct ScrollKeyframes: Equatable {
+        package var offsets: [Double]
+        package var values: [Double]
+        package var easings: [String]
+        /// The least and greatest value along the way (the curves' control points bound them).
+        package var low: Double, high: Double
+    }
+
+    /// A layer drawn by the compositor: each of its place's coordinates and its opacity is fixed while the
+    /// inputs are, or follows one scroll-driven output (an affine function of it, which CSS interpolates
+    /// exactly as it interpolates the output).
+    package struct CompositorLayer: Equatable {
+        package var block: String
+        package var x: String?, y: String?, opacity: String?
+    }
+
+    /// Scroll-driven outputs by qualified name.
+    package var keyframes: [String: ScrollKeyframes] = [:]
+    /// Compositor layers by block name.
+    package var layers: [String: CompositorLayer] = [:]
+    /// Why an output that changes with the scroll is not scroll-driven, by qualified name.
+    package var outputReasons: [String: String] = [:]
+    /// Why a layer is drawn on the main thread, by block name.
+    package var layerReasons: [String: String] = [:]
+    /// The blocks whose layers read each output, by qualified name.
+    package var readers: [String: Set<String>] = [:]
+    /// Outputs that do not change while the inputs hold (they read neither the offset, a state nor the phase).
+    package var fixedOutputs: Set<String> = []
+
+    package init(program: Program, spec: CheckedSpec?, plan: LayoutPlan) {
+        let phaseInputs = Set(program.inputs.indices.filter { program.inputs[$0].type == .phase })
+        for output in program.outputs {
+            let uses = output.body.uses
+            if !uses.offset && !uses.state && phaseInputs.isDisjoint(with: uses.inputs) {
+                fixedOutputs.insert(output.qualifiedName)
+            } else if uses.state {
+                outputReasons[output.qualifiedName] = "it reads a state, which the element advances along the scroll"
+            } else if !phaseInputs.isDisjoint(with: uses.inputs) {
+                outputReasons[output.qualifiedName] = "it reads the scroll's phase"
+            }
+        }
+        if let spec {
+            for output in spec.outputs where outputReasons[output.qualifiedName] == nil && !fixedOutputs.contains(output.qualifiedName) {
+                switch Self.scrollKeyframes(output.expression, spec: spec) {
+                case .success(let keyframes): self.keyframes[output.qualifiedName] = keyframes
+                case .failure(let reason): outputReasons[output.qualifiedName] = reason.text
+                }
+            }
+        }
+        var analysis = LayerAnalysis(plan: plan, program: program, fixed: fixedOutputs, keyframes: keyframes)
+        for layer in plan.layers {
+            var read = Set<String>()
+            analysis.collectReads(of: layer, into: &read)
+            for output in read { readers[output, default: []].insert(layer.block) }
+            if layer.kind == .page {
+                layerReasons[layer.block] = "the page's top is the height of the spacer above it"
+                continue
+            }
+            switch analysis.compositorLayer(layer) {
+            case .success(let found): layers[layer.block] = found
+            case .failure(let reason): layerReasons[layer.block] = reason.text
+            }
+        }
+    }
+
+    package struct Reason: Error {
+        package let text: String
+        init(_ text: String) { self.text = text }
+    }
+
+    // MARK: Outputs as CSS keyframes
+
+    /// The driver of keyframes as `clamp(scale × offset + shift, low, high)`.
+    struct Driver {
+        var scale: Double, shift: Double
+        var low = -Double.infinity, high = Double.infinity
+        var isClamped: Bool { low != -.infinity || high != .infinity }
+    }
+
+    /// Lengths CSS keeps to a fraction of a pixel; beyond, a value is drawn by the element.
+    static let largestLength = 1e6
+
+    static func scrollKeyframes(_ expression: CheckedExpression, spec: CheckedSpec) -> Result<ScrollKeyframes, Reason> {
+        guard case .keyframes(let keyframes) = expression.unlocated else {
+            return .failure(Reason("it is not keyframes of the offset, which CSS could ease"))
+        }
+        guard let driver = Self.driver(keyframes.driver, spec: spec, depth: 0), driver.scale > 0, driver.scale.isFinite,
+              driver.shift.isFinite else {
+            return .failure(Reason("its keyframes are not driven by the offset times a positive constant plus a constant"))
+        }
+        if keyframes.extendsBefore || keyframes.extendsAfter {
+            return .failure(Reason("its keyframes extend beyond their stops, which CSS keyframes do not"))
+        }
+        var positions: [Double] = [], values: [Double] = [], easings: [String] = []
+        var low = Double.infinity, high = -Double.infinity
+        for (index, stop) in keyframes.stops.enumerated() {
+            guard case .constant(let position) = stop.position.unlocated, case .constant(let value) = stop.value.unlocated else {
+                return .failure(Reason("a stop's position or value is not a constant"))
+            }
+            guard position >= driver.low, position <= driver.high else {
+                return .failure(Reason("a stop lies outside the clamp of its driver"))
+            }
+            positions.append(position)
+            values.append(value)
+            if index > 0 {
+                guard let easing = Self.css(stop.curve) else {
+                    return .failure(Reason("a stop's curve is a spring, which CSS cannot ease"))
+                }
+                easings.append(easing)
+                let (curveLow, curveHigh) = Self.bounds(stop.curve)
+                let from = values[index - 1], change = value - from
+                for fraction in [curveLow, curveHigh] {
+                    low = min(low, from + change * fraction)
+                    high = max(high, from + change * fraction)
+                }
+            }
+            low = min(low, value)
+            high = max(high, value)
+        }
+        guard positions.count >= 2 else { return .failure(Reason("its keyframes have a single stop")) }
+        let offsets = positions.map { ($0 - driver.shift) / driver.scale }
+        guard zip(offsets, offsets.dropFirst()).allSatisfy({ $0 < $1 }) else {
+            return .failure(Reason("two of its stops fall at one scroll offset"))
+        }
+        guard (offsets + values + [low, high]).allSatisfy({ $0.isFinite && $0.magnitude <= largestLength }) else {
+            return .failure(Reason("its stops go beyond the \(Int(largestLength)) px that CSS lengths keep exactly"))
+        }
+        return .success(ScrollKeyframes(offsets: offsets, values: values, easings: easings, low: low, high: high))
+    }
+
+    /// The driver as an affine function of the offset with constant coefficients, through named values,
+    /// `clamp` and `progress` (whose clamp keyframes do not see where every stop lies inside it).
+    static func driver(_ expression: CheckedExpression, spec: CheckedSpec, depth: Int) -> Driver? {
+        guard depth < 64 else { return nil }
+        func affine(_ expression: CheckedExpression) -> Driver? {
+            guard let driver = driver(expression, spec: spec, depth: depth + 1), !driver.isClamped else { return nil }
+            return driver
+        }
+        func constant(_ expression: CheckedExpression) -> Double? {
+            guard case .constant(let value) = expression.unlocated else { return nil }
+            return value
+        }
+        switch expression.unlocated {
+        case .constant(let value): return Driver(scale: 0, shift: value)
+        case .slot(CheckedSpec.offsetSlot): return Driver(scale: 1, shift: 0)
+        case .slot(let slot):
+            guard let value = spec.values.first(where: { $0.slot == slot }) else { return nil }
+            return driver(value.expression, spec: spec, depth: depth + 1)
+        case .negate(let inner):
+            return affine(inner).map { Driver(scale: -$0.scale, shift: -$0.shift) }
+        case .arithmetic(let operation, let a, let b):
+            switch operation {
+            case .add, .subtract:
+                guard let a = affine(a), let b = affine(b) else { return nil }
+                return operation == .add ? Driver(scale: a.scale + b.scale, shift: a.shift + b.shift)
+                    : Driver(scale: a.scale - b.scale, shift: a.shift - b.shift)
+            case .multiply:
+                if let k = constant(b), let a = affine(a) { return Driver(scale: a.scale * k, shift: a.shift * k) }
+                if let k = constant(a), let b = affine(b) { return Driver(scale: b.scale * k, shift: b.shift * k) }
+                return nil
+            case .divide:
+                guard let k = constant(b), k != 0, let a = affine(a) else { return nil }
+                return Driver(scale: a.scale / k, shift: a.shift / k)
+            }
+        case .builtin(.clamp, let arguments) where arguments.count == 3:
+            guard let x = affine(arguments[0]), let low = constant(arguments[1]), let high = constant(arguments[2]), low <= high else {
+                return nil
+            }
+            return Driver(scale: x.scale, shift: x.shift, low: low, high: high)
+        case .builtin(.progress, let arguments) where arguments.count == 3:
+            guard let x = affine(arguments[0]), let from = constant(arguments[1]), let to = constant(arguments[2]), to > from else {
+                return nil
+            }
+            return Driver(scale: x.scale / (to - from), shift: (x.shift - from) / (to - from), low: 0, high: 1)
+        default:
+            return nil
+        }
+    }
+
+    /// The curve as CSS's easing function, or nil for a spring. A hold keeps its value to the segment's end.
+    static func css(_ curve: SegmentCurve) -> String? {
+        guard case .curve(let curve) = curve else { return "steps(1, jump-end)" }
+        switch curve {
+        case .linear: return "linear"
+        case .cubicBezier(let bezier):
+            return "cubic-bezier(\([bezier.x1, bezier.y1, bezier.x2, bezier.y2].map(cssNumber).joined(separator: ", ")))"
+        case .steps(let steps): return "steps(\(steps.count), \(steps.position.rawValue))"
+        case .piecewiseLinear(let curve):
+            let stops = zip(curve.outputs, curve.inputs).map { "\(cssNumber($0)) \(cssNumber($1 * 100))%" }
+            return "linear(\(stops.joined(separator: ", ")))"
+        case .spring: return nil
+        }
+    }
+
+    /// The least and greatest fraction a segment's curve reaches between its ends.
+    static func bounds(_ curve: SegmentCurve) -> (Double, Double) {
+        guard case .curve(let curve) = curve else { return (0, 1) }
+        switch curve {
+        case .linear, .steps, .spring: return (0, 1)
+        case .cubicBezier(let bezier): return (min(0, bezier.y1, bezier.y2), max(1, bezier.y1, bezier.y2))
+        case .piecewiseLinear(let curve): return (curve.outputs.min() ?? 0, curve.outputs.max() ?? 1)
+        }
+    }
+
+    /// A number as CSS reads it: Swift's shortest digits, without a trailing `.0`.
+    static func cssNumber(_ x: Double) -> String {
+        let text = (x == 0 ? 0 : x).description
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+    }
+}
+
+/// How a layer's numbers depend on the scroll, read from the layout plan's expressions.
+private struct LayerAnalysis {
+    enum Dependence: Equatable {
+        /// The same while the inputs and the element's size hold.
+        case fixed
+        /// An affine function of a scroll-driven output; `range` is the output's own where the expression
+        /// is the output itself.
+        case follows(String, range: ClosedRange<Double>?)
+        /// Anything else.
+        case moving(String)
+    }
+
+    let plan: LayoutPlan
+    let program: Program
+    let fixed: Set<String>
+    let keyframes: [String: CompositorPlan.ScrollKeyframes]
+    let outputNames: [String: String]
+    let phaseInputs: Set<Int>
+    var registerDependence: [Int: Dependence] = [:]
+
+    init(plan: LayoutPlan, program: Program, fixed: Set<String>, keyframes: [String: CompositorPlan.ScrollKeyframes]) {
+        self.plan = plan
+        self.program = program
+        self.fixed = fixed
+        self.keyframes = keyframes
+        var names: [String: String] = [:]
+        for output in program.outputs { names[output.block + "\u{0}" + output.name] = output.qualifiedName }
+        outputNames = names
+        phaseInputs = Set(plan.inputNames.indices.filter { index in program.inputs.indices.contains(index) && program.inputs[index].type == .phase })
+    }
+
+    func outputName(_ block: Int, _ key: String) -> String? {
+        guard plan.blockNames.indices.contains(block) else { return nil }
+        return outputNames[plan.blockNames[block] + "\u{0}" + key]
+    }
+
+    mutating func compositorLayer(_ layer: LayoutPlan.Layer) -> Result<CompositorPlan.CompositorLayer, CompositorPlan.Reason> {
+        var fields: [(String, LayoutExpression)] = [("width", layer.width), ("height", layer.height), ("blur", layer.blur),
+                                                    ("corner radius", layer.cornerRadius), ("font size", layer.fontSize),
+                                                    ("visibility", layer.hidden), ("scrim", layer.scrimOpacity)]
+        if let clip = layer.clip { fields += [("clip", clip.x), ("clip", clip.y), ("clip", clip.width), ("clip", clip.height)] }
+        for (name, expression) in fields {
+            switch dependence(expression) {
+            case .fixed: continue
+            case .follows(let output, _): return .failure(.init("its \(name) follows \(output) with the scroll, which lays it out again"))
+            case .moving(let why): return .failure(.init("its \(name) changes with the scroll (\(why))"))
+            }
+        }
+        var found = CompositorPlan.CompositorLayer(block: layer.block)
+        for (name, expression) in [("x", layer.x), ("y", layer.y), ("opacity", layer.opacity)] {
+            switch dependence(expression) {
+            case .fixed: continue
+            case .follows(let output, _):
+                if name == "x" { found.x = output } else if name == "y" { found.y = output } else { found.opacity = output }
+            case .moving(let why): return .failure(.init("its \(name == "opacity" ? "opacity" : "place") changes with the scroll (\(why))"))
+            }
+        }
+        if let x = found.x, let y = found.y, x != y {
+            return .failure(.init("its x follows \(x) and its y \(y): one CSS translate cannot follow two timelines"))
+        }
+        return .success(found)
+    }
+
+    mutating func collectReads(of layer: LayoutPlan.Layer, into read: inout Set<String>) {
+        var seen = Set<Int>()
+        var expressions = [layer.x, layer.y, layer.width, layer.height, layer.opacity, layer.blur, layer.cornerRadius, layer.fontSize,
+                           layer.hidden, layer.scrimOpacity]
+        if let clip = layer.clip { expressions += [clip.x, clip.y, clip.width, clip.height] }
+        while let expression = expressions.popLast() {
+            switch expression {
+            case .register(let index):
+                if plan.registers.indices.contains(index), seen.insert(index).inserted { expressions.append(plan.registers[index]) }
+            case .property(let block, let key, let otherwise):
+                if let name = outputName(block, key) { read.insert(name) }
+                expressions.append(otherwise)
+            case .hasProperty(let block, let keys):
+                for key in keys { if let name = outputName(block, key) { read.insert(name) } }
+            case .flag(let block, let key, _):
+                if let name = outputName(block, key) { read.insert(name) }
+            default:
+                expressions += expression.operands
+            }
+        }
+    }
+
+    mutating func dependence(_ expression: LayoutExpression) -> Dependence {
+        switch expression {
+        case .constant, .canvasWidth, .canvasHeight: return .fixed
+        case .input(let index): return phaseInputs.contains(index) ? .moving("the scroll's phase") : .fixed
+        case .offset: return .moving("it moves with the page")
+        case .register(let index):
+            if let known = registerDependence[index] { return known }
+            guard plan.registers.indices.contains(index) else { return .moving("an unknown register") }
+            let found = dependence(plan.registers[index])
+            registerDependence[index] = found
+            return found
+        case .property(let block, let key, let otherwise):
+            guard let name = outputName(block, key) else { return dependence(otherwise) }
+            if fixed.contains(name) { return combine(.fixed, dependence(otherwise)) }
+            // Keyframes of constants are always finite numbers: the fallback is never taken.
+            if let keyframes = keyframes[name] { return .follows(name, range: keyframes.low...keyframes.high) }
+            return .moving("\(name) is not scroll-driven")
+        case .hasProperty(let block, let keys):
+            for key in keys {
+                guard let name = outputName(block, key) else { continue }
+                if !fixed.contains(name) && keyframes[name] == nil { return .moving("\(name) is not scroll-driven") }
+            }
+            return .fixed
+        case .flag(let block, let key, _):
+            guard let name = outputName(block, key), !fixed.contains(name) else { return .fixed }
+            return .moving("\(name) changes with the scroll")
+        case .add(let a, let b), .subtract(let a, let b):
+            return combine(dependence(a), dependence(b))
+        case .multiply(let a, let b):
+            let (a, b) = (dependence(a), dependence(b))
+            if a == .fixed { return forgetRange(b) }
+            if b == .fixed { return forgetRange(a) }
+            return combine(a, b, sameOutputIsAffine: false)
+        case .divide(let a, let b):
+            let (a, b) = (dependence(a), dependence(b))
+            if b == .fixed { return forgetRange(a) }
+            return combine(a, b, sameOutputIsAffine: false)
+        case .minimum(let a, let b), .maximum(let a, let b):
+            // `min(v, c)` is `v` where v never exceeds c (and `max` likewise): the clamp of an opacity to 0...1.
+            let isMinimum: Bool
+            if case .minimum = expression { isMinimum = true } else { isMinimum = false }
+            let (first, second) = (dependence(a), dependence(b))
+            for (value, bound) in [(first, b), (second, a)] {
+                guard case .follows(_, let range?) = value, case .constant(let c) = bound else { continue }
+                if isMinimum ? range.upperBound <= c : range.lowerBound >= c { return value }
+            }
+            return combine(first, second, sameOutputIsAffine: false)
+        case .select(let condition, let then, let otherwise):
+            let condition = dependence(condition)
+            guard condition == .fixed else { return combine(condition, .moving("a choice that changes with the scroll")) }
+            let (a, b) = (dependence(then), dependence(otherwise))
+            if a == b { return a }
+            return combine(a, b)
+        case .less(let a, let b), .lessOrEqual(let a, let b):
+            return combine(dependence(a), dependence(b), sameOutputIsAffine: false)
+        case .overlapsShown:
+            return .moving("what shows of other layers")
+        }
+    }
+
+    /// Two parts of one sum (or the two sides of a fixed choice): affine in one output where each is.
+    func combine(_ a: Dependence, _ b: Dependence, sameOutputIsAffine: Bool = true) -> Dependence {
+        switch (a, b) {
+        case (.moving, _): return a
+        case (_, .moving): return b
+        case (.fixed, .fixed): return .fixed
+        case (.fixed, .follows(let name, _)), (.follows(let name, _), .fixed):
+            return sameOutputIsAffine ? .follows(name, range: nil) : .moving("a curve of \(name) CSS cannot follow")
+        case (.follows(let first, _), .follows(let second, _)):
+            if first == second && sameOutputIsAffine { return .follows(first, range: nil) }
+            return .moving(first == second ? "a curve of \(first) CSS cannot follow" : "both \(first) and \(second)")
+        }
+    }
+
+    func forgetRange(_ dependence: Dependence) -> Dependence {
+        if case .follows(let name, _) = dependence { return .follows(name, range: nil) }
+        return dependence
+    }
+}
+
+extension LayoutExpression {
+    /// The expressions it is made of, in order.
+    var operands: [LayoutExpression] {
+        switch self {
+        case .constant, .offset, .input, .canvasHeight, .canvasWidth, .register, .hasProperty, .flag: return []
+        case .property(_, _, let otherwise): return [otherwise]
+        case .add(let a, let b), .subtract(let a, let b), .multiply(let a, let b), .divide(let a, let b), .maximum(let a, let b),
+             .minimum(let a, let b), .less(let a, let b), .lessOrEqual(let a, let b):
+            return [a, b]
+        case .select(let condition, let then, let otherwise): return [condition, then, otherwise]
+        case .overlapsShown(let x0, let y0, let x1, let y1, _): return [x0, y0, x1, y1]
+        }
+    }
+}
