@@ -119,11 +119,23 @@ package struct WebElement {
                 // The output's own reason where it is one CSS cannot compute; else its layers'.
                 var why = compositor.outputReasons[name]
                     ?? drawnByHand.map { "the \($0) layer is drawn frame by frame: \(compositor.layerReasons[$0] ?? "")" }.joined(separator: "; ")
+                // A group, box, material, bar or circle keeps its box and is scaled to its size (the runtime's `_box`).
+                let scaledKinds: Set<BlockKind> = [.group, .box, .material, .bar, .circle]
+                let readerKinds = drawnByHand.compactMap { reader in program.blocks.firstIndex { $0.name == reader } }
+                    .map { structures.indices.contains($0) ? structures[$0].kind : .box }
                 let place: Channel.Place
                 switch output.name {
-                case "top" where kind == .page, "height", "width", "size", "scale", "scaleX", "scaleY", "fontSize":
+                case "top" where kind == .page:
                     place = .mainThreadWithLayout
-                    why = (output.name == "top" ? "the height of the spacer above the page" : "the size of the block's box") + ", and " + why
+                    why = "the height of the spacer above the page, and " + why
+                case "height", "width", "size", "scale", "scaleX", "scaleY", "fontSize":
+                    if readerKinds.allSatisfy(scaledKinds.contains) && output.name != "fontSize" {
+                        place = .mainThread
+                        why = "a scale of the box the block was laid out at, and " + why
+                    } else {
+                        place = .mainThreadWithLayout
+                        why = "the size of the block's box, laid out again, and " + why
+                    }
                 default:
                     place = .mainThread
                 }
