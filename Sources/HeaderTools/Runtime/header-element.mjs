@@ -35,6 +35,7 @@ const headerElementStyle = `
   scroll-timeline: --headerc-scroll block; }
 .scroller::-webkit-scrollbar { display: none; }
 .spacer { height: 0; }
+.page { display: flow-root; }
 .layers { position: absolute; inset: 0; pointer-events: none; }
 .block { position: absolute; left: 0; top: 0; box-sizing: border-box; transform-origin: 0 0; will-change: transform, opacity; }
 .block.text { white-space: nowrap; }
@@ -46,7 +47,7 @@ const headerElementStyle = `
 export function defineHeaderElement(tag, spec) {
   if (customElements.get(tag)) return customElements.get(tag);
   const inputByAttribute = new Map(spec.inputs.map((input) => [headerElementKebab(input.name), input]));
-  const scaledKinds = new Set(["group", "box", "material", "bar", "circle"]);
+  const scaledKinds = new Set(["group", "box", "material", "bar", "circle", "text"]);
   const outputsByBlock = spec.blocks.map(({ name }) => ({ name, outputs: spec.outputs.filter((output) => output.block === name) }));
 
   class HeaderElement extends HTMLElement {
@@ -57,11 +58,15 @@ export function defineHeaderElement(tag, spec) {
       const root = this.attachShadow({ mode: "open" });
       root.innerHTML = `<style>${headerElementStyle}</style><style class="timelines"></style><div class="frame">`
         + `<div class="scroller" part="scroller"><div class="spacer"></div>`
-        + `<slot class="page"></slot><slot></slot></div><div class="layers"></div></div>`;
+        + `<div class="page"><slot class="page"></slot><slot></slot></div></div><div class="layers"></div></div>`;
       if (spec.page) root.querySelector("slot.page").name = spec.page;
       this._timelineStyle = root.querySelector("style.timelines");
       this._ownScroller = root.querySelector(".scroller");
       this._spacer = root.querySelector(".spacer");
+      this._pageView = root.querySelector("div.page");
+      // The spacer's height, set when the element is laid out for its inputs and size; the page's top moves
+      // from there by a transform, so that a header that collapses lays nothing out.
+      this._spacerHeight = null;
       this._layersView = root.querySelector(".layers");
       this._wrappers = new Map();
       // What each wrapper was last given, so that a style is written only when it changes.
@@ -260,6 +265,7 @@ export function defineHeaderElement(tag, spec) {
     // scrolled by the element itself, or the document's, has a timeline CSS can name.
     _buildTimelines(values, offset, inputs) {
       this._timelinesStale = false;
+      this._spacerHeight = null;
       const timeline = this._scroller === this._ownScroller ? "--headerc-scroll"
         : this._scroller === document.scrollingElement ? "scroll(root block)" : null;
       for (const block of this._animated.keys()) {
@@ -366,18 +372,24 @@ export function defineHeaderElement(tag, spec) {
       const boxes = new Map();
       for (const layer of layers) {
         if (layer.block === spec.page) {
-          this._style(this._spacer, "height", Math.max(layer.y + offset, 0) + "px");
+          const top = Math.max(layer.y + offset, 0);
+          if (this._spacerHeight === null) {
+            this._spacerHeight = top;
+            this._style(this._spacer, "height", top + "px");
+          }
+          this._style(this._pageView, "transform", top === this._spacerHeight ? "" : `translateY(${top - this._spacerHeight}px)`);
           continue;
         }
         const wrapper = this._wrappers.get(layer.block);
         if (!wrapper) continue;
         const box = this._box(layer);
-        const scaleX = layer.widthFromContent ? 1 : box.width > 0 ? Math.max(layer.width, 0) / box.width : 1;
         const scaleY = box.height > 0 ? Math.max(layer.height, 0) / box.height : 1;
+        // A line of text is scaled alike both ways, about its alignment point.
+        const scaleX = layer.widthFromContent ? scaleY : box.width > 0 ? Math.max(layer.width, 0) / box.width : 1;
         boxes.set(layer.block, { box, scaleX, scaleY });
         const shift = layer.widthFromContent ? { leading: "0", center: "-50%", trailing: "-100%" }[layer.alignX] : "0";
         const follows = this._animated.get(layer.block);
-        const scaled = `translateX(${shift}) scale(${scaleX}, ${scaleY})`;
+        const scaled = `scale(${scaleX}, ${scaleY}) translateX(${shift})`;
         if (follows) {
           // The place is the `translate` property, which applies before `transform`.
           const fresh = this._timelinesFresh;
