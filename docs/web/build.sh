@@ -13,7 +13,7 @@ done
 shot() {
     local page=$1 name=$2 path=$3
     chromium-headless-shell --no-sandbox --disable-gpu --hide-scrollbars --allow-file-access-from-files \
-        --virtual-time-budget=3000 --window-size=390,844 --screenshot="docs/web/$name.png" \
+        --run-all-compositor-stages-before-draw --virtual-time-budget=5000 --window-size=390,844 --screenshot="docs/web/$name.png" \
         "file://$PWD/docs/web/$page.html#offset=$path" 2>/dev/null
 }
 # travel 146: half at 73, the bar at 146.

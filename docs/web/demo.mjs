@@ -3,8 +3,13 @@
 const element = document.querySelector(".phone");
 await customElements.whenDefined(element.localName);
 const path = (new URLSearchParams(location.hash.slice(1)).get("offset") ?? "0").split(",").map(Number).filter(Number.isFinite);
+// Each offset is drawn before the next is set, so that a header with state sees every step of the path. The
+// waits are timers, not animation frames: a headless screenshot's virtual time runs through timers, and
+// frames alone do not hold the screenshot back.
+const wait = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 for (const offset of path) {
   element.scroller.scrollTop = offset;
-  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  for (let waits = 0; waits < 20 && element.offset !== offset; waits++) await wait(50);
+  await wait(100);
 }
 document.body.dataset.ready = "true";
