@@ -318,6 +318,93 @@ final class WebElementTests: XCTestCase {
         XCTAssertEqual((second?["target"] as? Double)?.bitPattern, interpreter.settle(snap: 0, offset: heldAt, velocity: 0).bitPattern)
     }
 
+    /// Touch drags of two headers that decide where they rest in their own ways: AppleMusicProfile's height
+    /// follows the direction of every scroll step (a state), and Wikipedia's bar snaps by a rule of its own.
+    /// Each comes to rest where the interpreter (`eval --trace`, `eval --settle`) says for the offsets the
+    /// element saw, which the page records from the same scroll events.
+    func testTouchGesturesComeToRestWhereEvalSays() throws {
+        let chromium = try ChromiumHarness.find()
+        let directory = try TestScratch.directory("web-touch-rest")
+        let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
+        defer { browser.close() }
+        for (path, drag) in [("Examples/AppleMusicProfile.header", 110.0), ("Tests/Specs/snap/rule-wikipedia.header", 30.0)] {
+            let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program)
+            let tag = WebElement.tag(forHeader: program.name)
+            XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
+            let page = directory.appendingPathComponent("\(tag).html")
+            // A tall page in the unnamed slot, for a spec without a page block.
+            let html = Self.page(for: program, tag: tag).replacingOccurrences(
+                of: "</\(tag)>", with: "<div style=\"height: 4000px\"></div></\(tag)>")
+            try html.write(to: page, atomically: true, encoding: .utf8)
+            try browser.open(page.absoluteString)
+            try browser.send("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1])
+            try Self.waitForElement(browser, path)
+            try browser.evaluate("""
+                window.seen = []; window.phases = [];
+                const header = document.getElementById('header');
+                header.scroller.addEventListener('scroll', () => window.seen.push(header.scroller.scrollTop), { passive: true });
+                header.addEventListener('phasechange', (event) => window.phases.push(event.detail)); true
+                """)
+            func touch(_ type: String, _ y: Double) throws {
+                try browser.send("Input.dispatchTouchEvent", ["type": type, "touchPoints": type == "touchEnd" ? [] : [["x": 200, "y": y]]])
+            }
+            // Up and back down a little, then up again, a frame a step: the direction changes twice.
+            var fingers: [Double] = []
+            var y = 500.0
+            for step in 0..<Int(drag / 5) { y -= 5; fingers.append(y); if step == 8 { for _ in 0..<3 { y += 5; fingers.append(y) } } }
+            try touch("touchStart", 500)
+            for finger in fingers {
+                try touch("touchMove", finger)
+                usleep(16_000)
+            }
+            usleep(150_000)
+            try touch("touchEnd", y)
+            let start = Date()
+            var release: [String: Any]?
+            while Date().timeIntervalSince(start) < 5 {
+                release = try browser.evaluate("document.getElementById('header').lastRelease") as? [String: Any]
+                let phases = try browser.evaluate("window.phases.join(',')") as? String
+                if release != nil, phases?.hasSuffix("idle") == true,
+                   let offset = try browser.evaluate("document.getElementById('header').scroller.scrollTop") as? Double,
+                   let target = release?["target"] as? Double, offset == target,
+                   try browser.evaluate("document.getElementById('header').offset") as? Double == target { break }
+                usleep(20_000)
+            }
+            usleep(100_000)
+            let place = program.name
+            XCTAssertEqual(try browser.evaluate("window.phases.join(',')") as? String, "dragging,decelerating,idle", place)
+            let seen = try XCTUnwrap(try browser.evaluate("window.seen") as? [Double], place)
+            let ended = try XCTUnwrap(release?["offset"] as? Double, "\(place): no release")
+            let velocity = try XCTUnwrap(release?["velocity"] as? Double, place)
+            let target = try XCTUnwrap(release?["target"] as? Double, place)
+            XCTAssertGreaterThan(seen.count, 5, place)
+            let interpreter = Interpreter(program: program)
+            if program.snaps.isEmpty {
+                XCTAssertEqual(target, ended, "\(place): nothing snaps")
+            } else {
+                XCTAssertEqual(target.bitPattern, interpreter.settle(snap: 0, offset: ended, velocity: velocity).bitPattern,
+                               "\(place): ended at \(ended), \(velocity) pt/s")
+                XCTAssertNotEqual(target, ended, "\(place): the rule moved the rest")
+            }
+            // The frame at rest is eval's along the offsets the element saw (0 at rest first).
+            var frame = interpreter.frame(at: 0)
+            for offset in seen { frame = interpreter.frame(at: offset) }
+            XCTAssertEqual(seen.last, target, "\(place): the last offset seen is the rest")
+            let values = try XCTUnwrap(try browser.evaluate("""
+                (() => { const view = new DataView(new ArrayBuffer(8)); const out = {};
+                  for (const [key, value] of Object.entries(document.getElementById('header').values)) {
+                    view.setFloat64(0, Number(value)); out[key] = view.getBigUint64(0).toString(16); }
+                  return out; })()
+                """) as? [String: String], place)
+            for (output, value) in zip(program.outputs, frame) {
+                guard case .number(let number) = value else { continue }
+                XCTAssertEqual(values[output.qualifiedName], String(number.bitPattern, radix: 16), "\(place): \(output.qualifiedName)")
+            }
+            print("web: \(place) touch drag: \(seen.count) offsets, released at \(ended) at \(velocity) pt/s, at rest at \(target); "
+                + program.outputs.prefix(2).map { "\($0.qualifiedName) = \(values[$0.qualifiedName] ?? "?")" }.joined(separator: ", "))
+        }
+    }
+
     /// The main thread's work per frame of a scripted 120-frame scroll of each example, from the DevTools
     /// protocol's performance metrics (script, style and layout time, and how many layouts), printed: a
     /// figure to watch, not a timed assertion. The values drawn at the end are still eval's.
