@@ -161,7 +161,7 @@ final class PreviewWatchTests: XCTestCase {
               const field = document.querySelector('#controls input[name="gap"]');
               field.value = "25";
               field.dispatchEvent(new Event("input"));
-              document.getElementById("scroller").scrollTop = 600 + 60;
+              document.getElementById("header").scroller.scrollTop = 600 + 60;
               return true;
             })()
             """)
