@@ -53,6 +53,49 @@ final class WebElementTests: XCTestCase {
     }
 
     /// The runtime is a real file that node reads as a module; so is every example's element module.
+    /// Each output the compositor cannot draw says why: a jump, a spring, a driver that is not the offset
+    /// times a constant, what is not keyframes at all, a layer that moves otherwise, a place that adds two.
+    func testTheReportSaysWhyAnOutputIsNotOnTheCompositor() throws {
+        let directory = try TestScratch.directory("web-report")
+        let spec = directory.appendingPathComponent("Reasons.header")
+        try """
+            header Reasons
+            input k: pt = 100pt
+            a: box frame(width: 10pt, height: 10pt) { opacity = keyframes(offset) { 0pt: 1, 50pt: 0 via steps(2) } }
+            b: box frame(width: 10pt, height: 10pt) { opacity = keyframes(offset) { 0pt: 1, 50pt: 0 via hold } }
+            c: box frame(width: 10pt, height: 10pt) { opacity = keyframes(offset) { 0pt: 1, 50pt: 0 via spring(0.5) } }
+            d: box frame(width: 10pt, height: 10pt) { opacity = keyframes(offset / k) { 0: 1, 1: 0 } }
+            e: box frame(width: 10pt, height: 10pt) {
+                offsetY = keyframes(offset) { 0pt: 0pt, 50pt: 10pt }
+                opacity = 1 - offset / 100pt
+            }
+            f: box in e frame(width: 10pt, height: 10pt) { offsetY = keyframes(offset) { 0pt: 0pt, 100pt: 20pt } }
+            g: box frame(width: 10pt, height: 10pt) { opacity = keyframes(offset) { 0pt: 1, 50pt: 0 via linear(0, 0.5 50%, 0.5 60%, 1) } }
+            h: box frame(width: 10pt, height: 10pt) { opacity = keyframes(offset) { 0pt: 1, 50pt: 0 via linear(0, 0.25 50%, 0.75 50%, 1) } }
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        let report = Driver.run(["compile", spec.path, "--target", "web", "--report"])
+        XCTAssertEqual(report.exitCode, 0, report.standardError)
+        var rows: [String: String] = [:]
+        for line in report.standardOutput.split(separator: "\n") {
+            rows[String(line.prefix { $0 != " " })] = String(line)
+        }
+        func expect(_ output: String, _ place: String, _ reason: String) {
+            let row = rows[output] ?? ""
+            XCTAssertTrue(row.contains("  \(place)  "), "\(output): \(row)")
+            XCTAssertTrue(row.contains(reason), "\(output): \(row)")
+        }
+        expect("a.opacity", "main thread without layout", "its keyframes jump")
+        expect("b.opacity", "main thread without layout", "its keyframes jump")
+        expect("c.opacity", "main thread without layout", "a spring, which CSS cannot ease")
+        expect("d.opacity", "main thread without layout", "not driven by the offset times a positive constant")
+        expect("e.opacity", "main thread without layout", "it is not keyframes of the offset")
+        expect("e.offsetY", "main thread without layout", "the e layer is drawn frame by frame: its opacity changes with the scroll")
+        expect("f.offsetY", "main thread without layout", "both e.offsetY and f.offsetY")
+        // A linear() whose points are continuous, though two share an output, is no jump.
+        expect("g.opacity", "compositor", "linear(0 0%, 0.5 50%, 0.5 60%, 1 100%)")
+        expect("h.opacity", "main thread without layout", "its keyframes jump")
+    }
+
     func testTheRuntimeAndTheModulesAreJavaScript() throws {
         let node = try NodeHarness.findNode()
         let directory = try TestScratch.directory("web-node")
@@ -77,8 +120,9 @@ final class WebElementTests: XCTestCase {
                            "Examples/AppleMusicProfile.header", "Tests/Specs/layout/collapsing-toolbar.header",
                            "Tests/Specs/values/every-layer-kind.header", "Tests/Specs/layout/scroll-driven.header"]
 
-    /// A page with the element, 390 × 844, a child per slot (its name as its text) and a tall page.
-    static func page(for program: Program, tag: String) -> String {
+    /// A page with the element, 390 × 844, a child per slot (its name as its text) and a tall page; with
+    /// `pull`, the element's page can be pulled down that far past its top.
+    static func page(for program: Program, tag: String, pull: Int = 0) -> String {
         let structures = HeaderLayout.structures(of: program)
         let children = program.blocks.indices.map { index -> String in
             let name = program.blocks[index].name
@@ -90,7 +134,7 @@ final class WebElementTests: XCTestCase {
             <html><head><meta charset="utf-8"><style>body { margin: 0 }</style>
             <script>window.warnings = []; const warn = console.warn; console.warn = (...a) => { window.warnings.push(a.join(" ")); warn(...a); };</script>
             <script type="module" src="\(tag).mjs"></script></head>
-            <body><\(tag) id="header" style="width: \(Int(width))px; height: \(Int(height))px">
+            <body><\(tag) id="header" style="width: \(Int(width))px; height: \(Int(height))px"\(pull > 0 ? " pull=\"\(pull)\"" : "")>
             \(children.joined(separator: "\n"))
             </\(tag)></body></html>
             """
@@ -101,7 +145,7 @@ final class WebElementTests: XCTestCase {
     static let probe = """
         (offset) => new Promise((resolve) => {
           const element = document.getElementById("header");
-          element.scroller.scrollTop = offset;
+          element.offset = offset;
           requestAnimationFrame(() => requestAnimationFrame(() => {
             const host = element.getBoundingClientRect();
             const view = new DataView(new ArrayBuffer(8));
@@ -126,7 +170,8 @@ final class WebElementTests: XCTestCase {
         let directory = try TestScratch.directory("web-chromium")
         let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
         defer { browser.close() }
-        let offsets: [Double] = [0, 12, 37, 73, 100, 101, 146, 150, 200, 256, 300, 420, 600]
+        // Pulls past the top included: the element has a `pull` of 200.
+        let offsets: [Double] = [0, -120, -37, 0, 12, 37, 73, 100, 101, 146, 150, 200, 256, 300, 420, 600]
         var slots = 0, values = 0
         for path in Self.examples {
             let compilation = Compilation(path: path, text: try PackagePaths.text(path))
@@ -134,7 +179,7 @@ final class WebElementTests: XCTestCase {
             let tag = WebElement.tag(forHeader: program.name)
             XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
             let page = directory.appendingPathComponent("\(tag).html")
-            try Self.page(for: program, tag: tag).write(to: page, atomically: true, encoding: .utf8)
+            try Self.page(for: program, tag: tag, pull: 200).write(to: page, atomically: true, encoding: .utf8)
             try browser.open(page.absoluteString)
             try Self.waitForElement(browser, path)
             let interpreter = Interpreter(program: program)
@@ -147,7 +192,7 @@ final class WebElementTests: XCTestCase {
                                                                                "awaitPromise": true, "returnByValue": true])["result"] as? [String: Any])
                 let result = try XCTUnwrap(read["value"] as? [String: Any], "\(path) at \(offset): \(read)")
                 let place = "\(program.name) at \(offset)"
-                XCTAssertEqual(result["scrollTop"] as? Double, offset, "\(place): the page scrolls that far")
+                XCTAssertEqual(result["scrollTop"] as? Double, offset + 200, "\(place): the page scrolls that far, below the pull")
                 XCTAssertEqual(result["offset"] as? Double, offset, place)
                 let frame = interpreter.frame(at: offset)
                 let computed = try XCTUnwrap(result["values"] as? [String: String], place)

@@ -16,20 +16,24 @@ shot() {
         --run-all-compositor-stages-before-draw --virtual-time-budget=5000 --window-size=390,844 --screenshot="docs/web/$name.png" \
         "file://$PWD/docs/web/$page.html#offset=$path" 2>/dev/null
 }
-# travel 146: half at 73, the bar at 146.
+# Pulled down 60 pt (each page's element has a `pull`), then resting; travel 146: half at 73, the bar at 146.
+shot profile-stretchy profile-stretchy-stretched -60
 shot profile-stretchy profile-stretchy-resting 0
 shot profile-stretchy profile-stretchy-half 73
 shot profile-stretchy profile-stretchy-collapsed 146
 # 260 over a 60 pt bar: half at 100, pinned at 200.
+shot sticky-parallax sticky-parallax-stretched -60
 shot sticky-parallax sticky-parallax-resting 0
 shot sticky-parallax sticky-parallax-half 100
 shot sticky-parallax sticky-parallax-collapsed 200
 # The 300 pt image: half gone at 150, gone at 300.
+shot stretchy-image stretchy-image-stretched -60
 shot stretchy-image stretchy-image-resting 0
 shot stretchy-image stretchy-image-half 150
 shot stretchy-image stretchy-image-collapsed 300
 # The height follows the direction: 260, then 260 - 70 = 190 (half-way to 120), then 120.
+shot apple-music-profile apple-music-profile-stretched -60
 shot apple-music-profile apple-music-profile-resting 0
 shot apple-music-profile apple-music-profile-half 0,70
 shot apple-music-profile apple-music-profile-collapsed 0,70,140
-echo "docs/web: 4 elements, 4 pages, 12 screenshots"
+echo "docs/web: 4 elements, 4 pages, 16 screenshots"

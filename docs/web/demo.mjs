@@ -1,5 +1,6 @@
-// The demo pages' own script: `#offset=73` (or `#offset=0,70,140`, a path for a header with state) scrolls
-// the header's page there once the element is defined, for screenshots.
+// The demo pages' own script: `#offset=73` (or `#offset=0,70,140`, a path for a header with state; or
+// `#offset=-60`, pulled down, as each page's element has a `pull`) scrolls the header's page there once the
+// element is defined, for screenshots.
 const element = document.querySelector(".phone");
 await customElements.whenDefined(element.localName);
 const path = (new URLSearchParams(location.hash.slice(1)).get("offset") ?? "0").split(",").map(Number).filter(Number.isFinite);
@@ -8,7 +9,7 @@ const path = (new URLSearchParams(location.hash.slice(1)).get("offset") ?? "0").
 // frames alone do not hold the screenshot back.
 const wait = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 for (const offset of path) {
-  element.scroller.scrollTop = offset;
+  element.offset = offset;
   for (let waits = 0; waits < 20 && element.offset !== offset; waits++) await wait(50);
   await wait(100);
 }

@@ -146,7 +146,7 @@ function layoutLayers(blocks, offset, inputs) {
 // `defineHeaderElement(tag, spec)` below it; nothing here knows a particular header.
 //
 // The element scrolls its page itself (`element.scroller`, which a page may replace); the offset is that
-// scroller's `scrollTop`. Each block's slot (`<img slot="cover">`) is drawn where the layout puts it. A
+// scroller's `scrollTop`. Each block's slot (`slot="cover"`) is drawn where the layout puts it. A
 // layer whose place and opacity follow scroll-driven outputs while the rest of it holds still
 // (`spec.scroll.layers`, from the compiler's CompositorPlan) is given CSS `@keyframes` on the scroll's
 // timeline, which the browser runs on its compositor; every other layer is drawn one frame at a time in
@@ -177,8 +177,8 @@ const headerElementStyle = `
 .scroller { position: absolute; inset: 0; overflow-y: auto; overscroll-behavior: contain; overflow-anchor: none; scrollbar-width: none;
   scroll-timeline: --headerc-scroll block; }
 .scroller::-webkit-scrollbar { display: none; }
-.spacer { height: 0; }
-.page { display: flow-root; }
+.pull, .spacer { height: 0; }
+.page { display: flow-root; min-height: 100%; }
 .layers { position: absolute; inset: 0; pointer-events: none; }
 .block { position: absolute; left: 0; top: 0; box-sizing: border-box; transform-origin: 0 0; will-change: transform, opacity; }
 .block.text { white-space: nowrap; }
@@ -194,18 +194,22 @@ export function defineHeaderElement(tag, spec) {
   const outputsByBlock = spec.blocks.map(({ name }) => ({ name, outputs: spec.outputs.filter((output) => output.block === name) }));
 
   class HeaderElement extends HTMLElement {
-    static get observedAttributes() { return [...inputByAttribute.keys()]; }
+    static get observedAttributes() { return [...inputByAttribute.keys(), "pull"]; }
 
     constructor() {
       super();
       const root = this.attachShadow({ mode: "open" });
       root.innerHTML = `<style>${headerElementStyle}</style><style class="timelines"></style><div class="frame">`
-        + `<div class="scroller" part="scroller"><div class="spacer"></div>`
+        + `<div class="scroller" part="scroller"><div class="pull"></div><div class="spacer"></div>`
         + `<div class="page"><slot class="page"></slot><slot></slot></div></div><div class="layers"></div></div>`;
       if (spec.page) root.querySelector("slot.page").name = spec.page;
       this._timelineStyle = root.querySelector("style.timelines");
       this._ownScroller = root.querySelector(".scroller");
       this._spacer = root.querySelector(".spacer");
+      this._pullView = root.querySelector(".pull");
+      // How far the page can be pulled down past its top (`pull`): the room above it in the element's own
+      // scroller, where the offset is negative.
+      this._pull = 0;
       this._pageView = root.querySelector("div.page");
       // The spacer's height, set when the element is laid out for its inputs and size; the page's top moves
       // from there by a transform, so that a header that collapses lays nothing out.
@@ -269,6 +273,7 @@ export function defineHeaderElement(tag, spec) {
         this._reduceMotion.addEventListener("change", this._onMotion);
         this._applyReduceMotion();
       }
+      if (this._pull > 0) this._setOffset(0);
       this._queue(this._currentOffset());
     }
 
@@ -280,7 +285,13 @@ export function defineHeaderElement(tag, spec) {
 
     attributeChangedCallback(name, _old, text) {
       const input = inputByAttribute.get(name);
-      if (!input) return;
+      if (!input) {
+        if (name !== "pull") return;
+        const pull = text === null ? 0 : Number(text);
+        if (Number.isFinite(pull) && pull >= 0) this.pull = pull;
+        else this._warnOnce(name, text, "a length of 0 or more");
+        return;
+      }
       if (text === null) {
         this._setByAttribute.delete(input.name);
         this._setInput(input.name, input.default);
@@ -288,11 +299,7 @@ export function defineHeaderElement(tag, spec) {
       } else {
         const value = headerElementParse(input, text);
         if (value === undefined) {
-          const key = name + "=" + text;
-          if (!this._warned.has(key)) {
-            this._warned.add(key);
-            console.warn(`<${tag}>: ignoring ${name}="${text}": not a ${input.type === "bool" ? "bool (true or false)" : input.type === "phase" ? "phase" : "number"}`);
-          }
+          this._warnOnce(name, text, input.type === "bool" ? "bool (true or false)" : input.type === "phase" ? "phase" : "number");
           return;
         }
         this._setByAttribute.add(input.name);
@@ -300,6 +307,41 @@ export function defineHeaderElement(tag, spec) {
       }
       this._restart();
     }
+
+    _warnOnce(name, text, what) {
+      const key = name + "=" + text;
+      if (this._warned.has(key)) return;
+      this._warned.add(key);
+      console.warn(`<${tag}>: ignoring ${name}="${text}": not a ${what}`);
+    }
+
+    /// How far the element's own page can be pulled down past its top, in points (0 by default): a stretch
+    /// in browsers that have no overscroll of their own. The offset is negative there, and a scroll that
+    /// ends there springs back to rest.
+    get pull() { return this._pull; }
+    set pull(value) {
+      const pull = Number(value);
+      if (!Number.isFinite(pull) || pull < 0 || pull === this._pull) return;
+      const offset = this._currentOffset();
+      this._pull = pull;
+      this._pullView.style.height = pull + "px";
+      this._timelinesStale = true;
+      if (this.isConnected) this._setOffset(Math.max(offset, -pull));
+      this._queue(this._currentOffset());
+    }
+
+    /// Draws at once what the next frame would: the offsets queued since the last frame and the page's
+    /// own, for a page that cannot wait for a frame (a first paint, a headless browser's --dump-dom).
+    draw() {
+      const offset = this._currentOffset();
+      const last = this._pending.length > 0 ? this._pending[this._pending.length - 1].offset : this._values ? this._offset : NaN;
+      if (offset !== last) this._queue(offset);
+      this._draw();
+    }
+
+    /// Where each block was drawn in the last frame, back to front, as `headerc layout` gives it (block, kind,
+    /// x, y, width, height, opacity and clip; a line of text's x is its alignment point).
+    get layers() { return this._layers ? this._layers.map((layer) => Object.assign({}, layer)) : null; }
 
     /// The scrolling element whose `scrollTop` is the offset: the element's own, unless a page hands it another.
     get scroller() { return this._scroller; }
@@ -324,6 +366,14 @@ export function defineHeaderElement(tag, spec) {
     /// The outputs of the frame last drawn (eval's keys), the offset it was drawn at, and the scroll's phase.
     get values() { return this._values ? Object.assign({}, this._values) : null; }
     get offset() { return this._offset; }
+    /// Scrolls the page to an offset at once, as the page's own scroll (it neither snaps nor springs back);
+    /// the frame follows on the next animation frame, or at `draw()`.
+    set offset(value) {
+      const offset = Number(value);
+      if (!Number.isFinite(offset)) return;
+      this._setOffset(offset);
+      this._queue(this._currentOffset());
+    }
     get phase() { return this._phase; }
     /// Where the last gesture's scroll ended, at what velocity (points per second), and where the snap put
     /// it to rest (its own offset where nothing snapped).
@@ -345,7 +395,25 @@ export function defineHeaderElement(tag, spec) {
       for (const type of ["pointerup", "pointercancel", "touchend", "touchcancel"]) scroller.removeEventListener(type, this._onUp);
     }
 
-    _currentOffset() { return this._scroller.scrollTop; }
+    _currentOffset() {
+      const top = this._scroller.scrollTop;
+      // Where the element scrolled the page itself, the offset it asked for stands, though the browser puts
+      // the scroll on a whole pixel.
+      if (this._asked && this._asked.scroller === this._scroller && this._asked.scrollTop === top) return this._asked.offset;
+      return this._scroller === this._ownScroller ? top - this._pull : top;
+    }
+
+    // A scroll the element makes itself: to rest, to a snap's point.
+    _setOffset(offset) {
+      const before = this._scroller.scrollTop;
+      this._scroller.scrollTop = offset + (this._scroller === this._ownScroller ? this._pull : 0);
+      const moved = this._scroller.scrollTop !== before;
+      // Only a scroll that moved ends with a `scrollend` to be passed over, and sends a `scroll`; where the
+      // browser's scroll stays on its pixel, the new offset is queued here.
+      if (moved) this._programmatic = true;
+      this._asked = { scroller: this._scroller, scrollTop: this._scroller.scrollTop, offset };
+      if (!moved && offset !== this._lastQueued) this._queue(offset);
+    }
 
     _applyReduceMotion() {
       if (!this._reduceMotion || this._setByAttribute.has(spec.reduceMotion)) return;
@@ -441,7 +509,9 @@ export function defineHeaderElement(tag, spec) {
             });
             rules.push(`@keyframes ${name} { ${frames.join(" ")} }`);
             names.push(name);
-            ranges.push(`${first}px ${first + span}px`);
+            // The timeline's offsets are the scroller's, the pull above the page included.
+            const room = timeline === "--headerc-scroll" ? this._pull : 0;
+            ranges.push(`${first + room}px ${first + span + room}px`);
           };
           const place = follows.x ?? follows.y;
           if (place) animate(place, "translate", (layer) => `${layer.x}px ${layer.y}px`);
@@ -460,15 +530,19 @@ export function defineHeaderElement(tag, spec) {
     }
 
     _scrolled() {
+      // A scroll elsewhere forgets the offset the element last asked for.
+      if (this._asked && this._asked.scrollTop !== this._scroller.scrollTop) this._asked = null;
       const offset = this._currentOffset();
       const now = performance.now();
       this._samples.push({ offset, time: now });
       while (this._samples.length > 2 && now - this._samples[0].time > 100) this._samples.shift();
-      this._queue(offset);
+      // The event of a scroll the element made itself, to an offset it has queued already, is no new step.
+      if (offset !== this._lastQueued) this._queue(offset);
     }
 
     // States advance along every offset the scroll passed, in order; the frame is drawn once a frame.
     _queue(offset) {
+      this._lastQueued = offset;
       this._pending.push({ offset, inputs: this._inputs });
       if (this._scheduled) return;
       this._scheduled = true;
@@ -487,6 +561,7 @@ export function defineHeaderElement(tag, spec) {
       this._offset = last.offset;
       if (this._timelinesStale) this._buildTimelines(values, last.offset, last.inputs);
       this._render(values, last.offset, last.inputs);
+      this.dispatchEvent(new CustomEvent("draw", { detail: { offset: last.offset } }));
     }
 
     // The box a layer's wrapper is laid out at, which a scale brings to the layer's exact size. A box is
@@ -508,6 +583,7 @@ export function defineHeaderElement(tag, spec) {
 
     _render(values, offset, inputs) {
       const layers = this._layersAt(values, offset, inputs);
+      this._layers = layers;
       // Reads are done; now only writes: transforms and opacity first, then the boxes' sizes, each drawn at
       // the exact size by a scale of its box, so that it is where `headerc layout` puts it to the hundredth
       // of a pixel. A compositor layer's place and opacity are its animations' (and, under them, what they
@@ -595,23 +671,25 @@ export function defineHeaderElement(tag, spec) {
       this._setPhase("idle");
       const offset = this._currentOffset();
       this._queue(offset);
-      if (!wasGesture) return;
-      this._lastRelease = { offset, velocity, target: offset };
-      if (!spec.settle) return;
-      const target = spec.settle(offset, velocity, Object.assign({}, this._inputs));
-      this._lastRelease = { offset, velocity, target };
+      // Pulled past the top of a `pull`: back to rest, as a rubber band does.
+      const pulled = this._pull > 0 && this._scroller === this._ownScroller && offset < 0;
+      if (!wasGesture && !pulled) return;
+      let target = offset;
+      if (pulled) target = 0;
+      else if (spec.settle) target = spec.settle(offset, velocity, Object.assign({}, this._inputs));
+      if (wasGesture) this._lastRelease = { offset, velocity, target };
       if (Number.isFinite(target) && target !== offset) this._scrollTo(target);
     }
 
     // The page's own scroll to a snap's rest, eased over a quarter of a second frame by frame.
     _scrollTo(target) {
-      this._programmatic = true;
-      const scroller = this._scroller, from = scroller.scrollTop, start = performance.now();
+      const from = this._currentOffset(), start = performance.now();
       const step = (now) => {
         const t = Math.min((now - start) / 250, 1);
-        scroller.scrollTop = from + (target - from) * (1 - (1 - t) * (1 - t) * (1 - t));
+        this._setOffset(from + (target - from) * (1 - (1 - t) * (1 - t) * (1 - t)));
         if (t < 1) requestAnimationFrame(step);
       };
+      this._programmatic = true;
       requestAnimationFrame(step);
     }
   }

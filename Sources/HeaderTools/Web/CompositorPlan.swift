@@ -117,6 +117,10 @@ package struct CompositorPlan {
             positions.append(position)
             values.append(value)
             if index > 0 {
+                if Self.jumps(stop.curve) {
+                    return .failure(Reason("its keyframes jump (a hold, steps(), or a linear() with a jump), and at a jump's "
+                                           + "own offset CSS's arithmetic can land on the other side of it"))
+                }
                 guard let easing = Self.css(stop.curve) else {
                     return .failure(Reason("a stop's curve is a spring, which CSS cannot ease"))
                 }
@@ -191,7 +195,22 @@ package struct CompositorPlan {
         }
     }
 
-    /// The curve as CSS's easing function, or nil for a spring. A hold keeps its value to the segment's end.
+    /// Whether the segment's curve jumps somewhere: a hold, `steps()`, or a `linear()` with two points at one
+    /// input. Exactly at a jump the spec takes one side; a browser that reaches the offset through its own
+    /// rounding (the timeline's progress, the keyframe's fraction) can take the other, so such keyframes
+    /// are drawn by the element, which computes them as `eval` does.
+    static func jumps(_ curve: SegmentCurve) -> Bool {
+        guard case .curve(let curve) = curve else { return true }
+        switch curve {
+        case .steps: return true
+        case .piecewiseLinear(let curve):
+            return zip(zip(curve.inputs, curve.inputs.dropFirst()), zip(curve.outputs, curve.outputs.dropFirst()))
+                .contains { $0.0 == $0.1 && $1.0 != $1.1 }
+        case .linear, .cubicBezier, .spring: return false
+        }
+    }
+
+    /// The curve as CSS's easing function, or nil for a spring.
     static func css(_ curve: SegmentCurve) -> String? {
         guard case .curve(let curve) = curve else { return "steps(1, jump-end)" }
         switch curve {
