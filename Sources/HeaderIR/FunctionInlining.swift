@@ -7,6 +7,11 @@ import HeaderMath
 /// has side effects, so this computes what the call computes, operation for operation. The interpreter
 /// runs this form (calls cost it nothing then) and the range analysis reads it, which analyses a
 /// function's body at each call with that call's arguments.
+///
+/// A call in a branch of a choice (`k == 0pt ? 0pt : g(offset / k)`) is written out in the branch
+/// instead, its arguments and the body's locals put where they are read, so that the analysis reads them
+/// under the branch's condition, as it reads the same expression written without the call; a part larger
+/// than `substitutionLimit` nodes is bound to a local as before, which is sound, only less precise.
 extension Program {
     public func inliningCalls() -> Program {
         guard !functions.isEmpty else { return self }
@@ -67,8 +72,13 @@ private struct Inliner {
         return Expr(.read(.local(locals.count - 1)), expression.type, expression.range)
     }
 
-    /// The expression with its parameters and locals replaced by what they stand for here, and its calls expanded.
-    mutating func rewrite(_ expression: Expr, parameters: [Expr], locals map: [Expr]) -> Expr {
+    /// The most nodes an argument or a local of a call in a branch may have to be written where it is read
+    /// (each read a copy of it); a larger one is bound to a local.
+    static let substitutionLimit = 64
+
+    /// The expression with its parameters and locals replaced by what they stand for here, and its calls
+    /// expanded; `inBranch` where it is computed only when a choice takes its branch.
+    mutating func rewrite(_ expression: Expr, parameters: [Expr], locals map: [Expr], inBranch: Bool = false) -> Expr {
         switch expression.kind {
         case .constant, .boolConstant:
             return expression
@@ -80,33 +90,39 @@ private struct Inliner {
             default: return expression
             }
         case .unary(let operation, let operand):
-            return Expr(.unary(operation, rewrite(operand, parameters: parameters, locals: map)), expression.type, expression.range)
+            return Expr(.unary(operation, rewrite(operand, parameters: parameters, locals: map, inBranch: inBranch)),
+                        expression.type, expression.range)
         case .binary(let operation, let lhs, let rhs):
-            let left = rewrite(lhs, parameters: parameters, locals: map)
-            let right = rewrite(rhs, parameters: parameters, locals: map)
+            let left = rewrite(lhs, parameters: parameters, locals: map, inBranch: inBranch)
+            let right = rewrite(rhs, parameters: parameters, locals: map, inBranch: inBranch)
             return Expr(.binary(operation, left, right), expression.type, expression.range)
         case .select(let condition, let then, let otherwise):
-            let test = rewrite(condition, parameters: parameters, locals: map)
-            let first = rewrite(then, parameters: parameters, locals: map)
-            let second = rewrite(otherwise, parameters: parameters, locals: map)
+            let test = rewrite(condition, parameters: parameters, locals: map, inBranch: inBranch)
+            let first = rewrite(then, parameters: parameters, locals: map, inBranch: true)
+            let second = rewrite(otherwise, parameters: parameters, locals: map, inBranch: true)
             return Expr(.select(test, first, second), expression.type, expression.range)
         case .curve(let curve, let progress):
-            return Expr(.curve(curve, rewrite(progress, parameters: parameters, locals: map)), expression.type, expression.range)
+            return Expr(.curve(curve, rewrite(progress, parameters: parameters, locals: map, inBranch: inBranch)),
+                        expression.type, expression.range)
         case .call(let index, let arguments):
             guard index < functions.count else { return .constant(.nan, expression.type, at: expression.range) }
             let function = functions[index]
+            // In a branch, a small part is written where it is read; anything else is computed once, first.
+            func kept(_ value: Expr, name: String) -> Expr {
+                if inBranch && value.nodeCount(upTo: Self.substitutionLimit) <= Self.substitutionLimit { return value }
+                return bind(value, name: name)
+            }
             var values: [Expr] = []
             for (position, argument) in arguments.enumerated() {
-                let value = rewrite(argument, parameters: parameters, locals: map)
-                let name = position < function.parameters.count ? function.parameters[position].name : "x"
-                values.append(bind(value, name: name))
+                let value = rewrite(argument, parameters: parameters, locals: map, inBranch: inBranch)
+                values.append(kept(value, name: position < function.parameters.count ? function.parameters[position].name : "x"))
             }
             var inner: [Expr] = []
             for (position, local) in function.body.locals.enumerated() {
-                let value = rewrite(local, parameters: values, locals: inner)
-                inner.append(bind(value, name: position < function.body.localNames.count ? function.body.localNames[position] : "x"))
+                let value = rewrite(local, parameters: values, locals: inner, inBranch: inBranch)
+                inner.append(kept(value, name: position < function.body.localNames.count ? function.body.localNames[position] : "x"))
             }
-            return retyped(rewrite(function.body.result, parameters: values, locals: inner), like: expression)
+            return retyped(rewrite(function.body.result, parameters: values, locals: inner, inBranch: inBranch), like: expression)
         }
     }
 
@@ -116,5 +132,25 @@ private struct Inliner {
         var result = replacement
         if result.type != .bool, node.type != .bool { result.type = node.type }
         return result
+    }
+}
+
+extension Expr {
+    /// How many nodes the expression has, counting no further than just past `limit`.
+    func nodeCount(upTo limit: Int) -> Int {
+        var count = 0
+        var pending = [self]
+        while let node = pending.popLast(), count <= limit {
+            count += 1
+            switch node.kind {
+            case .constant, .boolConstant, .read: break
+            case .unary(_, let operand): pending.append(operand)
+            case .binary(_, let lhs, let rhs): pending += [lhs, rhs]
+            case .select(let condition, let then, let otherwise): pending += [condition, then, otherwise]
+            case .curve(_, let progress): pending.append(progress)
+            case .call(_, let arguments): pending += arguments
+            }
+        }
+        return count
     }
 }
