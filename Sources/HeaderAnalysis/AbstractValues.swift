@@ -245,6 +245,10 @@ package struct AbstractNumber: Sendable {
     package var nan = false
     var positiveInfinity = false
     var negativeInfinity = false
+    /// For a named value or a local that can only be NaN or an infinity (no finite form, whose own
+    /// `origin` says this): which computation's number it is, so that a comparison of it that rules out
+    /// some kinds (`ExactBounds.kinds`) holds of its later readers too.
+    var specialOrigin: Int?
 
     package init(form: LinearForm?, nan: Bool = false, positiveInfinity: Bool = false, negativeInfinity: Bool = false) {
         self.form = form
@@ -264,6 +268,9 @@ package struct AbstractNumber: Sendable {
     }
 
     var hasSpecials: Bool { nan || positiveInfinity || negativeInfinity }
+
+    /// Which computation's number it is, where it is a named value's or a local's.
+    var origin: Int? { form?.origin ?? specialOrigin }
 
     /// Each possibility on its own: the finite form, then each special value.
     var alternatives: [AbstractNumber] {

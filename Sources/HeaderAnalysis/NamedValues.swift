@@ -137,8 +137,14 @@ extension SymbolicEvaluation {
     /// already one (a read, or the side `min` or `max` took) keeps its origin: it is that very number, so what
     /// comparisons say of either holds of both (`high = max(first, point)` and `point` where it took `point`).
     mutating func identified(_ value: AbstractValue) -> AbstractValue {
-        guard case .number(var number) = value, number.form != nil, number.form?.origin == nil else { return value }
-        number.form?.origin = nextOrigin
+        guard case .number(var number) = value, number.origin == nil else { return value }
+        if number.form != nil {
+            number.form?.origin = nextOrigin
+        } else if number.hasSpecials {
+            number.specialOrigin = nextOrigin
+        } else {
+            return value
+        }
         nextOrigin += 1
         return .number(number)
     }

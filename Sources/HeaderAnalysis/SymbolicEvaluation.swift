@@ -207,9 +207,13 @@ package struct SymbolicEvaluation {
 
     /// A number as read on a path whose comparisons of it ruled out some kinds (`ExactBounds.kinds`).
     func restricted(_ value: AbstractValue, on path: AnalysisPath) -> AbstractValue {
-        guard case .number(var number) = value, number.hasSpecials, let origin = number.form?.origin,
+        guard case .number(var number) = value, number.hasSpecials, let origin = number.origin,
               let kinds = path.exactBounds[origin]?.kinds, kinds != ExactBounds.Kind.all else { return value }
-        if kinds & ExactBounds.Kind.finite == 0 { number.form = nil }
+        if kinds & ExactBounds.Kind.finite == 0 {
+            // Still that very number, for the comparisons of it still to come.
+            number.specialOrigin = origin
+            number.form = nil
+        }
         if kinds & ExactBounds.Kind.nan == 0 { number.nan = false }
         if kinds & ExactBounds.Kind.positiveInfinity == 0 { number.positiveInfinity = false }
         if kinds & ExactBounds.Kind.negativeInfinity == 0 { number.negativeInfinity = false }

@@ -109,7 +109,7 @@ extension SymbolicEvaluation {
     package func marked(_ path: AnalysisPath, _ a: AbstractNumber, _ left: UInt8, _ b: AbstractNumber, _ right: UInt8) -> AnalysisPath {
         var path = path
         for (number, kinds) in [(a, left), (b, right)] where number.hasSpecials {
-            guard let origin = number.form?.origin else { continue }
+            guard let origin = number.origin else { continue }
             var bounds = path.exactBounds[origin] ?? ExactBounds()
             bounds.kinds &= kinds
             path.exactBounds[origin] = bounds
