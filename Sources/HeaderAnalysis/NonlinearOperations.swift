@@ -93,7 +93,9 @@ extension SymbolicEvaluation {
             denominator.upper = max(denominator.upper, realDenominator.upper + error, 0)
         }
         var result = AbstractNumber(form: nil)
-        let canBeZero = roundsToZero || g.isConstant
+        // A constant divisor gets here when it is 0 or carries rounding (`(travel + 24pt) - travel`, 24 give
+        // or take an ulp): the latter is 0 only where it can round to 0.
+        let canBeZero = roundsToZero || (g.isConstant && g.constant == 0)
             || (realDenominator.lower <= 0 && realDenominator.upper >= 0 && space.isFeasible(path, zero: g))
         // A divisor kept from 0 keeps its sign in floating point too (it would round to 0 on the way).
         if !canBeZero {

@@ -12,7 +12,8 @@ import HeaderEval
 /// between them: nothing divides.
 extension SymbolicEvaluation {
     /// The driver and the stops of a division that has a segment's shape: each a constant or a read of the
-    /// offset, an input, a state or a local (numbers that comparisons can have ordered), the start the same
+    /// offset, an input, a state, a named value or a local (numbers that comparisons can have ordered: a
+    /// named value is one number on a path, remembered where it was first read), the start the same
     /// on both sides, or absent on both (a start at 0, whose subtraction lowering leaves out).
     static func segmentFraction(_ numerator: Expr, _ denominator: Expr) -> (driver: Expr, start: Expr?, end: Expr)? {
         if case .binary(.subtract, let x, let s) = numerator.kind, case .binary(.subtract, let p, let t) = denominator.kind {
@@ -23,7 +24,7 @@ extension SymbolicEvaluation {
 
     private static func plain(_ expression: Expr) -> Bool {
         switch expression.kind {
-        case .constant, .read(.offset), .read(.input), .read(.state), .read(.local): return true
+        case .constant, .read(.offset), .read(.input), .read(.state), .read(.local), .read(.value): return true
         default: return false
         }
     }
