@@ -99,6 +99,11 @@ extension Checker {
                                   at: arguments[index].value.range)
                 return nil
             }
+            for (value, index) in [(y1, 1), (y2, 3)] where !(value.magnitude <= Curve.largestParameter) {
+                diagnostics.error("cubicBezier's \(index == 1 ? "y1" : "y2") must be within \(Self.parameterBounds), found \(format(value)): "
+                                  + "past it a curve's arithmetic can overflow", at: arguments[index].value.range)
+                return nil
+            }
             guard let bezier = CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2) else {
                 diagnostics.error("invalid cubicBezier", at: range)
                 return nil
@@ -145,9 +150,20 @@ extension Checker {
                     diagnostics.error("a linear() stop has at most two positions", at: argument.range)
                     return nil
                 }
+                guard output.magnitude <= Curve.largestParameter else {
+                    diagnostics.error("a linear() stop's output must be within \(Self.parameterBounds), found \(format(output)): "
+                                      + "past it a curve's arithmetic can overflow", at: argument.range)
+                    return nil
+                }
                 var positions: [Double] = []
                 for position in argument.positions {
                     guard case .number(let value, _, _) = position.kind else { return nil }
+                    // Read as a fraction of the curve's input (75% is 0.75); bounded in the percent it is written in.
+                    guard (value * 100).magnitude <= Curve.largestParameter else {
+                        diagnostics.error("a linear() stop's position must be within \(Self.parameterBounds) %, found \(format(value * 100)) %: "
+                                          + "past it a curve's arithmetic can overflow", at: position.range)
+                        return nil
+                    }
                     positions.append(value)
                 }
                 stops.append((output, positions))
@@ -186,6 +202,12 @@ extension Checker {
             }
             return .spring(spring)
         }
+    }
+
+    /// `-1000000...1000000`: where `Curve.largestParameter` keeps a curve's numbers.
+    static var parameterBounds: String {
+        let bound = Int(Curve.largestParameter)
+        return "-\(bound)...\(bound)"
     }
 
     /// Reads `jumpEnd`, `end`, or the CSS spelling `jump-end` (which the parser sees as a subtraction).

@@ -19,6 +19,11 @@ public enum Curve: Sendable, Hashable {
         }
     }
 
+    /// The largest magnitude of a `cubicBezier`'s y, and of a `linear()`'s output or position (in percent),
+    /// that the checker takes: within it a curve's own arithmetic cannot overflow, and the range analysis
+    /// bounds it exactly (Grammar.md, "Curves"). CSS sets no bound; no real curve comes near it.
+    public static let largestParameter = 1_000_000.0
+
     /// Named presets usable in specs, each with its definition, for docs and "did you mean".
     /// Names are identifiers (the spec language has no `-` in names); `preset(named:)` also takes
     /// the CSS spellings such as `ease-in-out`.

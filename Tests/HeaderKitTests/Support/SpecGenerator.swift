@@ -879,6 +879,11 @@ struct SpecGenerator {
                 ("1", "-3", "0", "4"), ("0.999", "0.5", "0.001", "0.5"), ("0.42", "0", "1", "1"), ("1", "1", "0", "0"),
                 ("0.05", "0.7", "0.1", "1"), ("0", "0", "0", "1"), ("1", "0", "1", "1"), ("0.5", "-10", "0.5", "10"),
             ])
+            // At the checker's bound (`Curve.largestParameter`): the curve's arithmetic must not overflow there.
+            if rng.chance(0.08) {
+                let y = { (rng: inout SeededGenerator) -> String in rng.pick(["1000000", "-1000000", "999999.5", "-1e6", "0.5", "-3"]) }
+                return "cubicBezier(\(rng.pick(["0", "0.05", "0.5", "1"])), \(y(&rng)), \(rng.pick(["0", "0.8", "1"])), \(y(&rng)))"
+            }
             if rng.chance(0.3) {
                 let r = { (rng: inout SeededGenerator) -> String in SpecGenerator.spell((rng.unit() * 1000).rounded() / 1000) }
                 return "cubicBezier(\(r(&rng)), \(SpecGenerator.spell((rng.unit() * 4 - 2) * 100 / 100)), \(r(&rng)), \(SpecGenerator.spell(rng.unit() * 3 - 1)))"
@@ -894,12 +899,12 @@ struct SpecGenerator {
             let stops = 2 + rng.below(5)
             var arguments: [String] = []
             for i in 0..<stops {
-                var output = rng.pick(["0", "1", "0.5", "0.25", "-0.5", "1.2", "0.9", "0.1"])
+                var output = rng.pick(["0", "1", "0.5", "0.25", "-0.5", "1.2", "0.9", "0.1", "1000000", "-1000000"])
                 if i == 0 { output = rng.pick(["0", "0", "0.1", "-0.2"]) }
                 if i == stops - 1 { output = rng.pick(["1", "1", "0.8", "1.5"]) }
                 var stop = output
                 if rng.chance(0.4) {
-                    stop += " \(rng.pick(["0", "10", "25", "50", "75", "100", "120", "40", "60", "30"]))%"
+                    stop += " \(rng.pick(["0", "10", "25", "50", "75", "100", "120", "40", "60", "30", "1000000", "-1000000"]))%"
                     if rng.chance(0.3) { stop += " \(rng.pick(["50", "80", "20", "100"]))%" }
                 }
                 arguments.append(stop)
