@@ -17,7 +17,8 @@ public enum Semantics {
         case .floor: return x.rounded(.down)
         case .ceil: return x.rounded(.up)
         case .round: return x.rounded()
-        case .trunc: return x.rounded(.towardZero)
+        // A whole number as the Int it stands for: a zero is +0 (`+ 0` turns -0 into +0, and nothing else).
+        case .trunc: return x.rounded(.towardZero) + 0
         case .roundHalfUp: return OwnedMath.roundHalfUp(x)
         case .roundHalfEven: return x.rounded(.toNearestOrEven)
         }

@@ -327,14 +327,14 @@ public struct JavaScriptEmitter {
               return Math.abs(x - whole) >= 0.5 ? whole + Math.sign(x) : whole;
             }
             """),
-        ("$trunc", "function $trunc(x) { return Math.trunc(x); }"),
+        ("$trunc", "function $trunc(x) { return Math.trunc(x) + 0; }"),
         // OwnedMath's roundHalfUp, operation for operation (Math.round is specified alike, but is not
         // written once with the others).
         ("$roundHalfUp", """
             function $roundHalfUp(x) {
               const up = Math.ceil(x);
               const down = up - 1;
-              return x - down < 0.5 ? down : up;
+              return (x - down < 0.5 ? down : up) + 0;
             }
             """),
         ("$roundHalfEven", """
@@ -355,10 +355,10 @@ public struct JavaScriptEmitter {
               const quotient = a / b;
               if (!(Math.abs(quotient) < 4503599627370496)) return quotient;
               const whole = Math.trunc(quotient);
-              if (whole !== quotient || whole === 0) return whole;
+              if (whole !== quotient || whole === 0) return whole + 0;
               const remainder = a % b;
               if (!(Math.abs(remainder) + Math.abs(remainder) > Math.abs(b))) return whole;
-              return whole > 0 ? whole - 1 : -(-whole - 1);
+              return whole > 0 ? whole - 1 : -(-whole - 1) + 0;
             }
             """),
         ("$fmin", """

@@ -501,14 +501,14 @@ public struct KotlinEmitter {
                 return if (Math.abs(x - whole) >= 0.5) whole + Math.signum(x) else whole
             }
             """),
-        ("mathTrunc", "private fun mathTrunc(x: Double): Double = if (x < 0.0) Math.ceil(x) else Math.floor(x)"),
+        ("mathTrunc", "private fun mathTrunc(x: Double): Double = (if (x < 0.0) Math.ceil(x) else Math.floor(x)) + 0.0"),
         // OwnedMath's roundHalfUp, div, fmin and fmax, operation for operation: `%` is C's fmod, exact;
         // Math.round answers a Long, and minOf and maxOf propagate NaN.
         ("mathRoundHalfUp", """
             private fun mathRoundHalfUp(x: Double): Double {
                 val up = Math.ceil(x)
                 val down = up - 1.0
-                return if (x - down < 0.5) down else up
+                return (if (x - down < 0.5) down else up) + 0.0
             }
             """),
         ("mathDiv", """
@@ -516,10 +516,10 @@ public struct KotlinEmitter {
                 val quotient = a / b
                 if (!(Math.abs(quotient) < 4503599627370496.0)) return quotient
                 val whole = if (quotient < 0.0) Math.ceil(quotient) else Math.floor(quotient)
-                if (whole != quotient || whole == 0.0) return whole
+                if (whole != quotient || whole == 0.0) return whole + 0.0
                 val remainder = a % b
                 if (!(Math.abs(remainder) + Math.abs(remainder) > Math.abs(b))) return whole
-                return if (whole > 0.0) whole - 1.0 else -(-whole - 1.0)
+                return if (whole > 0.0) whole - 1.0 else -(-whole - 1.0) + 0.0
             }
             """),
         ("mathFmin", """

@@ -168,7 +168,10 @@ package struct FunctionBody {
             case .floor: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.down)")
             case .ceil: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.up)")
             case .round: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded()")
-            case .trunc: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.towardZero)")
+            case .trunc:
+                // `+ 0` makes a zero +0, as the Int it stands for (Grammar.md, "Rounding as other languages round").
+                let cut = postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.towardZero)")
+                return Rendered(text: "(\(cut.text) + 0)", level: .atom, operators: cut.operators + 1, type: cut.type)
             case .roundHalfEven: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.toNearestOrEven)")
             case .roundHalfUp:
                 let x = hoistIfLong(render(operand, as: .double))

@@ -6,7 +6,7 @@
 /// `private `; JavaScript's and Kotlin's spellings are their emitters' helpers.
 extension OwnedMath {
     /// The whole number nearest `x`, halves toward +infinity: Java's `Math.round`, Kotlin's `roundToInt()`
-    /// and JavaScript's `Math.round` (2.5 is 3, -2.5 is -2), with a zero keeping `x`'s sign.
+    /// and JavaScript's `Math.round` (2.5 is 3, -2.5 is -2), a zero +0 as the `Int` it stands for.
     public static func roundHalfUp(_ x: Double) -> Double { mathRoundHalfUp(x) }
     /// The quotient `a / b` truncated toward zero, as Kotlin's and Swift's `Int` `/`, of the exact quotient
     /// wherever `a / b` (rounded) is below 2⁵² in magnitude; from 2⁵² on, where every double is whole, and
@@ -27,44 +27,45 @@ extension OwnedMath {
 
     // x rounds down only when it lies more than a half below ceil(x). x - (ceil(x) - 1) is exact wherever
     // the comparison can go either way (Sterbenz), where x + 0.5 is not (0.49999999999999994 + 0.5 is 1);
-    // a zero keeps x's sign because ceil keeps it. NaN and the infinities compare false and stay.
+    // `+ 0` makes a zero +0 (ceil keeps x's sign) and changes nothing else. NaN and the infinities compare
+    // false and stay.
     static let mathRoundHalfUpSource = """
         private static func mathRoundHalfUp(_ x: Swift.Double) -> Swift.Double {
             let up = x.rounded(.up)
             let down = up - 1
-            return x - down < 0.5 ? down : up
+            return (x - down < 0.5 ? down : up) + 0
         }
     """
     static func mathRoundHalfUp(_ x: Swift.Double) -> Swift.Double {
         let up = x.rounded(.up)
         let down = up - 1
-        return x - down < 0.5 ? down : up
+        return (x - down < 0.5 ? down : up) + 0
     }
 
     // trunc(a / b) is the truncated exact quotient except where the rounded quotient landed on a whole
     // number m from below (1 / 0.1 is 10, its exact quotient 9.99...): then the exact remainder (fmod)
     // is within a quarter of b of b itself, where from above it is within a quarter of b of 0 (below
-    // 2^52 half an ulp of m is at most 1/4), and the quotient is one closer to zero. The zero of a
-    // negative quotient stays -0, as trunc gives it.
+    // 2^52 half an ulp of m is at most 1/4), and the quotient is one closer to zero. A zero quotient is
+    // +0, as the Int it stands for.
     static let mathDivSource = """
         private static func mathDiv(_ a: Swift.Double, _ b: Swift.Double) -> Swift.Double {
             let quotient = a / b
             guard quotient.magnitude < 0x1p52 else { return quotient }
             let whole = quotient.rounded(.towardZero)
-            guard whole == quotient, whole != 0 else { return whole }
+            guard whole == quotient, whole != 0 else { return whole + 0 }
             let remainder = a.truncatingRemainder(dividingBy: b)
             guard remainder.magnitude + remainder.magnitude > b.magnitude else { return whole }
-            return whole > 0 ? whole - 1 : -(-whole - 1)
+            return whole > 0 ? whole - 1 : -(-whole - 1) + 0
         }
     """
     static func mathDiv(_ a: Swift.Double, _ b: Swift.Double) -> Swift.Double {
         let quotient = a / b
         guard quotient.magnitude < 0x1p52 else { return quotient }
         let whole = quotient.rounded(.towardZero)
-        guard whole == quotient, whole != 0 else { return whole }
+        guard whole == quotient, whole != 0 else { return whole + 0 }
         let remainder = a.truncatingRemainder(dividingBy: b)
         guard remainder.magnitude + remainder.magnitude > b.magnitude else { return whole }
-        return whole > 0 ? whole - 1 : -(-whole - 1)
+        return whole > 0 ? whole - 1 : -(-whole - 1) + 0
     }
 
     // Two equal operands are one number or two zeros; -(-a - b) of zeros is -0 unless both are +0.

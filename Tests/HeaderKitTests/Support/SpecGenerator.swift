@@ -73,6 +73,8 @@ struct SpecGenerator {
     private var unitRNG: SeededGenerator
     /// And a snap's `rule` expression and the snaps of states (see `ruleExpression`).
     private var snapRNG: SeededGenerator
+    /// And curves' parameters at the checker's bound, drawn after the curve the main stream draws.
+    private var extremeRNG: SeededGenerator
     /// The states of the spec being drawn, for the snaps that move one.
     private var stateKinds: [(name: String, kind: Kind)] = []
     /// And the scroll's phase: a phase input, a block that compares it, and a state that moves only while dragging.
@@ -95,6 +97,7 @@ struct SpecGenerator {
         unitRNG = SeededGenerator(seed: seed ^ 0x50_4958_454C)
         snapRNG = SeededGenerator(seed: seed ^ 0x53_4E41_5053)
         phaseRNG = SeededGenerator(seed: seed ^ 0x50_4841_5345)
+        extremeRNG = SeededGenerator(seed: seed ^ 0x45_5854_5245)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
     }
@@ -879,16 +882,18 @@ struct SpecGenerator {
                 ("1", "-3", "0", "4"), ("0.999", "0.5", "0.001", "0.5"), ("0.42", "0", "1", "1"), ("1", "1", "0", "0"),
                 ("0.05", "0.7", "0.1", "1"), ("0", "0", "0", "1"), ("1", "0", "1", "1"), ("0.5", "-10", "0.5", "10"),
             ])
-            // At the checker's bound (`Curve.largestParameter`): the curve's arithmetic must not overflow there.
-            if rng.chance(0.08) {
-                let y = { (rng: inout SeededGenerator) -> String in rng.pick(["1000000", "-1000000", "999999.5", "-1e6", "0.5", "-3"]) }
-                return "cubicBezier(\(rng.pick(["0", "0.05", "0.5", "1"])), \(y(&rng)), \(rng.pick(["0", "0.8", "1"])), \(y(&rng)))"
-            }
+            var drawn = "cubicBezier(\(x1), \(y1), \(x2), \(y2))"
             if rng.chance(0.3) {
                 let r = { (rng: inout SeededGenerator) -> String in SpecGenerator.spell((rng.unit() * 1000).rounded() / 1000) }
-                return "cubicBezier(\(r(&rng)), \(SpecGenerator.spell((rng.unit() * 4 - 2) * 100 / 100)), \(r(&rng)), \(SpecGenerator.spell(rng.unit() * 3 - 1)))"
+                drawn = "cubicBezier(\(r(&rng)), \(SpecGenerator.spell((rng.unit() * 4 - 2) * 100 / 100)), \(r(&rng)), \(SpecGenerator.spell(rng.unit() * 3 - 1)))"
             }
-            return "cubicBezier(\(x1), \(y1), \(x2), \(y2))"
+            // At the checker's bound (`Curve.largestParameter`), where the curve's arithmetic must not overflow.
+            if extremeRNG.chance(0.08) {
+                let y = { (rng: inout SeededGenerator) -> String in rng.pick(["1000000", "-1000000", "999999.5", "-1e6", "0.5", "-3"]) }
+                drawn = "cubicBezier(\(extremeRNG.pick(["0", "0.05", "0.5", "1"])), \(y(&extremeRNG)), "
+                    + "\(extremeRNG.pick(["0", "0.8", "1"])), \(y(&extremeRNG)))"
+            }
+            return drawn
         case 5, 6:
             let position = rng.pick(["jump-start", "jump-end", "jump-none", "jump-both", "start", "end", "jumpStart",
                                      "jumpEnd", "jumpNone", "jumpBoth", ""])
@@ -899,12 +904,15 @@ struct SpecGenerator {
             let stops = 2 + rng.below(5)
             var arguments: [String] = []
             for i in 0..<stops {
-                var output = rng.pick(["0", "1", "0.5", "0.25", "-0.5", "1.2", "0.9", "0.1", "1000000", "-1000000"])
+                var output = rng.pick(["0", "1", "0.5", "0.25", "-0.5", "1.2", "0.9", "0.1"])
+                if extremeRNG.chance(0.04) { output = extremeRNG.pick(["1000000", "-1000000"]) }
                 if i == 0 { output = rng.pick(["0", "0", "0.1", "-0.2"]) }
                 if i == stops - 1 { output = rng.pick(["1", "1", "0.8", "1.5"]) }
                 var stop = output
                 if rng.chance(0.4) {
-                    stop += " \(rng.pick(["0", "10", "25", "50", "75", "100", "120", "40", "60", "30", "1000000", "-1000000"]))%"
+                    var position = rng.pick(["0", "10", "25", "50", "75", "100", "120", "40", "60", "30"])
+                    if extremeRNG.chance(0.04) { position = extremeRNG.pick(["1000000", "-1000000"]) }
+                    stop += " \(position)%"
                     if rng.chance(0.3) { stop += " \(rng.pick(["50", "80", "20", "100"]))%" }
                 }
                 arguments.append(stop)
