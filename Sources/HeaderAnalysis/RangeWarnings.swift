@@ -26,6 +26,10 @@ public enum RangeWarnings {
         public let value: Double
         public var snap: Int? = nil
         public var velocity = 0.0
+        /// For a fault (a division by zero, a square root of a negative number, a pow of a negative base):
+        /// the output or the state it leaves NaN or infinite at the witness, which the warning names.
+        public var harmedOutput: Int? = nil
+        public var harmedState: Int? = nil
     }
 
     /// Properties whose last word names a fraction that SwiftUI or the reader takes within 0...1.
@@ -69,7 +73,13 @@ public enum RangeWarnings {
                                        value: witness.value))
         }
         let explainedValues = readingValues(Set(located.compactMap { $0.1.value }), program)
-        let explainedOutputs = Set(located.compactMap { $0.1.output })
+        var explainedOutputs = Set(located.compactMap { $0.1.output })
+        // An output that reads a state whose next holds an issue is explained by it too.
+        let explainedStates = Set(located.compactMap { $0.1.state })
+        if !explainedStates.isEmpty {
+            let read = StateWarnings.statesRead(in: program)
+            explainedOutputs.formUnion(read.indices.filter { !read[$0].isDisjoint(with: explainedStates) })
+        }
         var warnedOutputs: Set<Int> = []
         for index in watched {
             let output = program.outputs[index]
@@ -128,24 +138,52 @@ public enum RangeWarnings {
             warning.trace = witness.trace
             diagnostics.append(warning)
         }
+        let readersOfStates = located.contains { $0.1.state != nil } ? StateWarnings.statesRead(in: program) : []
         for (issue, place) in located {
             let (node, body) = (place.node, place.body)
             // Division by the literal 0 is the checker's warning.
             if issue.kind == .divisionByZero, case .binary(_, _, let divisor) = node.kind, divisor.constantValue != nil { continue }
-            guard let witness = search.operand(issue.kind, node) else { continue }
+            // What the fault can harm: the output it is in, the outputs that read the named value it is in,
+            // or the state whose next it is in and the outputs that read that state. A fault whose result the
+            // spec replaces or discards (`x != x ? 0 : x`, `fmax`) harms none of them, and is no warning.
+            var reachable: Set<Int> = []
+            var state: Int?
+            if let output = place.output { reachable = [output] }
+            if let value = place.value {
+                let reading = readingValues([value], program)
+                reachable = Set(program.outputs.indices.filter { index in
+                    program.outputs[index].body.uses.values.contains(where: reading.contains) })
+            }
+            if let index = place.state {
+                state = index
+                reachable = Set(readersOfStates.indices.filter { readersOfStates[$0].contains(index) })
+            }
+            func named(_ value: Double) -> String { value.isNaN ? "NaN" : "infinite" }
+            guard let witness = search.operand(issue.kind, node, harmed: { harm in
+                if let (index, value) = harm.outputs.first(where: { reachable.contains($0.index) }) {
+                    return WitnessSearch.Harmed(text: "'\(program.outputs[index].qualifiedName)' is \(named(value))", output: index)
+                }
+                if let state, let (_, value) = harm.states.first(where: { $0.index == state }) {
+                    return WitnessSearch.Harmed(text: "state '\(program.states[state].name)' is \(named(value))", state: state)
+                }
+                return nil
+            }) else { continue }
+            let harm = witness.harm.map { ", and \($0.text) there" } ?? ""
             let notes = unrangedNotes(program, body.uses)
             // The operand as written, on one line: the message is one line whatever the operand spans.
             let operand = source.text(of: witness.operand.range).split(whereSeparator: \.isWhitespace).joined(separator: " ")
             let message: String
             switch issue.kind {
             case .divisionByZero:
-                message = "division by zero: '\(operand)' is 0 (\(witness.place))"
+                message = "division by zero: '\(operand)' is 0 (\(witness.place))\(harm)"
             case .squareRootOfNegative:
-                message = "square root of a negative number: '\(operand)' is \(format(witness.value)) (\(witness.place)), and sqrt gives NaN"
+                message = "square root of a negative number: '\(operand)' is \(format(witness.value)) (\(witness.place)), and sqrt gives NaN\(harm)"
             case .powerOfNegative:
-                message = "pow of a negative base with a fractional exponent: '\(operand)' is \(format(witness.value)) (\(witness.place)), and pow gives NaN"
+                message = "pow of a negative base with a fractional exponent: '\(operand)' is \(format(witness.value)) (\(witness.place)), and pow gives NaN\(harm)"
             }
             warn(message, at: issue.range, notes, witness, output: nil)
+            diagnostics[diagnostics.count - 1].harmedOutput = witness.harm?.output
+            diagnostics[diagnostics.count - 1].harmedState = witness.harm?.state
         }
         return diagnostics + snapWarnings + deadStopWarnings
     }
@@ -226,13 +264,15 @@ public enum RangeWarnings {
 
     /// For each issue, the node it is about, the body it stands in, and whose body that is; in one walk of
     /// the program, whatever the number of issues.
-    private static func locate(_ issues: [RangeIssue], in program: Program) -> [(RangeIssue, (node: Expr, body: Body, value: Int?, output: Int?))] {
+    private static func locate(_ issues: [RangeIssue], in program: Program)
+        -> [(RangeIssue, (node: Expr, body: Body, value: Int?, output: Int?, state: Int?))] {
         guard !issues.isEmpty else { return [] }
         let wanted = Set(issues.map(\.range))
-        var found: [RangeIssue: (node: Expr, body: Body, value: Int?, output: Int?)] = [:]
-        let bodies = program.values.indices.map { (program.values[$0].body, $0 as Int?, nil as Int?) }
-            + program.outputs.indices.map { (program.outputs[$0].body, nil as Int?, $0 as Int?) }
-        for (body, value, output) in bodies {
+        var found: [RangeIssue: (node: Expr, body: Body, value: Int?, output: Int?, state: Int?)] = [:]
+        let bodies = program.values.indices.map { (program.values[$0].body, $0 as Int?, nil as Int?, nil as Int?) }
+            + program.outputs.indices.map { (program.outputs[$0].body, nil as Int?, $0 as Int?, nil as Int?) }
+            + program.states.indices.map { (program.states[$0].next, nil as Int?, nil as Int?, $0 as Int?) }
+        for (body, value, output, state) in bodies {
             for root in body.locals + [body.result] {
                 root.forEachNode { node in
                     guard wanted.contains(node.range) else { return }
@@ -245,7 +285,7 @@ public enum RangeWarnings {
                     default: return
                     }
                     let issue = RangeIssue(kind: kind, range: node.range)
-                    if found[issue] == nil { found[issue] = (node, body, value, output) }
+                    if found[issue] == nil { found[issue] = (node, body, value, output, state) }
                 }
             }
         }

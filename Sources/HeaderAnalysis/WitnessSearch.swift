@@ -20,6 +20,15 @@ package struct WitnessSearch {
         package let inputs: [Value]
         /// The node whose value shows it (for a warning about an operand).
         package var operand: Expr
+        /// For a fault: what it harmed there.
+        package var harm: Harmed? = nil
+    }
+
+    /// An output or a state that a fault left NaN or infinite, and how a warning says so.
+    package struct Harmed {
+        package let text: String
+        package var output: Int? = nil
+        package var state: Int? = nil
     }
 
     package let program: Program
@@ -34,7 +43,7 @@ package struct WitnessSearch {
     /// The outputs whose values are watched, and for each setting, what each one does.
     private let watched: [Int]
     private var frames: [Int: [Int: Summary]] = [:]
-    private var faultTables: [Int: [SourceRange: (Int, [Double])]] = [:]
+    private var faultTables: [Int: [SourceRange: [(index: Int, operands: [Double], harm: Harm)]]] = [:]
 
 
     package init(program: Program, analysis: RangeAnalysis, watching outputs: [Int]) {
@@ -134,11 +143,20 @@ package struct WitnessSearch {
         return nil
     }
 
-    /// The first point where the interpreter runs the node and it faults there: a division by 0, `sqrt` of
-    /// a negative number, `pow` of a negative base with an exponent that is not whole. A node that the
-    /// program does not reach at a point (a division under a guard that is false, a keyframe segment between
-    /// stops that meet) shows nothing there.
-    package mutating func operand(_ kind: RangeIssue.Kind, _ node: Expr) -> Witness? {
+    /// What a fault made of the frame where it happened: the outputs and the states that are NaN or an
+    /// infinity there, with their values.
+    package struct Harm {
+        package let outputs: [(index: Int, value: Double)]
+        package let states: [(index: Int, value: Double)]
+    }
+
+    /// The first point where the interpreter runs the node, it faults there, and `harmed` finds in the frame
+    /// an output or a state it names as harmed (a fault whose result the program replaces or discards
+    /// harms nothing): a division by 0, `sqrt` of a negative number, `pow` of a negative base with an
+    /// exponent that is not whole. A node that the program does not reach at a point (a division under a
+    /// guard that is false, a keyframe segment between stops that meet) shows nothing there. The witness's
+    /// `harm` says what was harmed.
+    package mutating func operand(_ kind: RangeIssue.Kind, _ node: Expr, harmed: (Harm) -> Harmed?) -> Witness? {
         let shown: Expr
         switch node.kind {
         case .binary(_, let lhs, let rhs): shown = kind == .divisionByZero ? rhs : lhs
@@ -146,25 +164,44 @@ package struct WitnessSearch {
         default: return nil
         }
         for setting in settings.indices {
-            guard let (index, operands) = faultTable(setting)[node.range] else { continue }
-            let value = kind == .divisionByZero ? operands.last : operands.first
-            return Witness(value: value ?? .nan, place: place(setting, offsetsTried(at: setting)[index]), offset: offsetsTried(at: setting)[index], inputs: settings[setting],
-                           operand: shown)
+            for seen in faultTable(setting)[node.range] ?? [] {
+                guard let harm = harmed(seen.harm) else { continue }
+                let value = kind == .divisionByZero ? seen.operands.last : seen.operands.first
+                var witness = Witness(value: value ?? .nan, place: place(setting, offsetsTried(at: setting)[seen.index]),
+                                      offset: offsetsTried(at: setting)[seen.index], inputs: settings[setting], operand: shown)
+                witness.harm = harm
+                return witness
+            }
         }
         return nil
     }
 
-    /// The first offset at which each operation that can fault does, for one setting, with its operands, by
-    /// the interpreter: each offset from the states' initial values.
-    private mutating func faultTable(_ setting: Int) -> [SourceRange: (Int, [Double])] {
+    /// Where each operation that can fault does, for one setting, by the interpreter, each offset from the
+    /// states' initial values: the first offset, and the first where the frame has a NaN or an infinity in
+    /// an output or a state, each with the operands and what is not finite.
+    private mutating func faultTable(_ setting: Int) -> [SourceRange: [(index: Int, operands: [Double], harm: Harm)]] {
         if let known = faultTables[setting] { return known }
         let interpreter = Interpreter(program: program)
         Self.set(settings[setting], on: interpreter)
-        var table: [SourceRange: (Int, [Double])] = [:]
+        var table: [SourceRange: [(index: Int, operands: [Double], harm: Harm)]] = [:]
+        var harmful: Set<SourceRange> = []
         for (offsetIndex, offset) in offsetsTried(at: setting).enumerated() {
             interpreter.resetState()
-            for fault in interpreter.faults(at: offset).faults where table[fault.range] == nil {
-                table[fault.range] = (offsetIndex, fault.operands)
+            let (outputs, faults) = interpreter.faults(at: offset)
+            guard !faults.isEmpty else { continue }
+            let states = interpreter.stateValues
+            let harm = Harm(outputs: outputs.indices.compactMap { index in
+                                let value = outputs[index].storedNumber
+                                return value.isFinite ? nil : (index, value)
+                            },
+                            states: states.indices.compactMap { states[$0].isFinite ? nil : ($0, states[$0]) })
+            let harms = !harm.outputs.isEmpty || !harm.states.isEmpty
+            for fault in faults where !harmful.contains(fault.range) {
+                // The first place it happens, then the first where it may have harmed something.
+                if table[fault.range] == nil || harms {
+                    table[fault.range, default: []].append((offsetIndex, fault.operands, harm))
+                }
+                if harms { harmful.insert(fault.range) }
             }
         }
         faultTables[setting] = table

@@ -122,6 +122,11 @@ public final class Interpreter {
         program.snaps.indices.contains(snap) ? program.snaps[snap].state : nil
     }
 
+    /// The states' values as the last frame left them, in declaration order.
+    public var stateValues: [Double] {
+        program.states.indices.map { registers[code.layout.state($0)] }
+    }
+
     /// Evaluates one frame, advancing the states along the trace, and returns the outputs in declaration order.
     public func frame(at offset: Double) -> [Value] {
         step(to: offset)

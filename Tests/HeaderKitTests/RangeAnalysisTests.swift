@@ -748,9 +748,13 @@ final class RangeAnalysisTests: XCTestCase {
             sources.append(("spec\(generated.index).header", generated.text))
         }
         var warnings = 0
+        let harmsBefore = RangeWarningReproduction.harmsChecked
         for (path, text) in sources { warnings += try RangeWarningReproduction.check(text, path: path) }
-        print("witnesses: \(warnings) warnings of \(sources.count) specs reproduce in the interpreter")
+        let harms = RangeWarningReproduction.harmsChecked - harmsBefore
+        print("witnesses: \(warnings) warnings of \(sources.count) specs reproduce in the interpreter; "
+              + "\(harms) of them are faults, each naming an output or a state the interpreter shows NaN or infinite there")
         XCTAssertGreaterThan(warnings, 20)
+        XCTAssertGreaterThan(harms, 10)
     }
 
     /// The warnings the interpreter does not bear out are not given, and a witness names what it takes.
@@ -783,7 +787,8 @@ final class RangeAnalysisTests: XCTestCase {
             input h: pt = 0
             t { scale = on ? 1 : 1pt / h }
             """)
-        XCTAssertEqual(flipped.filter { $0.hasPrefix("division by zero") }, ["division by zero: 'h' is 0 (at offset 0 with on = false)"])
+        XCTAssertEqual(flipped.filter { $0.hasPrefix("division by zero") },
+                       ["division by zero: 'h' is 0 (at offset 0 with on = false), and 't.scale' is infinite there"])
     }
 
     // MARK: Cost

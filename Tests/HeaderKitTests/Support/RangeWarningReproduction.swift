@@ -5,6 +5,9 @@ import XCTest
 /// warning's value is what the frame gives there (at the end of its trace, for a state that runs off), to the bit; a division's, a square root's or a power's
 /// warning is a fault that the interpreter meets as it runs the frame, at that very operation.
 enum RangeWarningReproduction {
+    /// How many faults' warnings had what they harmed checked, over every call.
+    nonisolated(unsafe) static var harmsChecked = 0
+
     /// The warnings checked (dead keyframe stops, which have no point to show, aside); a failure for each
     /// that does not reproduce.
     @discardableResult
@@ -45,6 +48,18 @@ enum RangeWarningReproduction {
                 }
                 let shown = warning.diagnostic.message.hasPrefix("division by zero") ? fault.operands.last : fault.operands.first
                 XCTAssertEqual(shown?.bitPattern, warning.value.bitPattern, "\(message): the operand is \(shown ?? .nan)", file: file, line: line)
+                // And what it harmed, which the warning names, is NaN or infinite there.
+                if let output = warning.harmedOutput {
+                    let value = outputs.indices.contains(output) ? outputs[output].storedNumber : 0
+                    XCTAssertFalse(value.isFinite, "\(message): '\(program.outputs[output].qualifiedName)' is \(value)", file: file, line: line)
+                    XCTAssertTrue(warning.diagnostic.message.contains("'\(program.outputs[output].qualifiedName)' is "), message, file: file, line: line)
+                } else if let state = warning.harmedState {
+                    let value = interpreter.stateValues.indices.contains(state) ? interpreter.stateValues[state] : 0
+                    XCTAssertFalse(value.isFinite, "\(message): state '\(program.states[state].name)' is \(value)", file: file, line: line)
+                } else {
+                    XCTFail("\(message): the warning names nothing it harmed", file: file, line: line)
+                }
+                harmsChecked += 1
             }
         }
         return checked
