@@ -10,7 +10,7 @@ trap 'rm -rf "$pages"' EXIT
 shot() {
     local name=$1 fragment=$2
     .build/debug/headerc preview "Examples/$name.header" -o "$pages/$name.html"
-    chromium-headless-shell --no-sandbox --disable-gpu --hide-scrollbars --virtual-time-budget=3000 \
+    chromium-headless-shell --no-sandbox --disable-gpu --hide-scrollbars --run-all-compositor-stages-before-draw --virtual-time-budget=5000 \
         --window-size=1280,800 --screenshot="docs/preview-$name.png" "file://$pages/$name.html#$fragment" 2>/dev/null
 }
 shot ProfileStretchy "offset=60&safeAreaTop=47"

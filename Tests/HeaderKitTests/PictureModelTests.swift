@@ -263,7 +263,7 @@ final class PictureModelTests: XCTestCase {
     /// The page's layers: kind, block, geometry and clip from their `data-` attributes, hidden from their style,
     /// and the box of the name written on each.
     static func previewLayers(_ dom: String) -> [DrawnLayer] {
-        guard let tag = try? NSRegularExpression(pattern: #"<div class="layer ([a-z]+)"([^>]*)>(<span class="name" style="top: ([-0-9.e]+)px;">)?"#),
+        guard let tag = try? NSRegularExpression(pattern: #"<div class="layer ([a-z]+)"([^>]*)>(<span class="name" data-y="([-0-9.e]+)")?"#),
               let attribute = try? NSRegularExpression(pattern: #"([a-z-]+)="([^"]*)""#) else { return [] }
         return tag.matches(in: dom, range: NSRange(dom.startIndex..., in: dom)).map { match in
             let kind = Range(match.range(at: 1), in: dom).map { String(dom[$0]) } ?? ""
@@ -277,9 +277,9 @@ final class PictureModelTests: XCTestCase {
             let style = attributes["style"] ?? ""
             let block = attributes["data-block"] ?? ""
             let rect = Rect(x: number("data-x"), y: number("data-y"), width: number("data-width"), height: number("data-height"))
-            // A name's box: 8 pt in, at its `top` within the layer, 7.5 pt a character, 16 tall.
+            // A name's box: 8 pt in, its line's top at its `data-y`, 7.5 pt a character, 16 tall.
             let labels = Range(match.range(at: 4), in: dom).map { top in
-                [Rect(x: rect.x + 8, y: rect.y + (Double(dom[top]) ?? .nan),
+                [Rect(x: rect.x + 8, y: Double(dom[top]) ?? .nan,
                       width: HeaderLayout.Layer.labelCharacterWidth * Double(block.utf16.count), height: 16)]
             } ?? []
             let clip = attributes["data-clip"].map { $0.split(separator: " ").map { Double($0) ?? .nan } }

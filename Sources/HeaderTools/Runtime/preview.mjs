@@ -3,7 +3,8 @@
 // beside it, a field for each input, a readout of every output at the element's offset (each value's bits
 // in `data-bits`, for tools), and small multiples that plot every output with a cursor at the offset.
 // After each frame the element draws, each block's stand-in is given the layer the element drew it at
-// (`data-x`, `data-y`, `data-width`, `data-height`, `data-clip`), for tools.
+// (`data-x`, `data-y`, `data-width`, `data-height`, `data-clip`), for tools, and its name is written where
+// the pictures write it, on what shows of its layer (`data-y` of the name: the top of its line).
 //
 // The generated module above this defines the spec's `outputs`, `inputs`, `frame`, `initialState` and
 // `advance`, and `previewSettings` (the pull, the plots' sweep, the starting inputs, the first snap's settle).
@@ -92,7 +93,23 @@
       Object.assign(stand.dataset, { x: layer.x, y: layer.y, width: layer.widthFromContent ? "none" : layer.width, height: layer.height });
       if (layer.clip !== undefined) stand.dataset.clip = [layer.clip.x, layer.clip.y, layer.clip.width, layer.clip.height].join(" ");
       else delete stand.dataset.clip;
+      stand.style.display = layer.hidden ? "none" : "";
       stand.style.borderRadius = layer.kind === "circle" ? "50%" : Math.max(layer.cornerRadius, 0) + "px";
+      const name = stand.querySelector(".name");
+      if (name && layer.showsLabel && layer.height > 0) {
+        // The element draws the stand-in at its box's size and scales it to the layer's: the name is
+        // placed in the box's own numbers and scaled back, so that it reads at its own size.
+        const scaleX = stand.clientWidth > 0 && layer.width > 0 ? layer.width / stand.clientWidth : 1;
+        const scaleY = stand.clientHeight > 0 ? layer.height / stand.clientHeight : 1;
+        name.dataset.y = String(layer.labelY);
+        name.style.display = "";
+        name.style.top = (layer.labelY - layer.y) / scaleY + "px";
+        name.style.transformOrigin = "0 0";
+        name.style.transform = `scale(${1 / scaleX}, ${1 / scaleY})`;
+      } else if (name) {
+        delete name.dataset.y;
+        name.style.display = "none";
+      }
       stand.style.filter = layer.blur > 0 ? `blur(${layer.blur / 2}px)` : "";
       // A line of text is drawn at its first size and scaled by the element from there.
       if (layer.kind === "text" && !sized) stand.style.fontSize = layer.fontSize + "px";

@@ -31,7 +31,7 @@ package struct PreviewHTML {
     static let plotFrom = -150.0, plotTo = 450.0, plotStep = 3.0
 
     package func render() -> String {
-        let element = WebElement(program: program, spec: nil, module: module)
+        let element = WebElement(program: program, spec: nil, module: module, labels: true)
         // The module goes into a <script> element: nothing in it may end the element or open an HTML comment.
         let embedded = element.render().replacingOccurrences(of: "</", with: "<\\/").replacingOccurrences(of: "<!--", with: "<\\!--")
         let title = SVGText.escape(program.name)
@@ -50,8 +50,8 @@ package struct PreviewHTML {
         let stands = HeaderLayout.plan(of: program, labels: false).layers.map { layer -> String in
             let name = SVGText.escape(layer.block)
             let content = layer.kind == .text ? name : "<span class=\"name\">\(name)</span><div class=\"veil\"></div>"
-            return "<div slot=\"\(name)\" class=\"layer \(layer.kind.rawValue)\" data-block=\"\(name)\" data-x=\"0\" data-y=\"0\" "
-                + "data-width=\"0\" data-height=\"0\">\(content)</div>"
+            return "<div class=\"layer \(layer.kind.rawValue)\" data-block=\"\(name)\" data-x=\"0\" data-y=\"0\" "
+                + "data-width=\"0\" data-height=\"0\" slot=\"\(name)\">\(content)</div>"
         }
         // Without a page block, room to scroll in the element's unnamed slot.
         let filler = HeaderLayout.structures(of: program).contains { $0.kind == .page } ? [] : ["<div class=\"filler\"></div>"]

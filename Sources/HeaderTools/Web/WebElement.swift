@@ -20,11 +20,13 @@ package struct WebElement {
     package let compositor: CompositorPlan
     let plan: LayoutPlan
 
-    package init(program: Program, spec: CheckedSpec?, module: String, tag: String? = nil) {
+    /// `labels`: the layers also say where each block's name is written (`showsLabel`, `labelY`), as the
+    /// pictures place it, for the preview's stand-ins.
+    package init(program: Program, spec: CheckedSpec?, module: String, tag: String? = nil, labels: Bool = false) {
         self.program = program
         self.module = module
         self.tag = tag ?? WebElement.tag(forHeader: program.name)
-        plan = HeaderLayout.plan(of: program, labels: false)
+        plan = HeaderLayout.plan(of: program, labels: labels)
         compositor = CompositorPlan(program: program, spec: spec, plan: plan)
     }
 
