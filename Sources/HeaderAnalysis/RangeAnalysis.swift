@@ -316,6 +316,11 @@ public struct RangeAnalysis: Sendable {
                     range.max = Swift.max(range.max, bounds.upper)
                     if space.followsOffset(form) { seen(nil, on: path); continue }
                 }
+                // A number that can be more than one thing on a path (a constant or NaN, +inf or -inf, as
+                // `1pt / (offset * 0)` is by the sign of the zero) can change between its path's offsets.
+                let kinds = (number.form != nil ? 1 : 0) + (number.nan ? 1 : 0) + (number.positiveInfinity ? 1 : 0)
+                    + (number.negativeInfinity ? 1 : 0)
+                if kinds > 1, readsOffset { seen(nil, on: path); continue }
                 seen(SteadyValue(number), on: path)
             }
         }
