@@ -130,6 +130,26 @@ final class PreviewWatchTests: XCTestCase {
         XCTAssertEqual(server.interrupt(), 0, "Ctrl-C stops it cleanly")
     }
 
+    /// A headless screenshot of the watched page with a virtual time budget is taken: the long poll runs
+    /// in a worker, whose held request does not stop virtual time, where one the page held did (the
+    /// screenshot never came).
+    func testAHeadlessScreenshotOfTheWatchedPageIsTaken() throws {
+        let chromium = try ChromiumHarness.find()
+        let directory = try TestScratch.directory("preview-watch-screenshot")
+        let spec = directory.appendingPathComponent("Watched.header")
+        try Self.spec(base: "200pt").write(to: spec, atomically: true, encoding: .utf8)
+        let server = try WatchedPreview(spec: spec)
+        let picture = directory.appendingPathComponent("watched.png")
+        let result = try ProcessRunner.run(chromium, ["--no-sandbox", "--disable-gpu", "--virtual-time-budget=2000",
+                                                      "--window-size=1280,800", "--screenshot=\(picture.path)", server.url],
+                                           in: directory, timeout: 30)
+        XCTAssertFalse(result.timedOut, "the screenshot was not taken within 30 s")
+        let png = try Data(contentsOf: picture)
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG")
+        XCTAssertGreaterThan(png.count, 10_000)
+        XCTAssertEqual(server.interrupt(), 0, "Ctrl-C stops it cleanly")
+    }
+
     func testThePageFollowsTheSpecWhereTheUserLeftIt() throws {
         let chromium = try ChromiumHarness.find()
         let directory = try TestScratch.directory("preview-watch-page")

@@ -81,27 +81,46 @@ package enum PreviewWatchPage {
             }
             return fragment.toString();
           }
-          async function follow() {
+          // A newer version: the page again where it is, or the diagnostics. True once the page reloads.
+          function handle(update) {
+            seen = update.version;
+            document.body.dataset.specVersion = String(seen);
+            if (update.good !== good) {
+              history.replaceState(null, "", "#" + fragmentNow());
+              location.reload();
+              return true;
+            }
+            showDiagnostics(update.diagnostics);
+            return false;
+          }
+          // The long poll, one request held at a time. It runs in a worker where the browser has them: a
+          // request the page itself holds open keeps a headless browser's virtual time from running, so a
+          // screenshot with --virtual-time-budget would never be taken; a worker's does not.
+          const poll = (post) => async function follow(url, version) {
             for (;;) {
               let update;
               try {
-                const response = await fetch("/spec?version=" + seen, { cache: "no-store" });
+                const response = await fetch(url + "?version=" + version, { cache: "no-store" });
                 update = await response.json();
               } catch {
                 await new Promise((resolve) => setTimeout(resolve, \(retryMilliseconds)));
                 continue;
               }
-              seen = update.version;
-              document.body.dataset.specVersion = String(seen);
-              if (update.good !== good) {
-                history.replaceState(null, "", "#" + fragmentNow());
-                location.reload();
-                return;
-              }
-              showDiagnostics(update.diagnostics);
+              version = update.version;
+              if (post(update)) return;
             }
+          };
+          const url = new URL("/spec", location.href).href;
+          let worker = null;
+          try {
+            const source = `const follow = (${poll.toString()})((update) => { postMessage(update); return false; });\n`
+              + `follow(${JSON.stringify(url)}, ${seen});`;
+            worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })));
+            worker.onmessage = (event) => { if (handle(event.data)) worker.terminate(); };
+            worker.onerror = () => { worker.terminate(); poll(handle)(url, seen); };
+          } catch {
+            poll(handle)(url, seen);
           }
-          follow();
         })();
         """
     }
