@@ -76,10 +76,10 @@ public enum RangeWarnings {
         var explainedOutputs = Set(located.compactMap { $0.1.output })
         // An output that reads a state whose next holds an issue is explained by it too.
         let explainedStates = Set(located.compactMap { $0.1.state })
-        if !explainedStates.isEmpty {
-            let read = StateWarnings.statesRead(in: program)
-            explainedOutputs.formUnion(read.indices.filter { !read[$0].isDisjoint(with: explainedStates) })
-        }
+        let runaways = StateWarnings.runaways(analysis)
+        // The states each output reads, worked out once, where an issue or a runaway state asks for them.
+        let statesRead = explainedStates.isEmpty && runaways.isEmpty ? [] : StateWarnings.statesRead(in: program)
+        explainedOutputs.formUnion(statesRead.indices.filter { !statesRead[$0].isDisjoint(with: explainedStates) })
         var warnedOutputs: Set<Int> = []
         for index in watched {
             let output = program.outputs[index]
@@ -108,9 +108,7 @@ public enum RangeWarnings {
             }
         }
         // An output that leaves its range only once a state has run off, which no single frame shows.
-        let runaways = StateWarnings.runaways(analysis)
         var candidates: [(output: Int, state: Int, bad: (Double) -> Bool)] = []
-        let statesRead = runaways.isEmpty ? [] : StateWarnings.statesRead(in: program)
         for index in watched where !warnedOutputs.contains(index) && statesRead.indices.contains(index) {
             let output = program.outputs[index], proven = analysis.outputs[index].range, word = lastWord(output.name)
             let unit = leavesUnit(word, proven)
@@ -138,7 +136,6 @@ public enum RangeWarnings {
             warning.trace = witness.trace
             diagnostics.append(warning)
         }
-        let readersOfStates = located.contains { $0.1.state != nil } ? StateWarnings.statesRead(in: program) : []
         for (issue, place) in located {
             let (node, body) = (place.node, place.body)
             // Division by the literal 0 is the checker's warning.
@@ -146,21 +143,22 @@ public enum RangeWarnings {
             // What the fault can harm: the output it is in, the outputs that read the named value it is in,
             // or the state whose next it is in and the outputs that read that state. A fault whose result the
             // spec replaces or discards (`x != x ? 0 : x`, `fmax`) harms none of them, and is no warning.
-            var reachable: Set<Int> = []
-            var state: Int?
-            if let output = place.output { reachable = [output] }
-            if let value = place.value {
-                let reading = readingValues([value], program)
-                reachable = Set(program.outputs.indices.filter { index in
-                    program.outputs[index].body.uses.values.contains(where: reading.contains) })
-            }
-            if let index = place.state {
-                state = index
-                reachable = Set(readersOfStates.indices.filter { readersOfStates[$0].contains(index) })
+            // Asked only of the outputs a faulting frame has NaN or infinite.
+            let state = place.state
+            var reading: Set<Int>?
+            func reaches(_ index: Int) -> Bool {
+                if let output = place.output { return index == output }
+                if let value = place.value {
+                    let values = reading ?? readingValues([value], program)
+                    reading = values
+                    return program.outputs[index].body.uses.values.contains(where: values.contains)
+                }
+                if let state { return statesRead.indices.contains(index) && statesRead[index].contains(state) }
+                return false
             }
             func named(_ value: Double) -> String { value.isNaN ? "NaN" : "infinite" }
             guard let witness = search.operand(issue.kind, node, harmed: { harm in
-                if let (index, value) = harm.outputs.first(where: { reachable.contains($0.index) }) {
+                if let (index, value) = harm.outputs.first(where: { reaches($0.index) }) {
                     return WitnessSearch.Harmed(text: "'\(program.outputs[index].qualifiedName)' is \(named(value))", output: index)
                 }
                 if let state, let (_, value) = harm.states.first(where: { $0.index == state }) {
