@@ -54,8 +54,9 @@ package struct CompositorPlan {
             }
         }
         if let spec {
+            let valueBySlot = Dictionary(spec.values.map { ($0.slot, $0.expression) }) { first, _ in first }
             for output in spec.outputs where outputReasons[output.qualifiedName] == nil && !fixedOutputs.contains(output.qualifiedName) {
-                switch Self.scrollKeyframes(output.expression, spec: spec) {
+                switch Self.scrollKeyframes(output.expression, values: valueBySlot) {
                 case .success(let keyframes): self.keyframes[output.qualifiedName] = keyframes
                 case .failure(let reason): outputReasons[output.qualifiedName] = reason.text
                 }
@@ -94,11 +95,12 @@ package struct CompositorPlan {
     /// Lengths CSS keeps to a fraction of a pixel; beyond, a value is drawn by the element.
     static let largestLength = 1e6
 
-    static func scrollKeyframes(_ expression: CheckedExpression, spec: CheckedSpec) -> Result<ScrollKeyframes, Reason> {
+    /// `values`: each named value's expression by its slot.
+    static func scrollKeyframes(_ expression: CheckedExpression, values: [Int: CheckedExpression]) -> Result<ScrollKeyframes, Reason> {
         guard case .keyframes(let keyframes) = expression.unlocated else {
             return .failure(Reason("it is not keyframes of the offset, which CSS could ease"))
         }
-        guard let driver = Self.driver(keyframes.driver, spec: spec, depth: 0), driver.scale > 0, driver.scale.isFinite,
+        guard let driver = Self.driver(keyframes.driver, values: values, depth: 0), driver.scale > 0, driver.scale.isFinite,
               driver.shift.isFinite else {
             return .failure(Reason("its keyframes are not driven by the offset times a positive constant plus a constant"))
         }
@@ -148,10 +150,10 @@ package struct CompositorPlan {
 
     /// The driver as an affine function of the offset with constant coefficients, through named values,
     /// `clamp` and `progress` (whose clamp keyframes do not see where every stop lies inside it).
-    static func driver(_ expression: CheckedExpression, spec: CheckedSpec, depth: Int) -> Driver? {
+    static func driver(_ expression: CheckedExpression, values: [Int: CheckedExpression], depth: Int) -> Driver? {
         guard depth < 64 else { return nil }
         func affine(_ expression: CheckedExpression) -> Driver? {
-            guard let driver = driver(expression, spec: spec, depth: depth + 1), !driver.isClamped else { return nil }
+            guard let driver = driver(expression, values: values, depth: depth + 1), !driver.isClamped else { return nil }
             return driver
         }
         func constant(_ expression: CheckedExpression) -> Double? {
@@ -162,8 +164,8 @@ package struct CompositorPlan {
         case .constant(let value): return Driver(scale: 0, shift: value)
         case .slot(CheckedSpec.offsetSlot): return Driver(scale: 1, shift: 0)
         case .slot(let slot):
-            guard let value = spec.values.first(where: { $0.slot == slot }) else { return nil }
-            return driver(value.expression, spec: spec, depth: depth + 1)
+            guard let value = values[slot] else { return nil }
+            return driver(value, values: values, depth: depth + 1)
         case .negate(let inner):
             return affine(inner).map { Driver(scale: -$0.scale, shift: -$0.shift) }
         case .arithmetic(let operation, let a, let b):

@@ -89,6 +89,10 @@ package struct WebElement {
     /// Every output, in eval's order, with where the element applies it.
     package var report: [Channel] {
         let structures = HeaderLayout.structures(of: program)
+        // Each block's kind, by name, as the plan draws it; a group, box, material, bar or circle keeps its
+        // box and is scaled to its size (the runtime's `_box`).
+        let kinds = Dictionary(plan.layers.map { ($0.block, $0.kind) }) { first, _ in first }
+        let scaledKinds: Set<BlockKind> = [.group, .box, .material, .bar, .circle]
         var channels: [Channel] = []
         for (blockIndex, block) in program.blocks.enumerated() {
             let kind = structures.indices.contains(blockIndex) ? structures[blockIndex].kind : .box
@@ -121,10 +125,7 @@ package struct WebElement {
                 // The output's own reason where it is one CSS cannot compute; else its layers'.
                 var why = compositor.outputReasons[name]
                     ?? drawnByHand.map { "the \($0) layer is drawn frame by frame: \(compositor.layerReasons[$0] ?? "")" }.joined(separator: "; ")
-                // A group, box, material, bar or circle keeps its box and is scaled to its size (the runtime's `_box`).
-                let scaledKinds: Set<BlockKind> = [.group, .box, .material, .bar, .circle]
-                let readerKinds = drawnByHand.compactMap { reader in program.blocks.firstIndex { $0.name == reader } }
-                    .map { structures.indices.contains($0) ? structures[$0].kind : .box }
+                let readerKinds = drawnByHand.map { kinds[$0] ?? .box }
                 let place: Channel.Place
                 switch output.name {
                 case "top" where kind == .page:
