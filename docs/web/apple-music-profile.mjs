@@ -127,6 +127,16 @@ function headerElementKebab(name) {
   return name.replace(/[A-Z]/g, (letter) => "-" + letter.toLowerCase());
 }
 
+// A length on the layout engine's 1/64 px grid, at least the length.
+function headerElementGrid(length) {
+  return Math.ceil(Math.max(length, 0) * 64) / 64;
+}
+
+// Whether a box still serves a length by a scale: within four times either way (a 0 length always does).
+function headerElementFits(length, box) {
+  return length <= 0 || (box > 0 && length / box >= 0.25 && length / box <= 4);
+}
+
 // An attribute's text as an input's value, or undefined where it is not one.
 function headerElementParse(input, text) {
   if (input.type === "bool") {
@@ -457,10 +467,18 @@ export function defineHeaderElement(tag, spec) {
       const supported = typeof CSS !== "undefined" && CSS.supports("animation-timeline: scroll()");
       if (timeline && supported && spec.scroll) {
         const stateful = this._state;
-        const layoutAt = (at, output, value) => {
-          const frame = stateful ? spec.frame(at, inputs, stateful) : spec.frame(at, inputs);
-          frame[output] = value;
-          return this._layersAt(frame, at, inputs);
+        // The layers at each stop of an output, by block: laid out once an output, whatever reads it.
+        const layouts = new Map();
+        const layersAtStops = (output) => {
+          if (!layouts.has(output)) {
+            const stops = spec.scroll.keyframes[output];
+            layouts.set(output, stops.offsets.map((at, stop) => {
+              const frame = stateful ? spec.frame(at, inputs, stateful) : spec.frame(at, inputs);
+              frame[output] = stops.values[stop];
+              return new Map(this._layersAt(frame, at, inputs).map((layer) => [layer.block, layer]));
+            }));
+          }
+          return layouts.get(output);
         };
         let index = 0;
         for (const [block, follows] of Object.entries(spec.scroll.layers)) {
@@ -471,8 +489,9 @@ export function defineHeaderElement(tag, spec) {
             const stops = spec.scroll.keyframes[output];
             const first = stops.offsets[0], span = stops.offsets[stops.offsets.length - 1] - first;
             const name = `headerc-${index++}`;
+            const atStops = layersAtStops(output);
             const frames = stops.offsets.map((at, stop) => {
-              const layer = layoutAt(at, output, stops.values[stop]).find((candidate) => candidate.block === block);
+              const layer = atStops[stop].get(block);
               const easing = stop < stops.easings.length ? ` animation-timing-function: ${stops.easings[stop]};` : "";
               return `${(at - first) / span * 100}% { ${property}: ${text(layer)};${easing} }`;
             });
@@ -540,12 +559,10 @@ export function defineHeaderElement(tag, spec) {
     // stretches, until it is four times larger or smaller than its box. An image or a line of text is laid
     // out at each size, so that its content is not stretched.
     _box(layer) {
-      const grid = (length) => Math.ceil(Math.max(length, 0) * 64) / 64;
-      const exact = { width: grid(layer.width), height: grid(layer.height) };
+      const exact = { width: headerElementGrid(layer.width), height: headerElementGrid(layer.height) };
       if (!scaledKinds.has(layer.kind)) return exact;
       const kept = this._boxes.get(layer.block);
-      const fits = (length, box) => length <= 0 || (box > 0 && length / box >= 0.25 && length / box <= 4);
-      if (kept && fits(layer.width, kept.width) && fits(layer.height, kept.height)) return kept;
+      if (kept && headerElementFits(layer.width, kept.width) && headerElementFits(layer.height, kept.height)) return kept;
       this._boxes.set(layer.block, exact);
       return exact;
     }
