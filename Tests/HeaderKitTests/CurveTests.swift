@@ -238,6 +238,30 @@ final class CurveTests: XCTestCase {
         XCTAssertNotNil(SpringCurve(response: 1e-6, dampingFraction: 0.5))
     }
 
+    /// The checker's bounds (a duration, response and damping fraction within 1e-6...1e6, any bounce
+    /// strictly between -1 and 1) are the conditions its message states: at each corner of them, and
+    /// just inside the bounces' ends, the spring exists and gives finite positions between 0 and 1.
+    func testEverySpringWithinTheCheckersBoundsExists() throws {
+        let lengths = [1e-6, 1e-6.nextUp, 0.5, 1e6.nextDown, 1e6]
+        let bounces = [(-1.0).nextUp, -0.5, 0, 0.5, 1.0.nextDown]
+        let fractions = [1e-6, 1.0.nextDown, 1, 1.0.nextUp, 1e6]
+        var springs: [(String, SpringCurve?)] = []
+        for length in lengths {
+            for bounce in bounces { springs.append(("duration \(length) bounce \(bounce)", SpringCurve(duration: length, bounce: bounce))) }
+            for fraction in fractions { springs.append(("response \(length) dampingFraction \(fraction)", SpringCurve(response: length, dampingFraction: fraction))) }
+        }
+        for (name, spring) in springs {
+            let spring = try XCTUnwrap(spring, name)
+            XCTAssertTrue(spring.settlingTime.isFinite && spring.settlingTime > 0, name)
+            for x in [1e-300, 0.001, 0.5, 0.999, 1.0.nextDown] {
+                XCTAssertTrue(spring.value(at: x).isFinite, "\(name) at \(x)")
+            }
+        }
+        // Just past them, the spring itself has no finite settling time or frequency.
+        XCTAssertNil(SpringCurve(duration: 5e-324, bounce: 0))
+        XCTAssertNil(SpringCurve(duration: 1e300, bounce: 1.0.nextDown))
+    }
+
     // MARK: presets
 
     func testPresets() throws {
