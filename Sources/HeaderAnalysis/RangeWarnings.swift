@@ -72,10 +72,11 @@ public enum RangeWarnings {
                                        inputs: witness.inputs, output: output, operandRange: output == nil ? witness.operand.range : nil,
                                        value: witness.value))
         }
-        let explainedValues = readingValues(Set(located.compactMap { $0.1.value }), program)
-        var explainedOutputs = Set(located.compactMap { $0.1.output })
+        let places = located.flatMap(\.1)
+        let explainedValues = readingValues(Set(places.compactMap(\.value)), program)
+        var explainedOutputs = Set(places.compactMap(\.output))
         // An output that reads a state whose next holds an issue is explained by it too.
-        let explainedStates = Set(located.compactMap { $0.1.state })
+        let explainedStates = Set(places.compactMap(\.state))
         let runaways = StateWarnings.runaways(analysis)
         // The states each output reads, worked out once, where an issue or a runaway state asks for them.
         let statesRead = explainedStates.isEmpty && runaways.isEmpty ? [] : StateWarnings.statesRead(in: program)
@@ -136,52 +137,66 @@ public enum RangeWarnings {
             warning.trace = witness.trace
             diagnostics.append(warning)
         }
-        for (issue, place) in located {
-            let (node, body) = (place.node, place.body)
-            // Division by the literal 0 is the checker's warning.
-            if issue.kind == .divisionByZero, case .binary(_, _, let divisor) = node.kind, divisor.constantValue != nil { continue }
-            // What the fault can harm: the output it is in, the outputs that read the named value it is in,
-            // or the state whose next it is in and the outputs that read that state. A fault whose result the
-            // spec replaces or discards (`x != x ? 0 : x`, `fmax`) harms none of them, and is no warning.
-            // Asked only of the outputs a faulting frame has NaN or infinite.
-            let state = place.state
-            var reading: Set<Int>?
-            func reaches(_ index: Int) -> Bool {
-                if let output = place.output { return index == output }
-                if let value = place.value {
-                    let values = reading ?? readingValues([value], program)
-                    reading = values
-                    return program.outputs[index].body.uses.values.contains(where: values.contains)
+        // Each place the issue stands in until one shows it: the first call of a function whose body faults
+        // may be one that never does.
+        for (issue, candidates) in located {
+            for place in candidates {
+                let (node, body) = (place.node, place.body)
+                // Division by the literal 0 is the checker's warning.
+                if issue.kind == .divisionByZero, case .binary(_, _, let divisor) = node.kind, divisor.constantValue != nil { continue }
+                // What the fault can harm: the output it is in, the outputs that read the named value it is in,
+                // or the state whose next it is in and the outputs that read that state. A fault whose result the
+                // spec replaces or discards (`x != x ? 0 : x`, `fmax`) harms none of them, and is no warning.
+                // Asked only of the outputs a faulting frame has NaN or infinite.
+                let state = place.state
+                var reading: Set<Int>?
+                func reaches(_ index: Int) -> Bool {
+                    if let output = place.output { return index == output }
+                    if let value = place.value {
+                        let values = reading ?? readingValues([value], program)
+                        reading = values
+                        return program.outputs[index].body.uses.values.contains(where: values.contains)
+                    }
+                    if let state { return statesRead.indices.contains(index) && statesRead[index].contains(state) }
+                    return false
                 }
-                if let state { return statesRead.indices.contains(index) && statesRead[index].contains(state) }
-                return false
+                func named(_ value: Double) -> String { value.isNaN ? "NaN" : "infinite" }
+                guard let witness = search.operand(issue.kind, node, harmed: { harm in
+                    if let (index, value) = harm.outputs.first(where: { reaches($0.index) }) {
+                        return WitnessSearch.Harmed(text: "'\(program.outputs[index].qualifiedName)' is \(named(value))", output: index)
+                    }
+                    if let state, let (_, value) = harm.states.first(where: { $0.index == state }) {
+                        return WitnessSearch.Harmed(text: "state '\(program.states[state].name)' is \(named(value))", state: state)
+                    }
+                    return nil
+                }) else { continue }
+                let harm = witness.harm.map { ", and \($0.text) there" } ?? ""
+                let notes = unrangedNotes(program, body.uses)
+                // An operand as written, on one line (the message is one line whatever it spans); a constant, which
+                // has no place of its own in the lowered program, by its role.
+                func written(_ operand: Expr, _ role: String) -> String {
+                    if case .constant = operand.kind { return role }
+                    return "'" + source.text(of: operand.range).split(whereSeparator: \.isWhitespace).joined(separator: " ") + "'"
+                }
+                let message: String
+                switch issue.kind {
+                case .divisionByZero:
+                    message = "division by zero: \(written(witness.operand, "the divisor")) is 0 (\(witness.place))\(harm)"
+                case .squareRootOfNegative:
+                    message = "square root of a negative number: \(written(witness.operand, "the operand")) is \(format(witness.value)) (\(witness.place)), and sqrt gives NaN\(harm)"
+                case .powerOfNegative:
+                    var exponent = ""
+                    if case .binary(_, _, let rhs) = node.kind, witness.operands.count == 2 {
+                        let name = written(rhs, "")
+                        exponent = " and the exponent\(name.isEmpty ? "" : " " + name) is \(format(witness.operands[1]))"
+                    }
+                    message = "pow of a negative base with a fractional exponent: \(written(witness.operand, "the base")) is \(format(witness.value))\(exponent) (\(witness.place)), and pow gives NaN\(harm)"
+                }
+                warn(message, at: issue.range, notes, witness, output: nil)
+                diagnostics[diagnostics.count - 1].harmedOutput = witness.harm?.output
+                diagnostics[diagnostics.count - 1].harmedState = witness.harm?.state
+                break
             }
-            func named(_ value: Double) -> String { value.isNaN ? "NaN" : "infinite" }
-            guard let witness = search.operand(issue.kind, node, harmed: { harm in
-                if let (index, value) = harm.outputs.first(where: { reaches($0.index) }) {
-                    return WitnessSearch.Harmed(text: "'\(program.outputs[index].qualifiedName)' is \(named(value))", output: index)
-                }
-                if let state, let (_, value) = harm.states.first(where: { $0.index == state }) {
-                    return WitnessSearch.Harmed(text: "state '\(program.states[state].name)' is \(named(value))", state: state)
-                }
-                return nil
-            }) else { continue }
-            let harm = witness.harm.map { ", and \($0.text) there" } ?? ""
-            let notes = unrangedNotes(program, body.uses)
-            // The operand as written, on one line: the message is one line whatever the operand spans.
-            let operand = source.text(of: witness.operand.range).split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            let message: String
-            switch issue.kind {
-            case .divisionByZero:
-                message = "division by zero: '\(operand)' is 0 (\(witness.place))\(harm)"
-            case .squareRootOfNegative:
-                message = "square root of a negative number: '\(operand)' is \(format(witness.value)) (\(witness.place)), and sqrt gives NaN\(harm)"
-            case .powerOfNegative:
-                message = "pow of a negative base with a fractional exponent: '\(operand)' is \(format(witness.value)) (\(witness.place)), and pow gives NaN\(harm)"
-            }
-            warn(message, at: issue.range, notes, witness, output: nil)
-            diagnostics[diagnostics.count - 1].harmedOutput = witness.harm?.output
-            diagnostics[diagnostics.count - 1].harmedState = witness.harm?.state
         }
         return diagnostics + snapWarnings + deadStopWarnings
     }
@@ -260,13 +275,16 @@ public enum RangeWarnings {
         return reading
     }
 
-    /// For each issue, the node it is about, the body it stands in, and whose body that is; in one walk of
-    /// the program, whatever the number of issues.
-    private static func locate(_ issues: [RangeIssue], in program: Program)
-        -> [(RangeIssue, (node: Expr, body: Body, value: Int?, output: Int?, state: Int?))] {
+    /// Where an issue stands: the node it is about, the body it stands in, and whose body that is.
+    private typealias Place = (node: Expr, body: Body, value: Int?, output: Int?, state: Int?)
+
+    /// For each issue, every place it stands, in the program's order: one in the spec's own text, or one a
+    /// call of a function, whose body each call inlines with its own arguments. One walk of the program,
+    /// whatever the number of issues.
+    private static func locate(_ issues: [RangeIssue], in program: Program) -> [(RangeIssue, [Place])] {
         guard !issues.isEmpty else { return [] }
         let wanted = Set(issues.map(\.range))
-        var found: [RangeIssue: (node: Expr, body: Body, value: Int?, output: Int?, state: Int?)] = [:]
+        var found: [RangeIssue: [Place]] = [:]
         let bodies = program.values.indices.map { (program.values[$0].body, $0 as Int?, nil as Int?, nil as Int?) }
             + program.outputs.indices.map { (program.outputs[$0].body, nil as Int?, $0 as Int?, nil as Int?) }
             + program.states.indices.map { (program.states[$0].next, nil as Int?, nil as Int?, $0 as Int?) }
@@ -283,7 +301,7 @@ public enum RangeWarnings {
                     default: return
                     }
                     let issue = RangeIssue(kind: kind, range: node.range)
-                    if found[issue] == nil { found[issue] = (node, body, value, output, state) }
+                    found[issue, default: []].append((node, body, value, output, state))
                 }
             }
         }

@@ -22,6 +22,8 @@ package struct WitnessSearch {
         package var operand: Expr
         /// For a fault: what it harmed there.
         package var harm: Harmed? = nil
+        /// For a fault: the operation's operands there, in order.
+        package var operands: [Double] = []
     }
 
     /// An output or a state that a fault left NaN or infinite, and how a warning says so.
@@ -170,6 +172,7 @@ package struct WitnessSearch {
                 var witness = Witness(value: value ?? .nan, place: place(setting, offsetsTried(at: setting)[seen.index]),
                                       offset: offsetsTried(at: setting)[seen.index], inputs: settings[setting], operand: shown)
                 witness.harm = harm
+                witness.operands = seen.operands
                 return witness
             }
         }
