@@ -102,7 +102,10 @@ public struct RangeAnalysis: Sendable {
         for output in program.outputs {
             var outcomes: [SymbolicEvaluation.Outcome] = []
             for start in evaluation.starts(for: output.body) { outcomes += evaluation.evaluate(output.body, on: start) }
-            outputs.append(summary(output.qualifiedName, output.type, outcomes, evaluation, &ends))
+            // An output that reads neither the offset nor a state (which the offset moves) is the same at every
+            // offset, however its paths part on the inputs.
+            let readsOffset = output.body.uses.offset || output.body.uses.state
+            outputs.append(summary(output.qualifiedName, output.type, outcomes, evaluation, &ends, readsOffset: readsOffset))
         }
         var settles: [OutputRange] = [], settlePoints: [ProvenRange] = []
         for snap in program.snaps {
@@ -382,12 +385,14 @@ public struct RangeAnalysis: Sendable {
                 to = Swift.max(to, end)
             }
         }
-        return from <= to ? (clean(from, .toNearestOrEven), clean(to, .toNearestOrEven)) : nil
+        // Values that differ on paths with no finite end between them part on a condition the paths could not
+        // keep (one that rounding may decide either way, say): where they change is unknown.
+        return from <= to ? (clean(from, .down), clean(to, .up)) : (-.infinity, .infinity)
     }
 
     /// A bound as printed: within 1e-13 of it, a number with 12 significant digits (or 0) is taken when that
-    /// widens the range (`.down` for a lower bound, `.up` for an upper one, either way for an offset where an
-    /// output starts or stops changing), so that it never narrows: a lower bound of 0.3235374321849094 is not
+    /// widens the range (`.down` for a lower bound or the offset where an output starts changing, `.up` for an
+    /// upper one or where it stops), so that it never narrows: a lower bound of 0.3235374321849094 is not
     /// printed as 0.323537432185, which the value that attains it would pass. Any other bound is kept to the
     /// bit.
     package static func clean(_ value: Double, _ direction: FloatingPointRoundingRule) -> Double {

@@ -308,7 +308,9 @@ public enum RangeWarnings {
         return issues.compactMap { issue in found[issue].map { (issue, $0) } }
     }
 
+    /// A number as `eval --set` and `--at` read it back to the bit: `-0.0` where it is negative zero.
     package static func format(_ value: Double) -> String {
+        if value == 0, value.sign == .minus { return "-0.0" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return "\(value)"
     }

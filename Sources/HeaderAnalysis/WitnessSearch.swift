@@ -277,7 +277,12 @@ package struct WitnessSearch {
         var changed: [String] = []
         for (index, value) in setting.enumerated() where program.inputs.indices.contains(index) {
             let input = program.inputs[index]
-            guard value != input.defaultValue else { continue }
+            // To the bit: -0.0 where the default is 0 is a setting of its own, and is named.
+            if case .number(let number) = value, case .number(let fallback) = input.defaultValue {
+                guard number.bitPattern != fallback.bitPattern else { continue }
+            } else {
+                guard value != input.defaultValue else { continue }
+            }
             switch value {
             case .number(let number): changed.append("\(input.name) = \(RangeWarnings.format(number))")
             case .bool(let bool): changed.append("\(input.name) = \(bool)")

@@ -55,13 +55,20 @@ package enum RangesReport {
         return "{\n  \"outputs\": {\n" + entries.joined(separator: ",\n") + "\n  },\n  \"conditions\": " + conditionList + "\n}\n"
     }
 
-    /// For people: each number to 12 significant digits, as it reads (`-230`, where the bound proven for
-    /// floating point is -230.0000000000013); the JSON has every bound to the bit.
+    /// For people: each bound to 12 significant digits, as it reads (`-230`, where the bound proven for
+    /// floating point is -230.0000000000013), and each offset where an output changes to the bit; the JSON
+    /// has every number to the bit.
     package static func table(_ analysis: RangeAnalysis, source: SourceFile) -> String {
         func number(_ value: Double) -> String { NumbersForPeople.text(value) }
+        // An offset where an output starts or stops changing is a claim about every offset past it: to the bit
+        // wherever 12 digits would move it inward.
+        func end(_ value: Double) -> String {
+            let text = NumbersForPeople.text(value)
+            return !value.isFinite || Double(text) == value ? text : "\(value)"
+        }
         var rows: [[String]] = [["output", "min", "max", "NaN", "infinite", "changes between offsets"]]
         for output in analysis.outputs + analysis.settles {
-            let changes = output.changes.map { "\(number($0.from)) and \(number($0.to))" } ?? "never"
+            let changes = output.changes.map { "\(end($0.from)) and \(end($0.to))" } ?? "never"
             if output.type == .bool {
                 let values = [output.canBeFalse ? "false" : nil, output.canBeTrue ? "true" : nil].compactMap { $0 }
                 rows.append([output.name, values.first ?? "-", values.last ?? "-", "no", "no", changes])

@@ -58,7 +58,7 @@ struct SpecFile {
     }
 
     /// `// expect range cover.height: 44...inf` (and `, nan`, `, infinite`, `, changes 0...146`,
-    /// `, constant`); for a bool output `false...true`, `true` or `false`.
+    /// `, changes covering 0...146`, `, constant`); for a bool output `false...true`, `true` or `false`.
     struct RangeExpectation {
         let line: Int
         let output: String
@@ -68,6 +68,9 @@ struct SpecFile {
         let infinite: Bool
         /// nil: not stated; `.some(nil)`: `constant`, it never changes.
         let changes: (from: Double, to: Double)??
+        /// `changes covering FROM...TO`: offsets where it truly changes, which the proven ones must hold
+        /// however wide they are (where the analysis cannot say them exactly).
+        var covered: (from: Double, to: Double)? = nil
     }
 
     /// `// expect layout at 0, 40 with k = 3: avatar x=20 y=146 width=88 clip=none; title x=195 alignX=center`:
@@ -230,9 +233,16 @@ struct SpecFile {
             }
             var nan = false, infinite = false
             var changes: (from: Double, to: Double)??
+            var covered: (from: Double, to: Double)?
             for item in items {
                 if item == "nan" { nan = true } else if item == "infinite" { infinite = true } else if item == "constant" {
                     changes = .some(nil)
+                } else if item.hasPrefix("changes covering ") {
+                    let ends = item.dropFirst("changes covering ".count).components(separatedBy: "...")
+                    guard ends.count == 2, let from = Self.number(ends[0]), let to = Self.number(ends[1]) else {
+                        return "cannot read '\(item)': write changes covering FROM...TO"
+                    }
+                    covered = (from, to)
                 } else if item.hasPrefix("changes ") {
                     let ends = item.dropFirst("changes ".count).components(separatedBy: "...")
                     guard ends.count == 2, let from = Self.number(ends[0]), let to = Self.number(ends[1]) else {
@@ -244,7 +254,7 @@ struct SpecFile {
                 }
             }
             ranges.append(RangeExpectation(line: line, output: words[1], min: min, max: max, canBeTrue: canBeTrue,
-                                           canBeFalse: canBeFalse, nan: nan, infinite: infinite, changes: changes))
+                                           canBeFalse: canBeFalse, nan: nan, infinite: infinite, changes: changes, covered: covered))
         case "swift", "js", "kotlin":
             guard words.count == 2, words[1] == "contains", let target = Target(rawValue: words[0]) else {
                 return "write 'expect \(words[0]) contains: TEXT'"
