@@ -17,6 +17,7 @@ package struct AnalysisPath: Sendable {
         var locals: [Int: AbstractValue] = [:]
         var exactBounds: [Int: ExactBounds] = [:]
         var orderings: Set<Ordering> = []
+        var untracked = false
 
         init() {}
 
@@ -28,6 +29,7 @@ package struct AnalysisPath: Sendable {
             locals = other.locals
             exactBounds = other.exactBounds
             orderings = other.orderings
+            untracked = other.untracked
         }
     }
 
@@ -64,6 +66,13 @@ package struct AnalysisPath: Sendable {
     var exactBounds: [Int: ExactBounds] {
         get { storage.exactBounds }
         _modify { makeUnique(); yield &storage.exactBounds }
+    }
+    /// Whether the path parted from another on a condition of the offset that its constraints do not keep
+    /// (of a rounded, curved or special number, or merged): the offsets its constraints allow are where it
+    /// may be taken, not where it alone is, so that a value of its own may be met anywhere among them.
+    var untracked: Bool {
+        get { storage.untracked }
+        _modify { makeUnique(); yield &storage.untracked }
     }
     /// What the comparisons taken said of the order of two such numbers, each by its origin.
     var orderings: Set<Ordering> {

@@ -41,7 +41,9 @@ extension SymbolicEvaluation {
         // is 1 in real arithmetic, and 0 at offsets past 2⁵³. It is possible where each constraint holds within
         // the rounding error (everywhere when that is unbounded), and then taken with no constraint: one that
         // close to the linear program's tolerance would be judged by the tolerance.
+        var relaxedOutcome = false
         if d.rounds, whenTrue == nil || whenFalse == nil {
+            relaxedOutcome = true
             let error = space.roundingError(d, on: path)
             func relaxed(_ constraints: [(LinearForm, Bool)]) -> [(LinearForm, Bool)]? {
                 guard let error else { return [] }
@@ -77,6 +79,11 @@ extension SymbolicEvaluation {
             noteOrdering(operation, outcome, lhs, rhs, on: &branch)
             noteCondition(range, outcome)
             outcomes.append((branch, .bool(outcome)))
+        }
+        // Both ways, on a condition of the offset that the constraints do not bound it by (or that rounding
+        // alone allows): where each is taken is not where its constraints allow.
+        if outcomes.count == 2, space.followsOffset(d), relaxedOutcome || !space.tracksOffset(d) {
+            for index in outcomes.indices { outcomes[index].path.untracked = true }
         }
         return outcomes
     }

@@ -46,6 +46,7 @@ extension SymbolicEvaluation {
                 kept.strict = reached.strict
                 kept.boolInputs = reached.boolInputs
                 kept.exactBounds = reached.exactBounds
+                kept.untracked = reached.untracked
                 return (kept, identified(value))
             }
             unconditionedValues[key] = ways
@@ -54,6 +55,7 @@ extension SymbolicEvaluation {
         for (way, value) in ways {
             var joined = path
             joined.exactBounds.merge(way.exactBounds) { current, _ in current }
+            if way.untracked { joined.untracked = true }
             // The bools the way decided that the path had not (the path's own agree with the way's).
             if way.boolInputs.count > decided.count { joined.boolInputs.merge(way.boolInputs) { current, _ in current } }
             if !way.constraints.isEmpty {
@@ -76,7 +78,9 @@ extension SymbolicEvaluation {
     mutating func bodyOutcomes(_ index: Int, on start: AnalysisPath) -> [Outcome] {
         let outcomes = evaluate(program.values[index].body, on: start)
         if outcomes.count > AnalysisLimits.pathsFromOneNode, outcomes.allSatisfy({ if case .number = $0.value { true } else { false } }) {
-            return [(start, hull(outcomes))]
+            var merged = start
+            merged.untracked = true
+            return [(merged, hull(outcomes))]
         }
         return outcomes
     }

@@ -343,13 +343,15 @@ public struct RangeAnalysis: Sendable {
     /// that part on the inputs alone have no finite end.
     private static func changingOffsets(_ taken: [(path: AnalysisPath, steady: Int?)], steadyValues: Int,
                                         _ space: VariableSpace, _ ends: inout Set<Double>) -> (from: Double, to: Double)? {
-        let varies = taken.contains { $0.steady == nil }
+        let varies = taken.contains { $0.steady == nil || $0.path.untracked }
         guard varies || steadyValues > 1 else { return nil }
         var from = Double.infinity, to = -Double.infinity
         // The offsets of each path, and their hull for each steady value.
         var offsets: [(lower: Double, upper: Double, steady: Int?)] = []
         var hulls = Array(repeating: (lower: Double.infinity, upper: -Double.infinity), count: steadyValues)
-        for (path, value) in taken {
+        for (path, steady) in taken {
+            // A path whose constraints do not say where it is taken may meet the others anywhere within them.
+            let value = path.untracked ? nil : steady
             let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
             if offset.infeasible { continue }
             for end in [offset.lower, offset.upper] where end.isFinite { ends.insert(end) }

@@ -187,7 +187,9 @@ package struct SymbolicEvaluation {
         case .call:
             // The analysis reads the program with its calls expanded (`inliningCalls`); one left is anything.
             let anything = AbstractValue.number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true))
-            outcomes = expression.type == .bool ? [(path, .bool(false)), (path, .bool(true))] : [(path, anything)]
+            var either = path
+            either.untracked = true
+            outcomes = expression.type == .bool ? [(either, .bool(false)), (either, .bool(true))] : [(path, anything)]
         }
         if outcomes.count > (economical ? 1 : AnalysisLimits.pathsFromOneNode) { return merged(outcomes, on: path) }
         return outcomes
@@ -200,9 +202,14 @@ package struct SymbolicEvaluation {
         let base = remembering(outcomes.map(\.path), on: path)
         if case .bool = value {
             let values = Set(outcomes.compactMap { if case .bool(let b) = $0.value { return b } else { return nil } })
-            return values.sorted { !$0 && $1 }.map { (base, .bool($0)) }
+            // Merged, the paths forget the conditions that parted them.
+            var either = base
+            if values.count > 1 || outcomes.contains(where: \.path.untracked) { either.untracked = true }
+            return values.sorted { !$0 && $1 }.map { (either, .bool($0)) }
         }
-        return [(base, value)]
+        var either = base
+        if outcomes.count > 1 || outcomes.contains(where: \.path.untracked) { either.untracked = true }
+        return [(either, value)]
     }
 
     /// A number as read on a path whose comparisons of it ruled out some kinds (`ExactBounds.kinds`).

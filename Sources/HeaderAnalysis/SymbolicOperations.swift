@@ -99,6 +99,11 @@ extension SymbolicEvaluation {
                 for number in specialNumbers.dropFirst() { merged = union(merged, number) }
                 outcomes.append((path, .number(merged)))
             }
+            // Whether a number is NaN or infinite is no constraint on the offset: a comparison that one of them
+            // decides either way is taken where its constraints do not say.
+            if marks, Set(outcomes.compactMap { if case .bool(let bool) = $0.value { return bool } else { return nil } }).count == 2 {
+                for index in outcomes.indices { outcomes[index].path.untracked = true }
+            }
             return outcomes
         default:
             return []

@@ -23,6 +23,21 @@ package struct VariableSpace {
             || (form.rounds && form.excess.contains { variables[$0.id].followsOffset })
     }
 
+    /// Whether a condition on the form, kept as a constraint, bounds the offset where it holds: every term that
+    /// follows the offset is the offset itself or a quotient of forms of the offset and of what does not follow
+    /// it (whose constraint `adding` restates on them), and no rounding cancelled a term of the offset.
+    func tracksOffset(_ form: LinearForm) -> Bool {
+        func linear(_ form: LinearForm) -> Bool {
+            form.terms.allSatisfy { $0.id == SymbolicEvaluation.offsetVariable || !variables[$0.id].followsOffset }
+        }
+        if form.rounds, form.excess.contains(where: { variables[$0.id].followsOffset }) { return false }
+        return form.terms.allSatisfy { term in
+            guard variables[term.id].followsOffset, term.id != SymbolicEvaluation.offsetVariable else { return true }
+            guard let quotient = variables[term.id].quotient else { return false }
+            return linear(quotient.numerator) && linear(quotient.denominator)
+        }
+    }
+
     /// The form's bounds over the box of its variables alone, constraints aside, or over a narrower box
     /// where `narrowed` gives one.
     func boxBounds(_ form: LinearForm, narrowed: [Int: (lower: Double, upper: Double)] = [:]) -> FormBounds {

@@ -41,8 +41,11 @@ package enum RangesReport {
                 fields.append("\"infinite\": \(output.range.infinite)")
             }
             if let changes = output.changes {
-                fields.append("\"changesFrom\": \(number(changes.from))")
-                fields.append("\"changesTo\": \(number(changes.to))")
+                // For tools, the last offset of the constant part below and the first of the constant part
+                // above: one double outside where it starts and stops changing, which either side's value may
+                // take (Grammar.md, "Ranges").
+                fields.append("\"changesFrom\": \(number(changes.from.nextDown))")
+                fields.append("\"changesTo\": \(number(changes.to.nextUp))")
             }
             entries.append("    \(JSONString.quoted(output.name)): {\(fields.joined(separator: ", "))}")
         }

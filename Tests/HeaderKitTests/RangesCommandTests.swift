@@ -125,13 +125,15 @@ final class RangesCommandTests: XCTestCase {
     }
 
     /// The column and the JSON fields that say where an output changes: a switch between two constants at
-    /// offset 50 changes at 50 and 50, by hand; the same constant on both sides never changes.
+    /// offset 50 changes at 50 and 50, by hand, and the JSON gives the doubles either side of 50, where the
+    /// constant parts are (0 at 49.99999999999999, 1 at 50.00000000000001); the same constant on both sides
+    /// never changes.
     func testASwitchBetweenConstantsChangesWhereItSwitches() throws {
         let (rows, outputs, table) = try ranges("header S\nv {\n    top = offset > 50pt ? 1pt : 0pt\n    bottom = offset > 50pt ? 1pt : 1pt\n}\n")
         XCTAssertTrue(rows.contains { $0.hasPrefix("v.top") && $0.hasSuffix("50 and 50") }, table)
         XCTAssertTrue(rows.contains { $0.hasPrefix("v.bottom") && $0.hasSuffix("never") }, table)
-        XCTAssertEqual(outputs["v.top"]?["changesFrom"] as? Double, 50)
-        XCTAssertEqual(outputs["v.top"]?["changesTo"] as? Double, 50)
+        XCTAssertEqual(outputs["v.top"]?["changesFrom"] as? Double, 49.99999999999999)
+        XCTAssertEqual(outputs["v.top"]?["changesTo"] as? Double, 50.00000000000001)
         // An output that never changes has neither field (null is for an unbounded side).
         XCTAssertNil(outputs["v.bottom"]?["changesFrom"], table)
         XCTAssertNil(outputs["v.bottom"]?["changesTo"], table)

@@ -19,7 +19,21 @@ enum RangeWarningReproduction {
         for warning in found where !warning.offset.isNaN {
             checked += 1
             let interpreter = Interpreter(program: program)
-            for (index, value) in warning.inputs.enumerated() where program.inputs.indices.contains(index) {
+            // The witness as the message prints it, pasted as `eval --set` and `--at` would read it: it must be
+            // the one found, to the bit.
+            guard let printed = printedWitness(warning.diagnostic.message, program) else {
+                XCTFail("\(path): \(warning.diagnostic.message): no witness to read in the message", file: file, line: line)
+                continue
+            }
+            for (index, value) in printed.inputs.enumerated() where warning.inputs.indices.contains(index) {
+                XCTAssertTrue(sameBits(value, warning.inputs[index]),
+                              "\(path): \(warning.diagnostic.message): '\(program.inputs[index].name)' reads back as \(value), found at \(warning.inputs[index])",
+                              file: file, line: line)
+            }
+            let offsets = warning.snap != nil ? [warning.offset] : warning.trace.isEmpty ? [warning.offset] : warning.trace
+            XCTAssertEqual(printed.offsets.map(\.bitPattern), offsets.map(\.bitPattern),
+                           "\(path): \(warning.diagnostic.message): the offsets read back as \(printed.offsets)", file: file, line: line)
+            for (index, value) in printed.inputs.enumerated() where program.inputs.indices.contains(index) {
                 interpreter.setInput(program.inputs[index].name, to: value)
             }
             interpreter.resetState()
@@ -63,5 +77,41 @@ enum RangeWarningReproduction {
             }
         }
         return checked
+    }
+
+    private static func sameBits(_ a: Value, _ b: Value) -> Bool {
+        if case .number(let x) = a, case .number(let y) = b { return x.bitPattern == y.bitPattern || (x.isNaN && y.isNaN) }
+        return a == b
+    }
+
+    /// The offsets and every input's value that a warning's message names, as a person would paste them:
+    /// `(at offset 200 with textScale = 4 and reduceMotion = true)`, `(along offsets 0, 500 with the
+    /// defaults)`, `(target 95, velocity 0 with k = 3)`; the inputs not named at their defaults.
+    static func printedWitness(_ message: String, _ program: Program) -> (offsets: [Double], inputs: [Value])? {
+        let markers = ["(at offset ", "(along offsets ", "(target "]
+        guard let marker = markers.first(where: { message.contains($0) }),
+              let start = message.range(of: marker), let end = message[start.upperBound...].firstIndex(of: ")") else { return nil }
+        var text = String(message[start.upperBound..<end])
+        var inputs = program.inputs.map(\.defaultValue)
+        if let with = text.range(of: " with ") {
+            let settings = String(text[with.upperBound...])
+            text = String(text[..<with.lowerBound])
+            if settings != "the defaults" {
+                for item in settings.replacingOccurrences(of: " and ", with: ", ").components(separatedBy: ", ") {
+                    let parts = item.components(separatedBy: " = ")
+                    guard parts.count == 2, let index = program.inputs.firstIndex(where: { $0.name == parts[0] }) else { return nil }
+                    switch program.inputs[index].defaultValue {
+                    case .number: guard let number = Double(parts[1]) else { return nil }; inputs[index] = .number(number)
+                    case .bool: guard let bool = Bool(parts[1]) else { return nil }; inputs[index] = .bool(bool)
+                    case .phase: guard let phase = ScrollPhase.allCases.first(where: { $0.name == parts[1] }) else { return nil }; inputs[index] = .phase(phase)
+                    }
+                }
+            }
+        }
+        // A snap's witness is its target (the velocity is the warning's own).
+        if marker == "(target " { text = text.components(separatedBy: ", velocity").first ?? text }
+        let offsets = text.components(separatedBy: ", ").map { Double($0) }
+        guard !offsets.isEmpty, offsets.allSatisfy({ $0 != nil }) else { return nil }
+        return (offsets.compactMap { $0 }, inputs)
     }
 }

@@ -1,0 +1,106 @@
+import XCTest
+@testable import HeaderKit
+
+/// The change points `ranges` gives, and the witnesses of `check`'s warnings as printed, over generated specs
+/// of two seeds no other test draws: an output is the same at every offset below its first change point
+/// and at every offset above its second (NaN as NaN), and one that never changes is the same at every
+/// offset; every warning's witness, pasted as `eval --set` and `--at` read it, is the one found and shows
+/// what the warning says (`RangeWarningReproduction`).
+final class ChangePointSoundnessTests: XCTestCase {
+    static let seeds: [UInt64] = [0x4348_414E_4745_5331, 0x4348_414E_4745_5332]
+    static let specsPerSeed = 1_000
+
+    func testChangePointsAndPrintedWitnessesHold() throws {
+        var specs = 0, outputs = 0, compared = 0, warnings = 0, statefulSkipped = 0
+        var random = SeededGenerator(seed: 0x4348_414E_4745_5333)
+        for seed in Self.seeds {
+            for (generated, _, compilation) in DifferentialHarness.generatedSpecs(count: Self.specsPerSeed, seed: seed) {
+                guard let program = compilation.program else { continue }
+                specs += 1
+                warnings += try RangeWarningReproduction.check(generated.text, path: "seed \(seed) spec\(generated.index).header")
+                // A state follows the trace, not the offset alone: the change points are a claim about frames.
+                guard program.states.isEmpty else { statefulSkipped += 1; continue }
+                let analysis = RangeAnalysis.analyze(program)
+                let interpreter = Interpreter(program: program)
+                var offsets = generated.interestingOffsets.filter(\.isFinite) + [0, -0.0, 1e6, -1e6, 1e15, -1e15, 1e300, -1e300]
+                for _ in 0..<20 { offsets.append(random.double(in: -600...600)) }
+                for output in analysis.outputs {
+                    guard let changes = output.changes else { continue }
+                    for end in [changes.from, changes.to, changes.from.nextDown, changes.to.nextUp] where end.isFinite {
+                        offsets += [end, end.nextDown, end.nextUp, end - 1, end + 1, end - 1e-9 * Swift.max(1, abs(end)), end + 1e-9 * Swift.max(1, abs(end))]
+                    }
+                }
+                offsets = offsets.filter(\.isFinite)
+                for round in 0..<3 {
+                    // The defaults, then two settings of every ranged input at random (its ends now and then).
+                    var setting: [String] = []
+                    for input in program.inputs {
+                        guard round > 0 else { interpreter.setInput(input.name, to: input.defaultValue); continue }
+                        switch input.defaultValue {
+                        case .bool:
+                            let value = random.chance(0.5)
+                            interpreter.setInput(input.name, to: .bool(value))
+                            setting.append("\(input.name)=\(value)")
+                        case .phase:
+                            let phase = random.pick(ScrollPhase.allCases)
+                            interpreter.setInput(input.name, to: .phase(phase))
+                            setting.append("\(input.name)=\(phase.name)")
+                        case .number:
+                            guard let range = input.range else { continue }
+                            let value = random.chance(0.3) ? random.pick([range.lowerBound, range.upperBound]) : random.double(in: range)
+                            interpreter.setInput(input.name, to: .number(value))
+                            setting.append("\(input.name)=\(value)")
+                        }
+                    }
+                    func frame(_ offset: Double) -> [Value] {
+                        interpreter.resetState()
+                        return interpreter.frame(at: offset)
+                    }
+                    let frames = offsets.map { ($0, frame($0)) }
+                    for (index, proven) in analysis.outputs.enumerated() {
+                        outputs += 1
+                        func fail(_ what: String) {
+                            XCTFail("seed \(seed) spec \(generated.index): \(proven.name) \(what) with \(setting), proven to change between \(String(describing: proven.changes))\n\(generated.text)")
+                        }
+                        guard let changes = proven.changes else {
+                            // Never changes: the same at every offset.
+                            let first = frames[0].1[index]
+                            for (offset, values) in frames where !Self.same(values[index], first) {
+                                fail("is \(values[index]) at offset \(offset) and \(first) at \(frames[0].0)")
+                                break
+                            }
+                            compared += frames.count
+                            continue
+                        }
+                        // As `ranges --format json` gives them (`changesFrom`, `changesTo`, one double outward): below
+                        // the first, the value at it; above the second, the value at it.
+                        let (from, to) = (changes.from.nextDown, changes.to.nextUp)
+                        let atFrom = from.isFinite ? frame(from)[index] : nil
+                        let atTo = to.isFinite ? frame(to)[index] : nil
+                        for (offset, values) in frames {
+                            if let atFrom, offset < from, !Self.same(values[index], atFrom) {
+                                fail("is \(values[index]) at offset \(offset), below \(from), where it is \(atFrom)")
+                                break
+                            }
+                            if let atTo, offset > to, !Self.same(values[index], atTo) {
+                                fail("is \(values[index]) at offset \(offset), above \(to), where it is \(atTo)")
+                                break
+                            }
+                            compared += 1
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(specs, 1_800)
+        XCTAssertGreaterThan(compared, 100_000)
+        XCTAssertGreaterThan(warnings, 200)
+        print("change points: \(specs) specs of seeds \(Self.seeds.map { String($0, radix: 16) }), \(outputs) outputs at 3 settings, \(compared) values outside their change points as claimed (\(statefulSkipped) stateful specs' frames not compared); \(warnings) warnings' printed witnesses pasted and reproduced")
+    }
+
+    /// The same value: numbers equal (0 and -0.0 alike) or both NaN, bools and phases equal.
+    static func same(_ a: Value, _ b: Value) -> Bool {
+        if case .number(let x) = a, case .number(let y) = b { return x == y || (x.isNaN && y.isNaN) }
+        return a == b
+    }
+}
