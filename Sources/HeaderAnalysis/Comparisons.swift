@@ -42,14 +42,18 @@ extension SymbolicEvaluation {
         // the rounding error (everywhere when that is unbounded), and then taken with no constraint: one that
         // close to the linear program's tolerance would be judged by the tolerance.
         var relaxedOutcome = false
+        // The constraints as floating point may meet them: each within the rounding error of d on the path
+        // (anywhere, where that is unbounded); nil where even that rules them out.
+        var roundingError: LinearForm??
+        func relaxed(_ constraints: [(LinearForm, Bool)]) -> [(LinearForm, Bool)]? {
+            let error = roundingError ?? space.roundingError(d, on: path)
+            roundingError = .some(error)
+            guard let error else { return [] }
+            for (form, _) in constraints where space.withinError(form, error, on: path).lower > 0 { return nil }
+            return []
+        }
         if d.rounds, whenTrue == nil || whenFalse == nil {
             relaxedOutcome = true
-            let error = space.roundingError(d, on: path)
-            func relaxed(_ constraints: [(LinearForm, Bool)]) -> [(LinearForm, Bool)]? {
-                guard let error else { return [] }
-                for (form, _) in constraints where space.withinError(form, error, on: path).lower > 0 { return nil }
-                return []
-            }
             let zero = [(d, false), (-d, false)]
             switch operation {
             case .less: if whenTrue == nil { whenTrue = relaxed([(d, true)]) } else { whenFalse = relaxed([(-d, false)]) }
@@ -73,8 +77,15 @@ extension SymbolicEvaluation {
             guard let constraints else { continue }
             var branch = path
             for (form, strict) in constraints where !form.isConstant { branch = space.adding(form, strict: strict, to: branch) }
-            // A branch that only a boundary allows, where a strict condition shuts it, is not taken.
-            if whenTrue != nil, whenFalse != nil, !space.isFeasible(branch) { continue }
+            // A branch that only a boundary allows, where a strict condition shuts it, is not taken, unless
+            // rounding can still take it: the constraints are of real forms, whose constants the analysis
+            // rounds too (`x - 1e-17pt` with x = `offset + d - 0.5pt` keeps -0.5 as its constant), and
+            // floating point can meet them where real arithmetic cannot (x is exactly `offset` at d = 0.5).
+            if whenTrue != nil, whenFalse != nil, !space.isFeasible(branch) {
+                guard d.rounds, relaxed(constraints) != nil else { continue }
+                branch = path
+                relaxedOutcome = true
+            }
             noteExactBound(operation, outcome, lhs, rhs, on: &branch)
             noteOrdering(operation, outcome, lhs, rhs, on: &branch)
             noteCondition(range, outcome)
