@@ -93,7 +93,9 @@ extension SymbolicEvaluation {
         }
         // Both ways, on a condition of the offset that the constraints do not bound it by (or that rounding
         // alone allows): where each is taken is not where its constraints allow.
-        if outcomes.count == 2, space.followsOffset(d), relaxedOutcome || !space.tracksOffset(d) {
+        // An equality of a rounded form holds, in floating point, about the point where the real one does.
+        let roundedEquality = d.rounds && (operation == .equal || operation == .notEqual)
+        if outcomes.count == 2, space.followsOffset(d), relaxedOutcome || roundedEquality || !space.tracksOffset(d) {
             for index in outcomes.indices { outcomes[index].path.untracked = true }
         }
         return outcomes
