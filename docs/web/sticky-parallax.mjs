@@ -556,9 +556,16 @@ export function defineHeaderElement(tag, spec) {
       const values = this._state ? spec.frame(last.offset, last.inputs, this._state) : spec.frame(last.offset, last.inputs);
       this._values = values;
       this._offset = last.offset;
+      this._drawnInputs = last.inputs;
       if (this._timelinesStale) this._buildTimelines(values, last.offset, last.inputs);
       this._render(values, last.offset, last.inputs);
-      this.dispatchEvent(new CustomEvent("draw", { detail: { offset: last.offset } }));
+      // An event costs the browser about as much as the frame's math: it is made only for a listener.
+      if (this._drawListened) this.dispatchEvent(new CustomEvent("draw", { detail: { offset: last.offset } }));
+    }
+
+    addEventListener(type, listener, options) {
+      if (type === "draw") this._drawListened = true;
+      super.addEventListener(type, listener, options);
     }
 
     // The box a layer's wrapper is laid out at, which a scale brings to the layer's exact size. A box is
@@ -601,9 +608,9 @@ export function defineHeaderElement(tag, spec) {
         // A line of text is scaled alike both ways, about its alignment point.
         const scaleX = layer.widthFromContent ? scaleY : box.width > 0 ? Math.max(layer.width, 0) / box.width : 1;
         boxes.set(layer.block, { box, scaleX, scaleY });
-        const shift = layer.widthFromContent ? { leading: "0", center: "-50%", trailing: "-100%" }[layer.alignX] : "0";
+        const shift = layer.widthFromContent && layer.alignX !== "leading" ? (layer.alignX === "center" ? " translateX(-50%)" : " translateX(-100%)") : "";
         const follows = this._animated.get(layer.block);
-        const scaled = `scale(${scaleX}, ${scaleY}) translateX(${shift})`;
+        const scaled = `scale(${scaleX}, ${scaleY})${shift}`;
         if (follows) {
           // The place is the `translate` property, which applies before `transform`.
           const fresh = this._timelinesFresh;
@@ -665,7 +672,9 @@ export function defineHeaderElement(tag, spec) {
       this._releaseVelocity = undefined;
       this._setPhase("idle");
       const offset = this._currentOffset();
-      this._queue(offset);
+      // A scroll's end is a new step only where its offset or the phase it set is not drawn yet.
+      const last = this._pending.length > 0 ? this._pending[this._pending.length - 1] : { offset: this._offset, inputs: this._drawnInputs };
+      if (offset !== last.offset || this._inputs !== last.inputs) this._queue(offset);
       // Pulled past the top of a `pull`: back to rest, as a rubber band does.
       const pulled = this._pull > 0 && this._scroller === this._ownScroller && offset < 0;
       if (!wasGesture && !pulled) return;
