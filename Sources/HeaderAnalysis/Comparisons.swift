@@ -91,9 +91,9 @@ extension SymbolicEvaluation {
             noteCondition(range, outcome)
             outcomes.append((branch, .bool(outcome)))
         }
-        // Both ways, on a condition of the offset that the constraints do not bound it by (or that rounding
-        // alone allows): where each is taken is not where its constraints allow.
-        // An equality of a rounded form holds, in floating point, about the point where the real one does.
+        // Both ways, on a condition of the offset that the constraints do not bound it by, that rounding alone
+        // allows, or that is an equality of a rounded form (which floating point meets about the point where
+        // real arithmetic does): where each is taken is not where its constraints allow.
         let roundedEquality = d.rounds && (operation == .equal || operation == .notEqual)
         if outcomes.count == 2, space.followsOffset(d), relaxedOutcome || roundedEquality || !space.tracksOffset(d) {
             for index in outcomes.indices { outcomes[index].path.untracked = true }
