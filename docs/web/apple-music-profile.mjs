@@ -313,8 +313,8 @@ export function defineHeaderElement(tag, spec) {
     /// own, for a page that cannot wait for a frame (a first paint, a headless browser's --dump-dom).
     draw() {
       const offset = this._currentOffset();
-      const last = this._pending.length > 0 ? this._pending[this._pending.length - 1].offset : this._values ? this._offset : NaN;
-      if (offset !== last) this._queue(offset);
+      const last = this._lastStep();
+      if (!last || offset !== last.offset) this._queue(offset);
       this._draw();
     }
 
@@ -410,6 +410,12 @@ export function defineHeaderElement(tag, spec) {
       this._phase = phase;
       if (spec.phase) this._setInput(spec.phase, phase);
       this.dispatchEvent(new CustomEvent("phasechange", { detail: phase }));
+    }
+
+    // The step last queued, else the one last drawn; null before the first frame.
+    _lastStep() {
+      if (this._pending.length > 0) return this._pending[this._pending.length - 1];
+      return this._values ? { offset: this._offset, inputs: this._drawnInputs } : null;
     }
 
     // Inputs changed: states start again from their initial values, at the offset where the page is, and
@@ -664,8 +670,8 @@ export function defineHeaderElement(tag, spec) {
       this._setPhase("idle");
       const offset = this._currentOffset();
       // A scroll's end is a new step only where its offset or the phase it set is not drawn yet.
-      const last = this._pending.length > 0 ? this._pending[this._pending.length - 1] : { offset: this._offset, inputs: this._drawnInputs };
-      if (offset !== last.offset || this._inputs !== last.inputs) this._queue(offset);
+      const last = this._lastStep();
+      if (!last || offset !== last.offset || this._inputs !== last.inputs) this._queue(offset);
       // Pulled past the top of a `pull`: back to rest, as a rubber band does.
       const pulled = this._pull > 0 && this._scroller === this._ownScroller && offset < 0;
       if (!wasGesture && !pulled) return;

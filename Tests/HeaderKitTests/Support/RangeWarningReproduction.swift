@@ -26,7 +26,7 @@ enum RangeWarningReproduction {
                 continue
             }
             for (index, value) in printed.inputs.enumerated() where warning.inputs.indices.contains(index) {
-                XCTAssertTrue(sameBits(value, warning.inputs[index]),
+                XCTAssertTrue(SpecFile.same(value, warning.inputs[index]),
                               "\(path): \(warning.diagnostic.message): '\(program.inputs[index].name)' reads back as \(value), found at \(warning.inputs[index])",
                               file: file, line: line)
             }
@@ -77,11 +77,6 @@ enum RangeWarningReproduction {
             }
         }
         return checked
-    }
-
-    private static func sameBits(_ a: Value, _ b: Value) -> Bool {
-        if case .number(let x) = a, case .number(let y) = b { return x.bitPattern == y.bitPattern || (x.isNaN && y.isNaN) }
-        return a == b
     }
 
     /// The offsets and every input's value that a warning's message names, as a person would paste them:
