@@ -98,7 +98,28 @@ extension SymbolicEvaluation {
         if outcomes.count == 2, space.followsOffset(d), relaxedOutcome || roundedEquality || !space.tracksOffset(d) {
             for index in outcomes.indices { outcomes[index].path.untracked = true }
         }
-        return outcomes
+        return partedWithoutEnd(outcomes, on: d)
+    }
+
+    /// Two ways parted on a condition of the offset, each marked `untracked` when both reach the same infinite
+    /// end of the offsets: the point where one gives way to the other is then bounded by no end of theirs, and
+    /// change points read from ends would miss it (`offset / 29pt / s < 1`, with s anywhere from 0 to +inf,
+    /// switches at -29·s, anywhere below 0; the ways' offsets are all below 0.8 and all below 0).
+    func partedWithoutEnd(_ outcomes: [Outcome], on form: LinearForm) -> [Outcome] {
+        // A condition of the offset alone parts at a point (or at none).
+        guard outcomes.count == 2, !outcomes[0].path.untracked || !outcomes[1].path.untracked, space.followsOffset(form),
+              form.terms.contains(where: { $0.id != Self.offsetVariable })
+        else { return outcomes }
+        let offset = LinearForm.variable(Self.offsetVariable)
+        let first = space.bounds(offset, on: outcomes[0].path), second = space.bounds(offset, on: outcomes[1].path)
+        if first.infeasible || second.infeasible { return outcomes }
+        guard (first.lower == -.infinity && second.lower == -.infinity) || (first.upper == .infinity && second.upper == .infinity)
+        else { return outcomes }
+        return outcomes.map { outcome in
+            var path = outcome.path
+            path.untracked = true
+            return (path, outcome.value)
+        }
     }
 
     /// A comparison of a named value's or a local's number with an exact constant bounds that number exactly.

@@ -352,7 +352,7 @@ public struct RangeAnalysis: Sendable {
         for (path, steady) in taken {
             // A path whose constraints do not say where it is taken may meet the others anywhere within them.
             let value = path.untracked ? nil : steady
-            let offset = space.bounds(.variable(SymbolicEvaluation.offsetVariable), on: path)
+            let offset = space.offsetsAsFloatingPointMeets(path)
             if offset.infeasible { continue }
             for end in [offset.lower, offset.upper] where end.isFinite { ends.insert(end) }
             offsets.append((offset.lower, offset.upper, value))

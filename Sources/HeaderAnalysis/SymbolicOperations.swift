@@ -36,8 +36,9 @@ extension SymbolicEvaluation {
                 } else if bounds.upper <= 0 {
                     outcomes.append((path, .number(AbstractNumber(form: negative))))
                 } else {
-                    outcomes.append((space.adding(-form, strict: false, to: path), .number(AbstractNumber(form: positive))))
-                    outcomes.append((space.adding(form, strict: false, to: path), .number(AbstractNumber(form: negative))))
+                    outcomes += partedWithoutEnd([(space.adding(-form, strict: false, to: path), .number(AbstractNumber(form: positive))),
+                                                  (space.adding(form, strict: false, to: path), .number(AbstractNumber(form: negative)))],
+                                                 on: form)
                 }
             case .sqrt, .floor, .ceil, .round, .trunc, .roundHalfUp, .roundHalfEven:
                 let real = space.bounds(form, on: path)
@@ -57,7 +58,19 @@ extension SymbolicEvaluation {
                 outcomes.append((path, .number(result)))
             }
         }
-        return outcomes
+        return splitByKind(outcomes, of: [number])
+    }
+
+    /// Outcomes that a number's kinds parted (its finite form, NaN, each infinity), not a condition of the
+    /// offset: each is taken where its path's constraints do not say, so each may meet the others anywhere
+    /// among them (`untracked`). `offset / (offset * 2^-1022)` is one number, or NaN at 0 alone.
+    private func splitByKind(_ outcomes: [Outcome], of operands: [AbstractNumber]) -> [Outcome] {
+        guard outcomes.count > 1, operands.contains(where: { $0.alternatives.count > 1 }) else { return outcomes }
+        return outcomes.map { outcome in
+            var path = outcome.path
+            path.untracked = true
+            return (path, outcome.value)
+        }
     }
 
     package mutating func binary(_ operation: BinaryOperation, _ left: AbstractValue, _ right: AbstractValue, on path: AnalysisPath,
@@ -104,7 +117,7 @@ extension SymbolicEvaluation {
             if marks, Set(outcomes.compactMap { if case .bool(let bool) = $0.value { return bool } else { return nil } }).count == 2 {
                 for index in outcomes.indices { outcomes[index].path.untracked = true }
             }
-            return outcomes
+            return operation.yieldsBool ? outcomes : splitByKind(outcomes, of: [a, b])
         default:
             return []
         }
@@ -258,12 +271,16 @@ extension SymbolicEvaluation {
             // other side, whose number its own form describes, on the same path.
             func decided(_ form: LinearForm, over other: LinearForm) -> [Outcome] {
                 guard f.rounds || g.rounds, space.roundsToZero(difference, on: path) else { return [(path, taken(form))] }
-                return [(path, taken(form)), (path, taken(other))]
+                // Rounding, not a condition the constraints keep, picks the side.
+                var either = path
+                either.untracked = true
+                return [(either, taken(form)), (either, taken(other))]
             }
             if bounds.upper <= 0 { return firstIsLess ? decided(f, over: g) : decided(g, over: f) }
             if bounds.lower >= 0 { return firstIsLess ? decided(g, over: f) : decided(f, over: g) }
-            return [(space.adding(difference, strict: false, to: path), taken(firstIsLess ? f : g)),
-                    (space.adding(-difference, strict: false, to: path), taken(firstIsLess ? g : f))]
+            return partedWithoutEnd([(space.adding(difference, strict: false, to: path), taken(firstIsLess ? f : g)),
+                                     (space.adding(-difference, strict: false, to: path), taken(firstIsLess ? g : f))],
+                                    on: difference)
         case .pow:
             return power(f, g, on: path, at: range)
         case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual:

@@ -168,6 +168,75 @@ package struct VariableSpace {
         return true
     }
 
+    /// The offsets where floating point can take the path: its conditions each of a rounded form held within
+    /// its rounding error there, and not strictly (dropped where that error is unbounded); the others as they
+    /// are. Floating point takes a way about where real arithmetic does, not exactly there:
+    /// `progress(offset, 95pt, 0.25pt) == 0.75` holds at 23.9375 and at the double above it. The error grows
+    /// with |offset|, so each sign of the offset is asked on its own, where it is a form of the offset.
+    func offsetsAsFloatingPointMeets(_ path: AnalysisPath) -> FormBounds {
+        let offset = LinearForm.variable(SymbolicEvaluation.offsetVariable)
+        let real = bounds(offset, on: path)
+        // Unbounded both ways in real arithmetic, so in floating point; and only the conditions tied to the
+        // offset bound it.
+        if !real.infeasible, real.lower == -.infinity, real.upper == .infinity { return real }
+        let tied = relevantIndices(offset, path)
+        guard tied.contains(where: { path.constraints[$0].rounds }) else { return real }
+        var hull = FormBounds(lower: .infinity, upper: -.infinity, infeasible: true)
+        for (side, sign) in [(-offset, FloatingPointSign.plus), (offset, .minus)] {
+            var met = path
+            met.constraints = [side]
+            met.strict = [false]
+            for (constraint, strict) in tied.map({ (path.constraints[$0], path.strict[$0]) }) {
+                guard constraint.rounds else {
+                    met.constraints.append(constraint)
+                    met.strict.append(strict)
+                    continue
+                }
+                // The other variables over their boxes: wider than over the path, and no linear program each.
+                guard let parts = roundingErrorParts(constraint, on: path, onBoxes: sign),
+                      let error = Self.folding(parts.straddling, into: parts.error),
+                      let relaxed = withUnitOffset(constraint - error) else { continue }
+                met.constraints.append(relaxed)
+                met.strict.append(false)
+            }
+            // An end that real arithmetic leaves unbounded floating point does too: only the others are asked.
+            let found: FormBounds
+            if real.infeasible || (real.lower > -.infinity && real.upper < .infinity)
+                || met.constraints.allSatisfy({ $0.terms.count == 1 }) {
+                found = bounds(offset, on: met)
+            } else {
+                let maximize = real.upper < .infinity
+                guard let end = extreme(offset, met.constraints, maximize: maximize) else { continue }
+                found = maximize ? FormBounds(lower: -.infinity, upper: end) : FormBounds(lower: end, upper: .infinity)
+            }
+            if found.infeasible { continue }
+            hull = FormBounds(lower: Swift.min(hull.lower, found.lower), upper: Swift.max(hull.upper, found.upper))
+        }
+        return hull
+    }
+
+    /// A condition `form ≤ 0` restated with the offset's coefficient exactly ±1, and no stronger: the linear
+    /// program's certificate cancels the offset, which is unbounded, only with such a coefficient (its
+    /// multipliers make no exact multiple of `offset` from `1.0000000000000002 × offset`). Each other
+    /// coefficient and the constant are divided by the offset's, the constant lowered by what those divisions
+    /// may round off over the variables' boxes; nil where one of those boxes is unbounded.
+    private func withUnitOffset(_ form: LinearForm) -> LinearForm? {
+        let offsetID = SymbolicEvaluation.offsetVariable
+        guard let scale = form.terms.first(where: { $0.id == offsetID }).map({ abs($0.coefficient) }), scale != 1 else { return form }
+        var restated = LinearForm(constant: 0)
+        // Each quotient is within half an ulp of the real one: 2⁻⁵³ × |quotient| × |x| at most, for each term.
+        var lost = abs(form.constant / scale) * 0x1p-52
+        for (id, coefficient) in form.terms {
+            let quotient = coefficient / scale
+            restated = restated + LinearForm.variable(id).scaled(by: quotient)
+            guard id != offsetID else { continue }
+            let largest = Swift.max(abs(variables[id].lower), abs(variables[id].upper))
+            lost += abs(quotient) * largest * 0x1p-52
+        }
+        guard lost.isFinite else { return nil }
+        return restated + LinearForm(constant: (form.constant / scale - lost.nextUp).nextDown)
+    }
+
     /// A bound on how far floating point can stray from the form on the path, as a form that is at least
     /// that everywhere on it (`roundingFactor × M + absoluteError`, where each |x| in M is x or -x when the
     /// variable keeps one sign on the path, else the largest it can be there); nil when that is unbounded.
@@ -185,7 +254,9 @@ package struct VariableSpace {
 
     /// `roundingError` in two parts: the form for the variables of one sign on the path, and each variable that
     /// takes both signs there, with its coefficient in the error (times |x|) and its largest magnitude.
-    private func roundingErrorParts(_ form: LinearForm, on path: AnalysisPath)
+    /// `onBoxes` takes each variable over its box alone (no linear program), the offset's narrowed to the
+    /// side of 0 given.
+    private func roundingErrorParts(_ form: LinearForm, on path: AnalysisPath, onBoxes offsetSide: FloatingPointSign? = nil)
         -> (error: LinearForm, straddling: [(id: Int, coefficient: Double, largest: Double)])? {
         let factor = form.roundingFactor
         guard factor.isFinite else { return nil }
@@ -194,7 +265,9 @@ package struct VariableSpace {
         var straddling: [(id: Int, coefficient: Double, largest: Double)] = []
         for (id, weight) in magnitude.terms {
             var (lower, upper) = (variables[id].lower, variables[id].upper)
-            if lower < 0 && upper > 0 {
+            if let offsetSide, id == SymbolicEvaluation.offsetVariable {
+                if offsetSide == .plus { lower = Swift.max(lower, 0) } else { upper = Swift.min(upper, 0) }
+            } else if offsetSide == nil, lower < 0 && upper > 0 {
                 let narrowed = bounds(.variable(id), on: path)
                 if narrowed.infeasible { continue }
                 (lower, upper) = (narrowed.lower, narrowed.upper)
@@ -338,6 +411,11 @@ package struct VariableSpace {
 
     /// The constraints that share variables with the form, directly or through other constraints.
     private func relevantConstraints(_ form: LinearForm, _ path: AnalysisPath) -> [LinearForm] {
+        relevantIndices(form, path).map { path.constraints[$0] }
+    }
+
+    /// `relevantConstraints` by their places on the path.
+    private func relevantIndices(_ form: LinearForm, _ path: AnalysisPath) -> [Int] {
         guard !path.constraints.isEmpty else { return [] }
         var reached = Set(form.variableIDs)
         var taken = [Bool](repeating: false, count: path.constraints.count)
@@ -352,6 +430,6 @@ package struct VariableSpace {
                 }
             }
         }
-        return path.constraints.indices.filter { taken[$0] }.map { path.constraints[$0] }
+        return path.constraints.indices.filter { taken[$0] }
     }
 }

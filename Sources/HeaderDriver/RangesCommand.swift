@@ -59,16 +59,12 @@ package enum RangesReport {
     }
 
     /// For people: each bound to 12 significant digits, as it reads (`-230`, where the bound proven for
-    /// floating point is -230.0000000000013), and each offset where an output changes to the bit; the JSON
-    /// has every number to the bit.
+    /// floating point is -230.0000000000013), and each offset where an output changes the same way, or 0
+    /// within 1e-9 of it (`10`, where floating point may change from 9.999999999999519); the JSON has every
+    /// number to the bit.
     package static func table(_ analysis: RangeAnalysis, source: SourceFile) -> String {
         func number(_ value: Double) -> String { NumbersForPeople.text(value) }
-        // An offset where an output starts or stops changing is a claim about every offset past it: to the bit
-        // wherever 12 digits would move it inward.
-        func end(_ value: Double) -> String {
-            let text = NumbersForPeople.text(value)
-            return !value.isFinite || Double(text) == value ? text : "\(value)"
-        }
+        func end(_ value: Double) -> String { NumbersForPeople.text(abs(value) < 1e-9 ? 0 : value) }
         var rows: [[String]] = [["output", "min", "max", "NaN", "infinite", "changes between offsets"]]
         for output in analysis.outputs + analysis.settles {
             let changes = output.changes.map { "\(end($0.from)) and \(end($0.to))" } ?? "never"

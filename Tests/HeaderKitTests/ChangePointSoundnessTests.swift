@@ -6,9 +6,18 @@ import XCTest
 /// and at every offset above its second (NaN as NaN), and one that never changes is the same at every
 /// offset; every warning's witness, pasted as `eval --set` and `--at` read it, is the one found and shows
 /// what the warning says (`RangeWarningReproduction`). Change points are those of `ranges --format json`,
-/// one double outward of the table's.
+/// one double outward of the table's. `HEADERC_CHANGE_SEEDS` (comma-separated, decimal or 0x-hex) sweeps
+/// other seeds.
 final class ChangePointSoundnessTests: XCTestCase {
-    static let seeds: [UInt64] = [0x4348_414E_4745_5331, 0x4348_414E_4745_5332]
+    static let seeds: [UInt64] = {
+        let fixed: [UInt64] = [0x4348_414E_4745_5331, 0x4348_414E_4745_5332]
+        guard let text = ProcessInfo.processInfo.environment["HEADERC_CHANGE_SEEDS"] else { return fixed }
+        let parsed = text.split(separator: ",").compactMap { part -> UInt64? in
+            let digits = part.trimmingCharacters(in: .whitespaces)
+            return digits.hasPrefix("0x") ? UInt64(digits.dropFirst(2), radix: 16) : UInt64(digits)
+        }
+        return parsed.isEmpty ? fixed : parsed
+    }()
     static let specsPerSeed = 1_000
 
     func testChangePointsAndPrintedWitnessesHold() throws {
