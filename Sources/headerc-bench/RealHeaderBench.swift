@@ -1,31 +1,42 @@
 import Foundation
 import HeaderKit
 
-/// `headerc check` (the front end, the range analysis and its warnings' witnesses) on a header written
-/// as app code is (`Specs/NavigationBarHider.header`: 175 lines, 49 declarations, dozens of guards, three
-/// states): the CPU time of the best of five runs, with how many lines, conditionals and warnings it has.
+/// `headerc check` (the front end, the range analysis and its warnings' witnesses) on headers written as
+/// app code is: `Specs/NavigationBarHider.header` (175 lines, 49 declarations, dozens of guards, three
+/// states) and the five real apps' headers of `Tests/Specs/apps` (Wikipedia iOS, exyte's ScalingHeader,
+/// react-native-collapsible-tab-view, Expo's parallax template, Jetsnack), each rewritten from its app's
+/// code. For each, the CPU time of the best of five runs, with how many lines, conditionals and warnings
+/// it has.
 func printRealHeaderFigures() {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let path = root.appendingPathComponent("Sources/headerc-bench/Specs/NavigationBarHider.header").path
+    let apps = root.appendingPathComponent("Tests/Specs/apps")
+    let appFiles = ((try? FileManager.default.contentsOfDirectory(atPath: apps.path)) ?? [])
+        .filter { $0.hasSuffix(".header") }.sorted().map { apps.appendingPathComponent($0).path }
+    for path in [root.appendingPathComponent("Sources/headerc-bench/Specs/NavigationBarHider.header").path] + appFiles {
+        printCheckFigures(path)
+    }
+}
+
+private func printCheckFigures(_ path: String) {
+    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-        print("NavigationBarHider: \(path) not found")
+        print("\(name): \(path) not found")
         return
     }
     var best = Double.infinity, warnings = 0
     for _ in 0..<5 {
         let start = clock()
         let compilation = Compilation(path: path, text: text)
-        if let program = compilation.program {
-            let analysis = RangeAnalysis.analyze(program)
-            warnings = RangeWarnings.diagnose(program, analysis: analysis, source: compilation.source).count
-        } else {
-            print("NavigationBarHider: does not check")
+        guard let program = compilation.program else {
+            print("\(name): does not check")
             return
         }
+        let analysis = RangeAnalysis.analyze(program)
+        warnings = RangeWarnings.diagnose(program, analysis: analysis, source: compilation.source).count
         best = Swift.min(best, Double(clock() - start) / Double(CLOCKS_PER_SEC))
     }
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
     let conditionals = text.components(separatedBy: " ? ").count - 1
-    print("NavigationBarHider (\(lines) lines, \(conditionals) conditionals, \(warnings) warnings)")
-    print(String(format: "check with range warnings, NavigationBarHider %.3f s CPU", best))
+    print("\(name) (\(lines) lines, \(conditionals) conditionals, \(warnings) warnings)")
+    print(String(format: "check with range warnings, \(name) %.3f s CPU", best))
 }
