@@ -34,6 +34,10 @@ final class WebElementTests: XCTestCase {
         XCTAssertTrue(report.standardOutput.contains("avatar.opacity      main thread without layout"), report.standardOutput)
         XCTAssertTrue(report.standardOutput.contains("content.top         main thread without layout  fixed while the inputs hold"), report.standardOutput)
         XCTAssertTrue(module.contains("//   cover.height        main thread with layout"))
+        // A line of text keeps its box and is scaled (`_box`): StickyParallax's title lays nothing out.
+        let parallax = Driver.run(["compile", PackagePaths.url("Examples/StickyParallax.header").path, "--target", "web", "--report"])
+        XCTAssertTrue(parallax.standardOutput.contains("title.scale       main thread without layout  a scale of the box"),
+                      parallax.standardOutput)
         for (arguments, message) in [
             (["compile", spec, "--target", "web", "--name", "Profile"], "'--name' takes a custom element's name"),
             (["compile", spec, "--report"], "'--report' says where a web element applies each output"),

@@ -455,10 +455,10 @@ export function defineHeaderElement(tag, spec) {
 
     // The box a layer's wrapper is laid out at, which a scale brings to the layer's exact size. A box is
     // laid out on the layout engine's 1/64 px grid, a little larger than the layout says. A block that draws
-    // no content of its own shape (a group, box, material, bar or circle) keeps the box it was first laid out
-    // at, and a change of its size is only a change of that scale: no layout while it collapses or
-    // stretches, until it is four times larger or smaller than its box. An image or a line of text is laid
-    // out at each size, so that its content is not stretched.
+    // no content of its own shape (a group, box, material, bar or circle) and a line of text (scaled alike
+    // both ways) keep the box they were first laid out at, and a change of size is only a change of that
+    // scale: no layout while it collapses or stretches, until it is four times larger or smaller than its
+    // box. An image is laid out at each size, so that its content is not stretched.
     _box(layer) {
       const exact = { width: headerElementGrid(layer.width), height: headerElementGrid(layer.height) };
       if (!scaledKinds.has(layer.kind)) return exact;

@@ -92,7 +92,9 @@ package struct WebElement {
         // Each block's kind, by name, as the plan draws it; a group, box, material, bar or circle keeps its
         // box and is scaled to its size (the runtime's `_box`).
         let kinds = Dictionary(plan.layers.map { ($0.block, $0.kind) }) { first, _ in first }
-        let scaledKinds: Set<BlockKind> = [.group, .box, .material, .bar, .circle]
+        // The kinds whose box the runtime keeps and scales (`_box` in header-element.mjs): a line of text is
+        // scaled alike both ways; an image is laid out at each size.
+        let scaledKinds: Set<BlockKind> = [.group, .box, .material, .bar, .circle, .text]
         var channels: [Channel] = []
         for (blockIndex, block) in program.blocks.enumerated() {
             let kind = structures.indices.contains(blockIndex) ? structures[blockIndex].kind : .box
