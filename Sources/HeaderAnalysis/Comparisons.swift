@@ -96,15 +96,15 @@ extension SymbolicEvaluation {
         // real arithmetic does): where each is taken is not where its constraints allow.
         let roundedEquality = d.rounds && (operation == .equal || operation == .notEqual)
         if outcomes.count == 2, space.followsOffset(d), relaxedOutcome || roundedEquality || !space.tracksOffset(d) {
-            for index in outcomes.indices { outcomes[index].path.untracked = true }
+            return untracked(outcomes)
         }
         return partedWithoutEnd(outcomes, on: d)
     }
 
     /// Two ways parted on a condition of the offset, each marked `untracked` when both reach the same infinite
     /// end of the offsets: the point where one gives way to the other is then bounded by no end of theirs, and
-    /// change points read from ends would miss it (`offset / 29pt / s < 1`, with s anywhere from 0 to +inf,
-    /// switches at -29·s, anywhere below 0; the ways' offsets are all below 0.8 and all below 0).
+    /// change points read from ends would miss it (`offset / (1pt / k) < 1`, with k in 0...1, switches at
+    /// 1 / k, anywhere from 1 up; the ways' offsets are all of them and those from 1 on).
     func partedWithoutEnd(_ outcomes: [Outcome], on form: LinearForm) -> [Outcome] {
         // A condition of the offset alone parts at a point (or at none).
         guard outcomes.count == 2, !outcomes[0].path.untracked || !outcomes[1].path.untracked, space.followsOffset(form),
@@ -115,7 +115,12 @@ extension SymbolicEvaluation {
         if first.infeasible || second.infeasible { return outcomes }
         guard (first.lower == -.infinity && second.lower == -.infinity) || (first.upper == .infinity && second.upper == .infinity)
         else { return outcomes }
-        return outcomes.map { outcome in
+        return untracked(outcomes)
+    }
+
+    /// The outcomes, each on its path marked `untracked`.
+    func untracked(_ outcomes: [Outcome]) -> [Outcome] {
+        outcomes.map { outcome in
             var path = outcome.path
             path.untracked = true
             return (path, outcome.value)

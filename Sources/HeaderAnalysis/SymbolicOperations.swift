@@ -66,11 +66,7 @@ extension SymbolicEvaluation {
     /// among them (`untracked`). `offset / (offset * 2^-1022)` is one number, or NaN at 0 alone.
     private func splitByKind(_ outcomes: [Outcome], of operands: [AbstractNumber]) -> [Outcome] {
         guard outcomes.count > 1, operands.contains(where: { $0.alternatives.count > 1 }) else { return outcomes }
-        return outcomes.map { outcome in
-            var path = outcome.path
-            path.untracked = true
-            return (path, outcome.value)
-        }
+        return untracked(outcomes)
     }
 
     package mutating func binary(_ operation: BinaryOperation, _ left: AbstractValue, _ right: AbstractValue, on path: AnalysisPath,
@@ -115,7 +111,7 @@ extension SymbolicEvaluation {
             // Whether a number is NaN or infinite is no constraint on the offset: a comparison that one of them
             // decides either way is taken where its constraints do not say.
             if marks, Set(outcomes.compactMap { if case .bool(let bool) = $0.value { return bool } else { return nil } }).count == 2 {
-                for index in outcomes.indices { outcomes[index].path.untracked = true }
+                return untracked(outcomes)
             }
             return operation.yieldsBool ? outcomes : splitByKind(outcomes, of: [a, b])
         default:

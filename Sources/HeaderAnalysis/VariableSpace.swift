@@ -193,8 +193,7 @@ package struct VariableSpace {
                     continue
                 }
                 // The other variables over their boxes: wider than over the path, and no linear program each.
-                guard let parts = roundingErrorParts(constraint, on: path, onBoxes: sign),
-                      let error = Self.folding(parts.straddling, into: parts.error),
+                guard let error = roundingError(constraint, on: path, onBoxes: sign),
                       let relaxed = withUnitOffset(constraint - error) else { continue }
                 met.constraints.append(relaxed)
                 met.strict.append(false)
@@ -240,8 +239,9 @@ package struct VariableSpace {
     /// A bound on how far floating point can stray from the form on the path, as a form that is at least
     /// that everywhere on it (`roundingFactor × M + absoluteError`, where each |x| in M is x or -x when the
     /// variable keeps one sign on the path, else the largest it can be there); nil when that is unbounded.
-    func roundingError(_ form: LinearForm, on path: AnalysisPath) -> LinearForm? {
-        guard let parts = roundingErrorParts(form, on: path) else { return nil }
+    /// `onBoxes` as for `roundingErrorParts`.
+    func roundingError(_ form: LinearForm, on path: AnalysisPath, onBoxes offsetSide: FloatingPointSign? = nil) -> LinearForm? {
+        guard let parts = roundingErrorParts(form, on: path, onBoxes: offsetSide) else { return nil }
         return Self.folding(parts.straddling, into: parts.error)
     }
 

@@ -38,5 +38,5 @@ private func printCheckFigures(_ path: String) {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
     let conditionals = text.components(separatedBy: " ? ").count - 1
     print("\(name) (\(lines) lines, \(conditionals) conditionals, \(warnings) warnings)")
-    print(String(format: "check with range warnings, \(name) %.3f s CPU", best))
+    print("check with range warnings, \(name) " + String(format: "%.3f s CPU", best))
 }
