@@ -66,25 +66,22 @@ package enum HelpText {
             usage: headerc compile FILE [-o OUT] [--target swift|js|kotlin|web] [--name NAME] [--package NAME] [--range-warnings]
                                    [--report]
 
-            Emits standalone Swift: a nonisolated enum of pure math, <Header>Math, with frame(offset:...) returning
-            every output, one function per output and per named value. It imports Foundation only. FILE - reads
-            standard input.
+            Emits standalone Swift importing Foundation only: a nonisolated enum of pure math, <Header>Math, with
+            frame(offset:...) returning every output, a function per output and named value. FILE - reads stdin.
               -o OUT         writes the file instead of printing it: atomically, keeping its mode (a link's target
                              is replaced, a device or FIFO written to); on error the file is left as it was
               --target js    emits a JavaScript ES module instead: frame(offset, inputs) returning every output
                              keyed "block.property", outputs, inputs, and advance/initialState or settle where
                              the spec has state or snaps (--target swift is the default)
-              --target kotlin
-                             emits one Kotlin file instead: object <Header>Math with frame(offset, ...) returning
-                             a data class Frame, State and advance(state, offset, ...) for a header with state
+              --target kotlin  emits one Kotlin file instead: object <Header>Math with frame(offset, ...)
+                             returning a data class Frame, State and advance(state, offset, ...) with state
               --target web   emits a web element's ES module instead (docs/web.md): <profile-stretchy> for the
                              header ProfileStretchy, a named slot a block; -o DIR writes DIR/TAG.mjs
               --report       with --target web, prints where the element applies each output, and why
               --name NAME    the enum's (or the Kotlin object's) name instead of <Header>Math; with --target web,
                              the element's tag
               --package NAME the Kotlin file's package (with --target kotlin)
-              --range-warnings  also prints the warnings of the range analysis that check prints (the
-                             build-tool plugin passes it, so that they show in the build)
+              --range-warnings  also prints check's range warnings (the build-tool plugin passes it)
 
             """
         case "fmt":

@@ -351,7 +351,8 @@ final class CurveSwiftSourceTests: XCTestCase {
             XCTAssertTrue(CurveSwiftSource.isDecimalLiteral(node))
         }
         // No number of the layout is left in the kernels that read and build the table.
-        for source in [CurveKernels.cubicBezierSource, CurveKernels.bezierTableSource] {
+        for source in SwiftRuntime.curves.pieces(for: ["curveCubicBezier", "curveBezierTable"])
+            .filter({ $0.name != "curveBezierHeaderSize" && $0.name != "curveSolveCubic" }).map({ $0.lines.joined(separator: "\n") }) {
             for magic in ["268", "8119", "8120", ">> 49", "<< 49", " 65", "0.1 "] {
                 XCTAssertFalse(source.contains(magic), magic)
             }
@@ -381,18 +382,6 @@ final class CurveSwiftSourceTests: XCTestCase {
             }
         }
         XCTAssertLessThan(worst, 1e-6)
-    }
-
-    /// Every kernel string, its `private` read as `package`, appears line for line in CurveKernels.swift
-    /// outside its string literal (the literal's copy starts with `private`).
-    func testKernelStringsAreTheLibraryKernels() throws {
-        let file = try PackagePaths.text("Sources/HeaderMath/Curves/CurveKernels.swift")
-        for declaration in CurveKernels.all {
-            let library = declaration.source.replacingOccurrences(of: "private static func", with: "package static func")
-                .replacingOccurrences(of: "private static let", with: "package static let")
-                .split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }.joined(separator: "\n")
-            XCTAssertTrue(file.contains("\n" + library + "\n"), "library twin of \(declaration.name) differs from its string")
-        }
     }
 
     func testLiteralsRoundTrip() {

@@ -246,7 +246,7 @@ final class JavaScriptEmitterTests: XCTestCase {
         for _ in 0..<1_000 { xs.append(rng.unit()) }
 
         var script = CurveJavaScriptSource.kernels(for: curves)
-        script += OwnedMathJavaScriptSource.source(for: CurveJavaScriptSource.mathFunctions(for: curves))
+        script += JavaScriptRuntime.mathLines(for: CurveJavaScriptSource.mathFunctions(for: curves))
         script.append("const curves = [")
         for curve in curves { script.append("  (x) => \(CurveJavaScriptSource.call(curve, argument: "x")),") }
         script.append("];")
@@ -280,7 +280,7 @@ final class JavaScriptEmitterTests: XCTestCase {
         powPairs += (0..<count).map { _ in (OwnedMathTests.anyDouble(&rng), rng.chance(0.5) ? Double(rng.below(41)) - 20 : OwnedMathTests.anyDouble(&rng)) }
         powPairs += (0..<2_000).map { _ in (rng.double(in: -50...50), Double(rng.below(13)) - 6) }
         powPairs += OwnedMathTests.specials.flatMap { x in OwnedMathTests.specials.map { (x, $0) } }
-        var script = OwnedMathJavaScriptSource.source(for: ["$mathExp", "$mathSin", "$mathCos", "$mathExpm1", "$mathPow"])
+        var script = JavaScriptRuntime.mathLines(for: ["$mathExp", "$mathSin", "$mathCos", "$mathExpm1", "$mathPow"])
         script += Self.bitsPrinter(inputs: expArguments, call: "$mathExp(x)")
         script += Self.bitsPrinter(inputs: trigArguments, call: "$mathSin(x)")
         script += Self.bitsPrinter(inputs: trigArguments, call: "$mathCos(x)")
@@ -325,7 +325,7 @@ final class JavaScriptEmitterTests: XCTestCase {
     /// Swift's `rounded()`, `min` and `max` as the module computes them, against Swift's own, over halves,
     /// signed zeros, NaN and the edges of exactness.
     func testRoundMinAndMaxAreSwifts() throws {
-        let helpers = JavaScriptEmitter.helperSources.filter { ["$round", "$min", "$max"].contains($0.0) }.map(\.1)
+        let helpers = JavaScriptRuntime.helpers.lines(for: ["$round", "$min", "$max"])
         var xs: [Double] = [0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, -0.3, 0.3, -0.0, 0,
                             4_503_599_627_370_495.5, -4_503_599_627_370_495.5, 4_503_599_627_370_497, 1e300, .infinity,
                             -.infinity, .nan, .leastNonzeroMagnitude, -.leastNonzeroMagnitude]

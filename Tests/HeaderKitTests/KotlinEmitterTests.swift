@@ -115,8 +115,8 @@ final class KotlinEmitterTests: XCTestCase {
         }
         try write(exps, "exp.in"); try write(trigs, "trig.in"); try write(expm1s, "expm1.in")
         try write(pows.map(\.0), "powx.in"); try write(pows.map(\.1), "powy.in")
-        let helpers = KotlinEmitter.helperSources.filter { $0.0.hasPrefix("math") }.map(\.1)
-        let main = ["import java.io.*"] + helpers + ["""
+        let helpers = KotlinRuntime.library.lines(for: ["mathExp", "mathSin", "mathCos", "mathExpm1", "mathPow"])
+        let main = ["import java.io.*", helpers.joined(separator: "\n"), """
             fun read(name: String): DoubleArray {
                 val input = DataInputStream(BufferedInputStream(FileInputStream(name)))
                 val values = DoubleArray((File(name).length() / 8).toInt()) { Double.fromBits(input.readLong()) }
@@ -137,7 +137,10 @@ final class KotlinEmitterTests: XCTestCase {
             }
             """]
         try main.joined(separator: "\n\n").write(to: directory.appendingPathComponent("Math.kt"), atomically: true, encoding: .utf8)
-        let build = try DifferentialHarness.run(kotlinc, ["Math.kt", "-include-runtime", "-d", "math.jar"], in: directory)
+        // The runtime file as a file, in the same build: its private declarations are its own.
+        try FileManager.default.copyItem(at: PackagePaths.url("Sources/HeaderCodeGen/Kotlin/Runtime/Runtime.kt"),
+                                         to: directory.appendingPathComponent("Runtime.kt"))
+        let build = try DifferentialHarness.run(kotlinc, ["Math.kt", "Runtime.kt", "-include-runtime", "-d", "math.jar"], in: directory)
         XCTAssertEqual(build.status, 0, build.output)
         let run = try DifferentialHarness.run(java, ["-jar", "math.jar"], in: directory)
         XCTAssertEqual(run.status, 0, run.output)

@@ -196,22 +196,6 @@ final class OwnedMathTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst.ulps, 1, "\(function): \(worst.argument)")
     }
 
-    /// Every emitted declaration, with `private ` dropped, stands line for line in OwnedMath.swift as the
-    /// library's own code, so generated Swift performs the library's operations in the same order.
-    func testEmittedSourcesAreTheLibrarysCode() throws {
-        let file = try String(contentsOf: PackagePaths.url("Sources/HeaderMath/Math/OwnedMath.swift"), encoding: .utf8)
-        XCTAssertGreaterThan(OwnedMath.declarations.count, 10)
-        for declaration in OwnedMath.declarations {
-            XCTAssertTrue(declaration.source.contains("private static "), declaration.name)
-            let library = declaration.source.replacingOccurrences(of: "private static ", with: "static ")
-            XCTAssertTrue(file.contains("\n" + library + "\n"), "the library's \(declaration.name) differs from its emitted text")
-            // Each lists the functions and tables it reads, so an emitted file has every one it needs.
-            for other in OwnedMath.declarations where other.name != declaration.name && declaration.source.contains("Self.\(other.name)") {
-                XCTAssertTrue(declaration.dependencies.contains(other.name), "\(declaration.name) reads \(other.name)")
-            }
-        }
-    }
-
     /// No back end and no part of the library calls the platform's pow, exp, expm1, sin or cos: the
     /// library's sources, and the generated Swift, JavaScript and Kotlin of a spec that uses every spring
     /// and pow.

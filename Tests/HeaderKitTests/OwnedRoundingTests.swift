@@ -69,15 +69,4 @@ final class OwnedRoundingTests: XCTestCase {
         // The cases where trunc(a / b) is wrong are among them.
         XCTAssertGreaterThan(notTruncOfQuotient, 1_000)
     }
-
-    /// Each emitted declaration, with `private ` dropped, stands in OwnedRounding.swift as the library's code.
-    func testEmittedSourcesAreTheLibrarysCode() throws {
-        let file = try String(contentsOf: PackagePaths.url("Sources/HeaderMath/Math/OwnedRounding.swift"), encoding: .utf8)
-        XCTAssertEqual(OwnedMath.roundingDeclarations.count, 4)
-        for declaration in OwnedMath.roundingDeclarations {
-            XCTAssertTrue(declaration.source.contains("private static "), declaration.name)
-            let library = declaration.source.replacingOccurrences(of: "private static ", with: "static ")
-            XCTAssertTrue(file.contains("\n" + library + "\n"), "the library's \(declaration.name) differs from its emitted text")
-        }
-    }
 }

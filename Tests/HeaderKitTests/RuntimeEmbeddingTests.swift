@@ -2,31 +2,56 @@ import Foundation
 import XCTest
 @testable import HeaderKit
 
-/// The runtime files under `Sources/HeaderTools/Runtime/` are real files (node checks them), and
-/// `Sources/HeaderTools/Web/EmbeddedRuntime.swift` holds each as a constant, byte for byte, so that the
-/// executable is self-contained. The Swift file is made from the runtime files by `embedding(_:)` here;
-/// `HEADERC_REGENERATE_GOLDEN=1 swift test --filter RuntimeEmbeddingTests` writes it anew after an edit.
+/// The runtime files are real files (node, kotlinc and swiftc check them), and a Swift file beside the code
+/// that prints them holds each as a constant, byte for byte, so that the executable is self-contained:
+/// `Sources/HeaderTools/Web/EmbeddedRuntime.swift` the web element's (`Sources/HeaderTools/Runtime/`), and
+/// `Sources/HeaderCodeGen/Shared/RuntimeTexts.swift` what generated code carries (each back end's `Runtime/`
+/// folder, and the library's own kernels in HeaderMath, compiled into headerc as well). The Swift files are made
+/// from the runtime files by `embedding` here; `HEADERC_REGENERATE_GOLDEN=1 swift test --filter
+/// RuntimeEmbeddingTests` writes them anew after an edit.
 final class RuntimeEmbeddingTests: XCTestCase {
     static let folder = "Sources/HeaderTools/Runtime"
     static let output = "Sources/HeaderTools/Web/EmbeddedRuntime.swift"
+
+    /// What generated code carries, by the constant that holds it.
+    static let codeGenerationFiles: [(constant: String, path: String)] = [
+        ("swiftOwnedMath", "Sources/HeaderMath/Math/OwnedMathKernels.swift"),
+        ("swiftOwnedRounding", "Sources/HeaderMath/Math/OwnedRounding.swift"),
+        ("swiftCurveKernels", "Sources/HeaderMath/Curves/CurveKernels.swift"),
+        ("swiftCurveBezierTable", "Sources/HeaderCodeGen/Swift/Runtime/CurveBezierTable.swift"),
+        ("javaScriptHelpers", "Sources/HeaderCodeGen/JavaScript/Runtime/helpers.mjs"),
+        ("javaScriptMath", "Sources/HeaderCodeGen/JavaScript/Runtime/math.mjs"),
+        ("javaScriptCurves", "Sources/HeaderCodeGen/JavaScript/Runtime/curves.mjs"),
+        ("kotlinRuntime", "Sources/HeaderCodeGen/Kotlin/Runtime/Runtime.kt"),
+    ]
+    static let codeGenerationOutput = "Sources/HeaderCodeGen/Shared/RuntimeTexts.swift"
 
     func testTheEmbeddedRuntimeIsMadeFromItsFiles() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: PackagePaths.url(Self.folder).path)
             .filter { !$0.hasPrefix(".") }.sorted()
         XCTAssertFalse(names.isEmpty)
-        let files = try names.map { ($0, try PackagePaths.text("\(Self.folder)/\($0)")) }
-        let expected = Self.embedding(files)
-        if ProcessInfo.processInfo.environment["HEADERC_REGENERATE_GOLDEN"] == "1" {
-            try expected.write(to: PackagePaths.url(Self.output), atomically: true, encoding: .utf8)
-        }
-        XCTAssertEqual(try PackagePaths.text(Self.output), expected,
-                       "\(Self.output) is stale: HEADERC_REGENERATE_GOLDEN=1 swift test --filter RuntimeEmbeddingTests")
+        let files = try names.map { (constantName($0), "Runtime/\($0)", try PackagePaths.text("\(Self.folder)/\($0)")) }
+        try check(Self.output, Self.embedding(files, enumName: "EmbeddedRuntime", from: "the files of \(Self.folder)"))
         // And the constants are the files' texts.
         XCTAssertEqual(EmbeddedRuntime.headerElementMJS, try PackagePaths.text("\(Self.folder)/header-element.mjs"))
     }
 
+    func testTheTextsGeneratedCodeCarriesAreMadeFromTheirFiles() throws {
+        let files = try Self.codeGenerationFiles.map { ($0.constant, $0.path, try PackagePaths.text($0.path)) }
+        try check(Self.codeGenerationOutput, Self.embedding(files, enumName: "RuntimeTexts", from: "runtime files"))
+        XCTAssertEqual(RuntimeTexts.kotlinRuntime, try PackagePaths.text("Sources/HeaderCodeGen/Kotlin/Runtime/Runtime.kt"))
+    }
+
+    private func check(_ output: String, _ expected: String) throws {
+        if ProcessInfo.processInfo.environment["HEADERC_REGENERATE_GOLDEN"] == "1" {
+            try expected.write(to: PackagePaths.url(output), atomically: true, encoding: .utf8)
+        }
+        XCTAssertEqual(try PackagePaths.text(output), expected,
+                       "\(output) is stale: HEADERC_REGENERATE_GOLDEN=1 swift test --filter RuntimeEmbeddingTests")
+    }
+
     /// `header-element.mjs` gives `headerElementMJS`: the base name's words camel-cased, the extension in capitals.
-    static func constantName(_ fileName: String) -> String {
+    func constantName(_ fileName: String) -> String {
         let url = URL(fileURLWithPath: fileName)
         let parts = url.deletingPathExtension().lastPathComponent.split { !$0.isLetter && !$0.isNumber }
         let base = parts.enumerated().map { index, part in
@@ -49,12 +74,12 @@ final class RuntimeEmbeddingTests: XCTestCase {
         return out + "\""
     }
 
-    static func embedding(_ files: [(name: String, text: String)]) -> String {
-        var lines = ["// Made from the files of Sources/HeaderTools/Runtime by RuntimeEmbeddingTests: edit those, then",
-                     "// HEADERC_REGENERATE_GOLDEN=1 swift test --filter RuntimeEmbeddingTests.", "", "package enum EmbeddedRuntime {"]
-        for (name, text) in files {
-            lines.append("    /// `Runtime/\(name)`, byte for byte.")
-            lines.append("    package static let \(constantName(name)) = \(literal(text))")
+    static func embedding(_ files: [(constant: String, path: String, text: String)], enumName: String, from origin: String) -> String {
+        var lines = ["// Made from \(origin) by RuntimeEmbeddingTests: edit those, then",
+                     "// HEADERC_REGENERATE_GOLDEN=1 swift test --filter RuntimeEmbeddingTests.", "", "package enum \(enumName) {"]
+        for (constant, path, text) in files {
+            lines.append("    /// `\(path)`, byte for byte.")
+            lines.append("    package static let \(constant) = \(literal(text))")
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"

@@ -103,13 +103,19 @@ final class WebElementTests: XCTestCase {
     func testTheRuntimeAndTheModulesAreJavaScript() throws {
         let node = try NodeHarness.findNode()
         let directory = try TestScratch.directory("web-node")
-        var files = [PackagePaths.url("Sources/HeaderTools/Runtime/header-element.mjs")]
+        // The runtime files as files: the element's and the preview's, and what generated modules carry.
+        var files: [URL] = []
+        for folder in ["Sources/HeaderTools/Runtime", "Sources/HeaderCodeGen/JavaScript/Runtime"] {
+            files += try FileManager.default.contentsOfDirectory(at: PackagePaths.url(folder), includingPropertiesForKeys: nil)
+                .filter { ["mjs", "js"].contains($0.pathExtension) }
+        }
+        XCTAssertEqual(files.count, 6)
         for name in Self.examples {
             let outcome = Driver.run(["compile", PackagePaths.url(name).path, "--target", "web", "-o", directory.path])
             XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
         }
         files += try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil).filter { $0.pathExtension == "mjs" }
-        XCTAssertEqual(files.count, 1 + Self.examples.count)
+        XCTAssertEqual(files.count, 6 + Self.examples.count)
         for file in files {
             let result = try ProcessRunner.run(node, ["--check", file.path])
             XCTAssertEqual(result.status, 0, "\(file.lastPathComponent): \(result.combined)")

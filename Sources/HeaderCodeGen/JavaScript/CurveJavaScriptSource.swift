@@ -3,15 +3,11 @@ import HeaderSyntax
 import HeaderMath
 import HeaderIR
 
-/// JavaScript source for evaluating curves, returning the same bits as `Curve.value(at:)`: each kernel
-/// is `CurveKernels`' Swift kernel written line for line in JavaScript, with the same IEEE operations in
-/// the same order (`x.rounded(.down)` is `Math.floor`, `Swift.abs` is `Math.abs`, `x.isNaN` is
-/// `x !== x`), and calls pass the library's precomputed constants as exact literals. The springs call
-/// headerc's own `exp`, `sin`, `cos` and `expm1` (`$mathExp`…, see `OwnedMathJavaScriptSource`), never
-/// JavaScript's Math library, so every kernel is bit-identical. `JavaScriptEmitterTests` runs the kernels
-/// in `node` against the library. A cubic-bezier curve is one line, an object holding its control points'
-/// x, whose solve table the kernel builds at the curve's first use and keeps there, with the library's
-/// `curveBezierTable` written line for line.
+/// JavaScript source for evaluating curves, returning the same bits as `Curve.value(at:)`: calls to the
+/// kernels of `Runtime/curves.mjs` (`CurveKernels`' Swift kernels line for line), passing the library's
+/// precomputed constants as exact literals. `JavaScriptEmitterTests` runs the kernels in `node` against the
+/// library. A cubic-bezier curve is one line, an object holding its control points' x, whose solve table the
+/// kernel builds at the curve's first use and keeps there.
 public enum CurveJavaScriptSource {
     /// A JavaScript expression evaluating `curve` at `argument` (any expression).
     public static func call(_ curve: Curve, argument: String) -> String {
@@ -49,40 +45,24 @@ public enum CurveJavaScriptSource {
         return false
     }
 
-    /// The math functions of `OwnedMathJavaScriptSource` that the kernels of `curves` call.
+    /// The math functions (`JavaScriptRuntime.math`) that the kernels of `curves` read.
     public static func mathFunctions(for curves: [Curve]) -> Set<String> {
-        var names = Set<String>()
-        for case let .spring(spring) in curves {
-            switch spring.motion {
-            case .underdamped: names.formUnion(["$mathExp", "$mathSin", "$mathCos"])
-            case .critical: names.insert("$mathExp")
-            case .overdamped: names.formUnion(["$mathExp", "$mathExpm1"])
-            }
-        }
-        return names
+        JavaScriptRuntime.curves.reads(for: kernelNames(for: curves))
     }
 
-    /// The kernel functions `call` needs for `curves`, shared kernels first in a fixed order, then one
-    /// function per distinct `linear()` curve and one line per distinct cubic-bezier table, sorted by name;
-    /// each at most once.
-    public static func kernels(for curves: [Curve]) -> [String] {
+    /// The kernels `call` reaches for `curves`.
+    private static func kernelNames(for curves: [Curve]) -> Set<String> {
         var needed = Set<String>()
-        var linearFunctions: [String: [String]] = [:]
-        var bezierTables: [String: String] = [:]
         for curve in curves {
             switch curve {
             case .linear:
                 break
             case let .cubicBezier(bezier):
-                if case .table = bezier.solver {
-                    needed.formUnion(["$curveCubicBezier", "$curveSolveCubic", "$curveBezierLayout", "$curveBezierTable"])
-                    bezierTables[bezierTableName(bezier)] = tableDeclaration(bezier)
-                }
+                if case .table = bezier.solver { needed.formUnion(["$curveCubicBezier", "$curveBezierTable"]) }
             case .steps:
                 needed.insert("$curveSteps")
-            case let .piecewiseLinear(linear):
+            case .piecewiseLinear:
                 needed.insert("$curveLinearSegment")
-                linearFunctions[linearFunctionName(linear)] = linearFunction(linear)
             case let .spring(spring):
                 switch spring.motion {
                 case .underdamped: needed.insert("$curveSpringUnderdamped")
@@ -91,11 +71,26 @@ public enum CurveJavaScriptSource {
                 }
             }
         }
-        var lines: [String] = []
-        for (name, source) in all where needed.contains(name) {
-            if !lines.isEmpty { lines.append("") }
-            lines += source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return needed
+    }
+
+    /// The kernel functions `call` needs for `curves`, shared kernels first in a fixed order, then one
+    /// function per distinct `linear()` curve and one line per distinct cubic-bezier table, sorted by name;
+    /// each at most once.
+    public static func kernels(for curves: [Curve]) -> [String] {
+        var linearFunctions: [String: [String]] = [:]
+        var bezierTables: [String: String] = [:]
+        for curve in curves {
+            switch curve {
+            case let .cubicBezier(bezier):
+                if case .table = bezier.solver { bezierTables[bezierTableName(bezier)] = tableDeclaration(bezier) }
+            case let .piecewiseLinear(linear):
+                linearFunctions[linearFunctionName(linear)] = linearFunction(linear)
+            case .linear, .steps, .spring:
+                break
+            }
         }
+        var lines = JavaScriptRuntime.curves.lines(for: kernelNames(for: curves))
         for name in linearFunctions.keys.sorted() {
             if !lines.isEmpty { lines.append("") }
             lines += linearFunctions[name] ?? []
@@ -107,250 +102,6 @@ public enum CurveJavaScriptSource {
         }
         return lines
     }
-
-    /// Every kernel, in the order of `CurveKernels.all`.
-    package static let all: [(name: String, source: String)] = [
-        ("$curveSolveCubic", solveCubic),
-        ("$curveBezierLayout", bezierLayout),
-        ("$curveBezierTable", bezierTable),
-        ("$curveCubicBezier", cubicBezier),
-        ("$curveSteps", steps),
-        ("$curveLinearSegment", linearSegment),
-        ("$curveSpringUnderdamped", springUnderdamped),
-        ("$curveSpringCritical", springCritical),
-        ("$curveSpringOverdamped", springOverdamped),
-    ]
-
-    // The twins of `CurveKernels`' sources; see the comments there for what each computes and why.
-
-    static let solveCubic = """
-        function $curveSolveCubic(target, a, b, c, lower, upper, guess) {
-          let lo = lower;
-          let hi = upper;
-          let u = guess;
-          let iteration = 0;
-          while (iteration < 200) {
-            iteration += 1;
-            const f = ((a * u + b) * u + c) * u - target;
-            if (f === 0) { return u; }
-            if (f < 0) { lo = u; } else { hi = u; }
-            const slope = (3 * a * u + 2 * b) * u + c;
-            const newton = u - f / slope;
-            if (newton > lo && newton < hi) {
-              const step = newton - u;
-              u = newton;
-              if (Math.abs(step) <= 1e-9 * Math.abs(u)) { return u; }
-            } else {
-              const middle = lo + 0.5 * (hi - lo);
-              if (!(middle > lo && middle < hi)) { return u; }
-              u = middle;
-            }
-          }
-          return u;
-        }
-        """
-
-    // `CurveKernels.bezierLayoutSource`; `r.bitPattern >> 49` is the high word of r's bits shifted by 17 (r >= 0,
-    // so the shift is unsigned either way). One DataView for every call: reading a double's bits allocates nothing.
-    static let bezierLayout = """
-        // The solve table's layout (headerc's BezierSolveTable). A side is a header of 8 numbers (a, b, c,
-        // anchor, direction, tAnchor, tDirection, upper), then 65 rows of 4 coefficients, 268 numbers in all;
-        // the lower side comes first.
-        const $curveBezierHeaderSize = 8;
-        const $curveBezierRows = 65;
-        const $curveBezierSideSize = 268;
-        // The bits of r >= 0 shifted right by 49 keep its exponent and the top 3 bits of its fraction: 8 rows
-        // an octave, narrower towards r = 0 as the solution's power law there needs. That is the high word
-        // of the bits shifted by 17. 2^-8 shifts to 8120, where row 1 starts; row 0 takes every r below it,
-        // and rows 1...64 are the 8 octaves up to 1.
-        const $curveBezierHighWordShift = 17;
-        const $curveBezierFirstRow = 8120;
-        // Below this x'(t) at the inflection point, the sides meet there rather than at x = 1/2.
-        const $curveBezierInflectionSlope = 0.1;
-        // 1/2 - cos((2k + 1) pi / 8) / 2 for k = 0...3, written out so that no platform's cos enters the table.
-        const $curveBezierNodes = Object.freeze([\(chebyshevNodes)]);
-        const $curveBits = new DataView(new ArrayBuffer(8));
-        """
-
-    private static var chebyshevNodes: String {
-        CurveKernels.curveBezierNodes.map(JavaScriptNames.literal).joined(separator: ", ")
-    }
-
-    // `CurveKernels.bezierTableSource` line for line: `Swift.min(a, b)` is `b < a ? b : a`, `Swift.max(a, b)`
-    // is `b >= a ? b : a`, and a row's bounds are read from their bits as the kernel writes them.
-    package static let bezierTable = """
-        // The solve table of a cubic-bezier curve, from its control points' x (it depends on nothing else),
-        // with x(t) = ((xa t + xb) t + xc) t. When x'(t) nearly vanishes at the inflection point ti, the sides
-        // are the halves around q = x(ti); otherwise t = 0 and, through the mirrored curve, t = 1.
-        function $curveBezierTable(x1, x2) {
-          const xc = 3 * x1;
-          const xb = 3 * (x2 - x1) - xc;
-          const xa = 1 - xc - xb;
-          const table = [];
-          if (xa > 0) {
-            const ti = -xb / (3 * xa);
-            if (ti > 0 && ti < 1) {
-              const b = 3 * xa * ti + xb;
-              const c = (3 * xa * ti + 2 * xb) * ti + xc;
-              if (c < $curveBezierInflectionSlope) {
-                const q = ((xa * ti + xb) * ti + xc) * ti;
-                $curveBezierSide(table, xa, -b, c, q, -1, ti, -1, ti);
-                $curveBezierSide(table, xa, b, c, q, 1, ti, 1, 1 - ti);
-                return table;
-              }
-            }
-          }
-          const mc = 3 * (1 - x2);
-          const mb = 3 * ((1 - x1) - (1 - x2)) - mc;
-          const ma = 1 - mc - mb;
-          $curveBezierSide(table, xa, xb, xc, 0, 1, 0, 1, 1);
-          $curveBezierSide(table, ma, mb, mc, 1, -1, 1, -1, 1);
-          return table;
-        }
-
-        // Where row `row` ends: the double whose bits are (firstRow + row) << 49.
-        function $curveBezierRowEnd(row) {
-          $curveBits.setUint32(0, ($curveBezierFirstRow + row) << $curveBezierHighWordShift);
-          $curveBits.setUint32(4, 0);
-          return $curveBits.getFloat64(0);
-        }
-
-        // One side: its header, then for each row the cubic in r through four solutions of p(u) = r at the
-        // row's Chebyshev points, highest degree first (divided differences, expanded in w = (r - start) / width,
-        // then in r). Each solve starts from the one before.
-        function $curveBezierSide(table, a, b, c, anchor, direction, tAnchor, tDirection, upper) {
-          table.push(a, b, c, anchor, direction, tAnchor, tDirection, upper);
-          const nodes = $curveBezierNodes;
-          const reach = ((a * upper + b) * upper + c) * upper;
-          let guess = 0;
-          for (let row = 0; row < $curveBezierRows; row += 1) {
-            const start = row === 0 ? 0 : $curveBezierRowEnd(row - 1);
-            const end = $curveBezierRowEnd(row);
-            const differences = [0, 0, 0, 0];
-            for (let k = 0; k < 4; k += 1) {
-              const point = start + (end - start) * nodes[k];
-              const r = reach < point ? reach : point;
-              const above = 0 >= guess ? 0 : guess;
-              const u = r > 0 ? $curveSolveCubic(r, a, b, c, 0, upper, upper < above ? upper : above) : 0;
-              guess = u;
-              differences[k] = u;
-            }
-            for (let order = 1; order < 4; order += 1) {
-              for (let i = 3; i >= order; i -= 1) {
-                differences[i] = (differences[i] - differences[i - 1]) / (nodes[i] - nodes[i - order]);
-              }
-            }
-            let inW = [differences[3], 0, 0, 0];
-            for (let degree = 1; degree <= 3; degree += 1) {
-              const i = 3 - degree;
-              const next = [0, 0, 0, 0];
-              for (let power = 0; power < degree; power += 1) {
-                next[power + 1] += inW[power];
-                next[power] -= inW[power] * nodes[i];
-              }
-              next[0] += differences[i];
-              inW = next;
-            }
-            const width = end - start;
-            const scale = 1 / width;
-            const offset = -start / width;
-            let inR = [0, 0, 0, 0];
-            for (let index = 3; index >= 0; index -= 1) {
-              const next = [0, 0, 0, 0];
-              for (let power = 0; power < 4; power += 1) {
-                next[power] += inR[power] * offset;
-                if (power < 3) { next[power + 1] += inR[power] * scale; }
-              }
-              next[0] += inW[index];
-              inR = next;
-            }
-            table.push(inR[3], inR[2], inR[1], inR[0]);
-          }
-        }
-        """
-
-    package static let cubicBezier = """
-        function $curveCubicBezier(x, split, curve, ya, yb, yc, s0, s1, low, high) {
-          if (x !== x) { return x; }
-          if (x <= 0) {
-            if (x === 0 || s0 === 0) { return 0; }
-            return s0 * x;
-          }
-          if (x >= 1) {
-            if (x === 1 || s1 === 0) { return 1; }
-            return 1 + s1 * (x - 1);
-          }
-          let table = curve.table;
-          if (table === null) { table = curve.table = $curveBezierTable(curve.x1, curve.x2); }
-          const side = x > split ? $curveBezierSideSize : 0;
-          const a = table[side], b = table[side + 1], c = table[side + 2];
-          const r = (x - table[side + 3]) * table[side + 4];
-          $curveBits.setFloat64(0, r);
-          const index = ($curveBits.getUint32(0) >>> $curveBezierHighWordShift) - $curveBezierFirstRow + 1;
-          const row = side + $curveBezierHeaderSize + 4 * Math.min(Math.max(index, 0), $curveBezierRows - 1);
-          const guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3];
-          const inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c);
-          const first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope;
-          let u = first - (((a * first + b) * first + c) * first - r) * inverseSlope;
-          if (!(Math.abs(u - first) <= 1e-11 * u)) {
-            const upper = table[side + 7];
-            u = $curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess);
-          }
-          const t = table[side + 5] + table[side + 6] * u;
-          const y = ((ya * t + yb) * t + yc) * t;
-          return y < low ? low : y > high ? high : y;
-        }
-        """
-
-    package static let steps = """
-        function $curveSteps(x, count, offset, jumps) {
-          let current = Math.floor(x * count) + offset;
-          if (x >= 0 && current < 0) { current = 0; }
-          if (x <= 1 && current > jumps) { current = jumps; }
-          return current / jumps;
-        }
-        """
-
-    static let linearSegment = """
-        function $curveLinearSegment(x, startInput, startOutput, span, rise) {
-          return startOutput + (x - startInput) / span * rise;
-        }
-        """
-
-    static let springUnderdamped = """
-        function $curveSpringUnderdamped(x, settle, decay, damped, ratio) {
-          if (x !== x) { return x; }
-          if (x <= 0) { return 0; }
-          if (x >= 1) { return 1; }
-          const t = x * settle;
-          const y = 1 - $mathExp(-decay * t) * ($mathCos(damped * t) + ratio * $mathSin(damped * t));
-          return y < 0 ? 0 : y;
-        }
-        """
-
-    static let springCritical = """
-        function $curveSpringCritical(x, settle, omega) {
-          if (x !== x) { return x; }
-          if (x <= 0) { return 0; }
-          if (x >= 1) { return 1; }
-          const t = x * settle;
-          const y = 1 - $mathExp(-omega * t) * (1 + omega * t);
-          return y < 0 ? 0 : y > 1 ? 1 : y;
-        }
-        """
-
-    static let springOverdamped = """
-        function $curveSpringOverdamped(x, settle, r1, r2, half) {
-          if (x !== x) { return x; }
-          if (x <= 0) { return 0; }
-          if (x >= 1) { return 1; }
-          const t = x * settle;
-          const slow = $mathExp(r1 * t);
-          const fast = $mathExp(r2 * t);
-          const y = 1 - (0.5 * (slow + fast) - half * slow * $mathExpm1((r2 - r1) * t));
-          return y < 0 ? 0 : y > 1 ? 1 : y;
-        }
-        """
 
     private static func invocation(_ kernel: String, _ argument: String, _ constants: [Double]) -> String {
         "\(kernel)(\(([argument] + constants.map(JavaScriptNames.literal)).joined(separator: ", ")))"

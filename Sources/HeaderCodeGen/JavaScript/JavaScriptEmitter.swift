@@ -43,12 +43,11 @@ public struct JavaScriptEmitter {
         for function in program.functions { lines += [""] + userFunction(function, collect) }
         if !program.inputs.isEmpty { helpers.insert("$input") }
         if program.readsPhase { helpers.insert("$phase") }
-        for (name, source) in JavaScriptEmitter.helperSources where helpers.contains(name) {
-            lines += [""] + source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        }
+        let helperLines = JavaScriptRuntime.helpers.lines(for: helpers)
+        if !helperLines.isEmpty { lines += [""] + helperLines }
         let kernels = CurveJavaScriptSource.kernels(for: curves)
         if !kernels.isEmpty { lines += [""] + kernels }
-        let math = OwnedMathJavaScriptSource.source(for: helpers.union(CurveJavaScriptSource.mathFunctions(for: curves)))
+        let math = JavaScriptRuntime.mathLines(for: helpers.union(CurveJavaScriptSource.mathFunctions(for: curves)))
         if !math.isEmpty { lines += [""] + math }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -291,89 +290,4 @@ public struct JavaScriptEmitter {
     }
 
     private func literal(_ number: Double) -> String { JavaScriptNames.literal(number) }
-
-    // MARK: Helpers
-
-    /// The operations JavaScript spells otherwise than Swift, each computing Swift's result exactly.
-    package static let helperSources: [(String, String)] = [
-        ("$input", """
-            // An input from `inputs` by name (an own property only), or its default.
-            function $input(inputs, name, fallback) {
-              return inputs != null && Object.prototype.hasOwnProperty.call(inputs, name) && inputs[name] !== undefined
-                ? inputs[name] : fallback;
-            }
-            """),
-        // A phase is one of three strings; any other value is refused, as the Swift and Kotlin enums refuse it.
-        ("$phase", """
-            // A phase input from `inputs` by name: "idle", "dragging" or "decelerating" (or its default).
-            function $phase(inputs, name, fallback) {
-              const phase = $input(inputs, name, fallback);
-              if (phase === "idle" || phase === "dragging" || phase === "decelerating") return phase;
-              throw new RangeError(`input '${name}' is a phase, "idle", "dragging" or "decelerating"; found ${String(phase)}`);
-            }
-            """),
-        // Swift's min and max: not Math.min and Math.max, which differ for NaN and signed zeros.
-        ("$min", "function $min(a, b) { return b < a ? b : a; }"),
-        ("$max", "function $max(a, b) { return b >= a ? b : a; }"),
-        ("$abs", "function $abs(x) { return Math.abs(x); }"),
-        ("$sqrt", "function $sqrt(x) { return Math.sqrt(x); }"),
-        ("$floor", "function $floor(x) { return Math.floor(x); }"),
-        ("$ceil", "function $ceil(x) { return Math.ceil(x); }"),
-        ("$round", """
-            // Halves away from zero, as Swift's rounded() (Math.round takes halves up): the fraction x - trunc(x)
-            // is exact, so no addition of 0.5 can round it first.
-            function $round(x) {
-              const whole = Math.trunc(x);
-              return Math.abs(x - whole) >= 0.5 ? whole + Math.sign(x) : whole;
-            }
-            """),
-        ("$trunc", "function $trunc(x) { return Math.trunc(x) + 0; }"),
-        // OwnedMath's roundHalfUp, operation for operation (Math.round is specified alike, but is not
-        // written once with the others).
-        ("$roundHalfUp", """
-            function $roundHalfUp(x) {
-              const up = Math.ceil(x);
-              const down = up - 1;
-              return (x - down < 0.5 ? down : up) + 0;
-            }
-            """),
-        ("$roundHalfEven", """
-            // Halves to even, as Swift's .toNearestOrEven and Java's Math.rint: below 2^52, adding 2^52 to the
-            // magnitude rounds it to a whole number, ties to even, and taking 2^52 away again is exact; from
-            // 2^52 on every double is whole. The sign goes back on after, so -0.4 gives -0.
-            function $roundHalfEven(x) {
-              const magnitude = Math.abs(x);
-              if (!(magnitude < 4503599627370496)) return x;
-              const whole = (magnitude + 4503599627370496) - 4503599627370496;
-              return x < 0 || Object.is(x, -0) ? -whole : whole;
-            }
-            """),
-        // OwnedMath's div, fmin and fmax, operation for operation: `%` is C's fmod, exact; Math.min and
-        // Math.max propagate NaN.
-        ("$div", """
-            function $div(a, b) {
-              const quotient = a / b;
-              if (!(Math.abs(quotient) < 4503599627370496)) return quotient;
-              const whole = Math.trunc(quotient);
-              if (whole !== quotient || whole === 0) return whole + 0;
-              const remainder = a % b;
-              if (!(Math.abs(remainder) + Math.abs(remainder) > Math.abs(b))) return whole;
-              return whole > 0 ? whole - 1 : -(-whole - 1) + 0;
-            }
-            """),
-        ("$fmin", """
-            function $fmin(a, b) {
-              if (a < b || b !== b) return a;
-              if (b < a || a !== a) return b;
-              return a === 0 ? -(-a - b) : a;
-            }
-            """),
-        ("$fmax", """
-            function $fmax(a, b) {
-              if (a > b || b !== b) return a;
-              if (b > a || a !== a) return b;
-              return a === 0 ? a + b : a;
-            }
-            """),
-    ]
 }

@@ -76,14 +76,10 @@ public struct KotlinEmitter {
             }
         }
         let kernels = CurveKotlinSource.kernels(for: curves)
-        helpers.formUnion(kernels.helpers)
-        for (name, source) in KotlinEmitter.helperSources where helpers.contains(name) {
+        let runtime = KotlinRuntime.lines(helpers: helpers, kernels: kernels.names)
+        for lines in [runtime.helpers, runtime.kernels, kernels.lines] where !lines.isEmpty {
             printer.line()
-            printer.lines(source.split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
-        }
-        if !kernels.lines.isEmpty {
-            printer.line()
-            printer.lines(kernels.lines)
+            printer.lines(lines)
         }
         return printer.text
     }
@@ -484,70 +480,6 @@ public struct KotlinEmitter {
             }
         }
     }
-
-    // MARK: Helpers
-
-    /// The operations Kotlin spells otherwise than Swift, each computing the interpreter's result exactly.
-    package static let helperSources: [(String, String)] = [
-        // Swift's min and max, which order NaN and signed zeros as `b < a ? b : a` and `b >= a ? b : a`;
-        // Kotlin's minOf and Math.min propagate NaN and put -0.0 below 0.0.
-        ("swiftMin", "private fun swiftMin(a: Double, b: Double): Double = if (b < a) b else a"),
-        ("swiftMax", "private fun swiftMax(a: Double, b: Double): Double = if (b >= a) b else a"),
-        ("swiftRound", """
-            // Halves away from zero, as Swift's rounded() (Math.round takes halves up, Math.rint to even): the
-            // fraction x - truncate(x) is exact, so no addition of 0.5 can round it first.
-            private fun swiftRound(x: Double): Double {
-                val whole = if (x < 0.0) Math.ceil(x) else Math.floor(x)
-                return if (Math.abs(x - whole) >= 0.5) whole + Math.signum(x) else whole
-            }
-            """),
-        ("mathTrunc", "private fun mathTrunc(x: Double): Double = (if (x < 0.0) Math.ceil(x) else Math.floor(x)) + 0.0"),
-        // OwnedMath's roundHalfUp, div, fmin and fmax, operation for operation: `%` is C's fmod, exact;
-        // Math.round answers a Long, and minOf and maxOf propagate NaN.
-        ("mathRoundHalfUp", """
-            private fun mathRoundHalfUp(x: Double): Double {
-                val up = Math.ceil(x)
-                val down = up - 1.0
-                return (if (x - down < 0.5) down else up) + 0.0
-            }
-            """),
-        ("mathDiv", """
-            private fun mathDiv(a: Double, b: Double): Double {
-                val quotient = a / b
-                if (!(Math.abs(quotient) < 4503599627370496.0)) return quotient
-                val whole = if (quotient < 0.0) Math.ceil(quotient) else Math.floor(quotient)
-                if (whole != quotient || whole == 0.0) return whole + 0.0
-                val remainder = a % b
-                if (!(Math.abs(remainder) + Math.abs(remainder) > Math.abs(b))) return whole
-                return if (whole > 0.0) whole - 1.0 else -(-whole - 1.0) + 0.0
-            }
-            """),
-        ("mathFmin", """
-            private fun mathFmin(a: Double, b: Double): Double {
-                if (a < b || b.isNaN()) return a
-                if (b < a || a.isNaN()) return b
-                return if (a == 0.0) -(-a - b) else a
-            }
-            """),
-        ("mathFmax", """
-            private fun mathFmax(a: Double, b: Double): Double {
-                if (a > b || b.isNaN()) return a
-                if (b > a || a.isNaN()) return b
-                return if (a == 0.0) a + b else a
-            }
-            """),
-        // headerc's own pow (OwnedMath.pow): fdlibm 5.3's, which StrictMath is by contract, with C's cases
-        // where Java's differ: pow(1, y) is 1 for every y, NaN too, and pow(-1, ±infinity) is 1.
-        ("mathPow", """
-            private fun mathPow(x: Double, y: Double): Double =
-                if (x == 1.0 || (x == -1.0 && Math.abs(y) == Double.POSITIVE_INFINITY)) 1.0 else StrictMath.pow(x, y)
-            """),
-        // fdlibm 5.3's exp, expm1, sin and cos: StrictMath's by contract, and headerc's own (OwnedMath).
-        ("mathExp", "private fun mathExp(x: Double): Double = StrictMath.exp(x)"),
-        ("mathExpm1", "private fun mathExpm1(x: Double): Double = StrictMath.expm1(x)"),
-        ("mathSin", "private fun mathSin(x: Double): Double = StrictMath.sin(x)"),
-        ("mathCos", "private fun mathCos(x: Double): Double = StrictMath.cos(x)"),
-    ]
 
     // MARK: Names
 

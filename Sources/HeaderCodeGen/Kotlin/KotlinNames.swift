@@ -40,13 +40,8 @@ public enum KotlinNames {
     /// The top-level private functions and values the file may declare, and the object's own API.
     package static let generatedNames: Set<String> = helperNames.union(["frame", "advance", "settle", "INSTANCE"])
 
-    /// The private top-level functions the bodies call.
-    static let helperNames: Set<String> = {
-        var names: Set<String> = ["swiftMin", "swiftMax", "swiftRound", "mathPow", "mathExp", "mathExpm1", "mathSin", "mathCos"]
-        names.formUnion(["mathTrunc", "mathRoundHalfUp", "mathDiv", "mathFmin", "mathFmax"])
-        names.formUnion(CurveKotlinSource.kernelNames)
-        return names
-    }()
+    /// The private top-level functions and values of the runtime (`Runtime/Runtime.kt`).
+    static let helperNames = Set(KotlinRuntime.library.declaredNames)
 
     /// A spec name where it is declared or read: in backticks when Kotlin reserves it.
     public static func identifier(_ name: String) -> String {

@@ -7,7 +7,7 @@ import HeaderIR
 /// `Curve.value(at:)`: calls pass the library's precomputed constants as exact literals to
 /// kernels whose text is the library's own kernel text (see `CurveKernels`). A cubic-bezier curve is
 /// one line, a `static let` of its two control points' x; its solve table is built at first use by the
-/// library's own `curveBezierTable`, kept by `CurveBezierTable` (see `bezierTableStorage`).
+/// library's own `curveBezierTable`, kept by `CurveBezierTable` (`Runtime/CurveBezierTable.swift`).
 public enum CurveSwiftSource {
     /// A Swift expression of type Double evaluating `curve` at `argument` (a plain identifier of
     /// type Double). Kernels are called as `Self.name(...)`, so the expression must sit inside the
@@ -73,29 +73,19 @@ public enum CurveSwiftSource {
                 }
             }
         }
-        // Dependencies are one level deep: the bezier kernels call the solver and read the layout.
-        for declaration in CurveKernels.all where needed.contains(declaration.name) {
-            needed.formUnion(declaration.dependencies)
-        }
-        var lines: [String] = []
-        for declaration in CurveKernels.all where needed.contains(declaration.name) {
-            if !lines.isEmpty { lines.append("") }
-            lines += declaration.source.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.isEmpty ? "" : "    " + $0 }
-        }
+        var lines = SwiftRuntime.curves.lines(for: needed)
         for name in linearFunctions.keys.sorted() {
             if !lines.isEmpty { lines.append("") }
             lines += linearFunctions[name] ?? []
         }
         if !bezierTables.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            lines += bezierTableStorage.split(separator: "\n", omittingEmptySubsequences: false)
-                .map { $0.isEmpty ? "" : "    " + $0 }
+            lines += SwiftRuntime.bezierTableStorage.lines(for: ["CurveBezierTable"])
             lines.append("")
             lines.append("    // Each cubic-bezier curve, by its control points' x: its solve table is built at its first use.")
             lines += bezierTables.keys.sorted().compactMap { bezierTables[$0] }
         }
-        let mathLines = OwnedMath.swiftSource(for: needed.union(math))
+        let mathLines = SwiftRuntime.math.lines(for: SwiftRuntime.curves.reads(for: needed).union(math))
         if !mathLines.isEmpty {
             if !lines.isEmpty { lines.append("") }
             lines += mathLines
@@ -162,7 +152,7 @@ public enum CurveSwiftSource {
     }
 
     /// The lines a file needs at its top for `kernels(for: curves)`: the atomics that keep a cubic-bezier
-    /// curve's table where a lazy static is not read inline (see `bezierTableStorage`).
+    /// curve's table where a lazy static is not read inline (`Runtime/CurveBezierTable.swift`).
     public static func imports(for curves: [Curve]) -> [String] {
         let tables = curves.contains { curve in
             if case let .cubicBezier(bezier) = curve, case .table = bezier.solver { return true }
@@ -170,69 +160,6 @@ public enum CurveSwiftSource {
         }
         return tables ? ["#if !canImport(Darwin)", "import Synchronization", "#endif"] : []
     }
-
-    /// Where a curve's solve table lives: built at first use, read on every call without a lock or a call.
-    /// On Apple's platforms the compiler reads a lazy static's once-token inline (the fast path of
-    /// dispatch_once), so a `static let` costs one load and a compare; elsewhere each read of a lazy static
-    /// calls `swift_once` in the runtime, about a tenth of a curve's time, so there the table's address is
-    /// kept in an atomic that starts at 0 (a constant, which needs no lazy initialisation) and is read
-    /// inline. Both branches build the table with the same `curveBezierTable`, so the bits are the same.
-    static let bezierTableStorage = """
-        // A cubic-bezier curve's solve table, built at its first use and kept as long as the program runs.
-        #if canImport(Darwin)
-        // A lazy static's once-token is read inline here: the table is built by the static's initialisation.
-        private struct CurveBezierTable: @unchecked Swift.Sendable {
-            // Written once, before the static is published, and never again.
-            let table: Swift.UnsafeBufferPointer<Swift.Double>
-
-            init(_ x1: Swift.Double, _ x2: Swift.Double) {
-                table = curveBezierCopy(curveBezierTable(x1, x2))
-            }
-        }
-        #else
-        // A lazy static would call into the runtime on every read: the table's address is kept in an atomic
-        // instead. The first use builds the table and publishes it with compare-and-exchange; a thread that
-        // loses the race frees its copy and takes the winner's. The acquiring load sees the table whole.
-        private struct CurveBezierTable: ~Swift.Copyable, Swift.Sendable {
-            let x1: Swift.Double
-            let x2: Swift.Double
-            let address = Synchronization.Atomic<Swift.Int>(0)
-
-            init(_ x1: Swift.Double, _ x2: Swift.Double) {
-                self.x1 = x1
-                self.x2 = x2
-            }
-
-            var table: Swift.UnsafeBufferPointer<Swift.Double> {
-                let known = address.load(ordering: .acquiring)
-                if known != 0 {
-                    return Swift.UnsafeBufferPointer(start: Swift.UnsafePointer<Swift.Double>(bitPattern: known), count: 2 * curveBezierSideSize)
-                }
-                return publish()
-            }
-
-            @inline(never)
-            private func publish() -> Swift.UnsafeBufferPointer<Swift.Double> {
-                let mine = curveBezierCopy(curveBezierTable(x1, x2))
-                let (exchanged, winner) = address.compareExchange(expected: 0, desired: Swift.Int(bitPattern: mine.baseAddress), successOrdering: .acquiringAndReleasing, failureOrdering: .acquiring)
-                if exchanged { return mine }
-                mine.deallocate()
-                return Swift.UnsafeBufferPointer(start: Swift.UnsafePointer<Swift.Double>(bitPattern: winner), count: mine.count)
-            }
-        }
-        #endif
-
-        // The table in memory of its own, written number by number: Thread Sanitizer sees these writes, which it
-        // does not see in the bulk copy that `initialize(from:count:)` makes, so a test of the publication can
-        // catch a missing ordering.
-        private static func curveBezierCopy(_ built: [Swift.Double]) -> Swift.UnsafeBufferPointer<Swift.Double> {
-            let storage = Swift.UnsafeMutablePointer<Swift.Double>.allocate(capacity: built.count)
-            for index in 0..<built.count {
-                (storage + index).initialize(to: built[index])
-            }
-            return Swift.UnsafeBufferPointer(start: storage, count: built.count)
-        }
-        """
 
     /// The if-chain twin of `PiecewiseLinear.value(at:)`: the same comparisons pick the same
     /// segment, and each segment calls the shared kernel with the same constants.

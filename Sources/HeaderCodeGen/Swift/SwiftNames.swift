@@ -28,11 +28,10 @@ public enum SwiftNames {
 
     /// Functions the generated enum declares itself, which a spec's values, outputs and animations must not take.
     static let generatedFunctions: Set<String> = {
-        // `curveBezierCopy` keeps a cubic-bezier curve's table (CurveSwiftSource.bezierTableStorage).
-        var names: Set<String> = ["frame", "advance", "settle", "initialState", "animation", "curveBezierCopy"]
-        names.formUnion(CurveKernels.all.flatMap(\.members))
-        names.formUnion(OwnedMath.declarations.map(\.name))
-        names.formUnion(OwnedMath.roundingDeclarations.map(\.name))
+        var names: Set<String> = ["frame", "advance", "settle", "initialState", "animation"]
+        for runtime in [SwiftRuntime.curves, SwiftRuntime.math, SwiftRuntime.bezierTableStorage] {
+            names.formUnion(runtime.declaredNames.filter { !shadowedTypes.contains($0) })
+        }
         return names
     }()
 

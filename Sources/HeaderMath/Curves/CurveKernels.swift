@@ -1,90 +1,23 @@
-import Foundation
-
-/// The numeric kernels behind `Curve.value(at:)`, each written twice on purpose: once as the
-/// library function and once, right above it, as the source text that generated Swift carries.
-/// The two bodies are the same text (only `private` differs), so generated code performs the same
-/// IEEE operations in the same order and returns the same bits. `CurveTests` checks that the text
-/// of every library kernel below matches its string, and compiles the strings to compare bits.
+/// The numeric kernels behind `Curve.value(at:)` (see `CurveKernelsNamespace.swift`): the library's code, and the
+/// text generated Swift carries, declaration by declaration, with `private` in front (`RuntimeLibrary` cuts the
+/// file; `///` comments stay here, `//` comments travel with the code), so generated code performs the same IEEE
+/// operations in the same order and returns the same bits.
 ///
-/// Rules for editing: change a kernel and its string together; use only `+ - * /`, comparisons,
-/// `.squareRoot()`, `.rounded(.down)`, integer operations on `bitPattern`, reads of a table passed in,
-/// and headerc's own `exp`, `expm1`, `sin`, `cos` (`Self.mathExp`…, `OwnedMath` in both places); no FMA; every loop has a fixed bound; names from the standard library written
-/// `Swift.` (a spec may name its own value `Int` or `min`).
-package enum CurveKernels {
-    /// Name of a kernel as it appears in generated code, plus the names of kernels it calls.
-    package struct Declaration: Sendable {
-        package let name: String
-        package let dependencies: [String]
-        package let source: String
-        /// The members its source declares, which a spec's names must not take.
-        package let members: [String]
-
-        package init(name: String, dependencies: [String], source: String, members: [String]? = nil) {
-            self.name = name
-            self.dependencies = dependencies
-            self.source = source
-            self.members = members ?? [name]
-        }
-    }
-
-    package static let all: [Declaration] = [
-        Declaration(name: "curveSolveCubic", dependencies: [], source: solveCubicSource),
-        Declaration(name: "curveBezierLayout", dependencies: [], source: bezierLayoutSource,
-                    members: ["curveBezierHeaderSize", "curveBezierRows", "curveBezierSideSize", "curveBezierRowShift",
-                              "curveBezierFirstRow", "curveBezierInflectionSlope", "curveBezierNodes"]),
-        Declaration(name: "curveBezierTable", dependencies: ["curveSolveCubic", "curveBezierLayout"], source: bezierTableSource,
-                    members: ["curveBezierTable", "curveBezierSide"]),
-        Declaration(name: "curveCubicBezier", dependencies: ["curveSolveCubic", "curveBezierLayout"], source: cubicBezierSource),
-        Declaration(name: "curveSteps", dependencies: [], source: stepsSource),
-        Declaration(name: "curveLinearSegment", dependencies: [], source: linearSegmentSource),
-        Declaration(name: "curveSpringUnderdamped", dependencies: ["mathExp", "mathSin", "mathCos"], source: springUnderdampedSource),
-        Declaration(name: "curveSpringCritical", dependencies: ["mathExp"], source: springCriticalSource),
-        Declaration(name: "curveSpringOverdamped", dependencies: ["mathExp", "mathExpm1"], source: springOverdampedSource),
-    ]
-
-    // The springs' transcendental functions are headerc's own (`OwnedMath`, emitted beside the kernels
-    // that call them), so the kernels read the same in the library and in generated code.
-    @inline(__always) package static func mathExp(_ x: Double) -> Double { OwnedMath.exp(x) }
-    @inline(__always) package static func mathExpm1(_ x: Double) -> Double { OwnedMath.expm1(x) }
-    @inline(__always) package static func mathSin(_ x: Double) -> Double { OwnedMath.sin(x) }
-    @inline(__always) package static func mathCos(_ x: Double) -> Double { OwnedMath.cos(x) }
-
+/// Rules for editing: use only `+ - * /`, comparisons, `.squareRoot()`, `.rounded(.down)`, integer operations on
+/// `bitPattern`, reads of a table passed in, and headerc's own `exp`, `expm1`, `sin`, `cos` (`Self.mathExp`…,
+/// `OwnedMath` in both places); no FMA; every loop has a fixed bound; names from the standard library written
+/// `Swift.` (a spec may name its own value `Int` or `min`). After an edit, `HEADERC_REGENERATE_GOLDEN=1 swift test
+/// --filter RuntimeEmbeddingTests` embeds the new text.
+extension CurveKernels {
     // MARK: - cubic solver
 
-    // Safeguarded Newton on p(u) = ((a u + b) u + c) u = target, p increasing on [lower, upper].
-    // Newton converges quadratically from the chord guess for ordinary curves; whenever a step
-    // would leave the bracket (zero or tiny slope, bad guess), a bisection step is taken instead,
-    // so the loop always makes progress. It stops after a Newton step smaller than 1e-9 relative
-    // (the next error would be ~1e-18 relative), or when the bracket is two adjacent doubles.
-    // 200 iterations bound the loop even for NaN or inconsistent brackets.
-    static let solveCubicSource = """
-        private static func curveSolveCubic(_ target: Double, _ a: Double, _ b: Double, _ c: Double, _ lower: Double, _ upper: Double, _ guess: Double) -> Double {
-            var lo = lower
-            var hi = upper
-            var u = guess
-            var iteration = 0
-            while iteration < 200 {
-                iteration += 1
-                let f = ((a * u + b) * u + c) * u - target
-                if f == 0 { return u }
-                if f < 0 { lo = u } else { hi = u }
-                let slope = (3 * a * u + 2 * b) * u + c
-                let newton = u - f / slope
-                if newton > lo && newton < hi {
-                    let step = newton - u
-                    u = newton
-                    if Swift.abs(step) <= 1e-9 * Swift.abs(u) { return u }
-                } else {
-                    let middle = lo + 0.5 * (hi - lo)
-                    if !(middle > lo && middle < hi) { return u }
-                    u = middle
-                }
-            }
-            return u
-        }
-        """
-    @inline(__always)
-    package static func curveSolveCubic(_ target: Double, _ a: Double, _ b: Double, _ c: Double, _ lower: Double, _ upper: Double, _ guess: Double) -> Double {
+    /// Safeguarded Newton on p(u) = ((a u + b) u + c) u = target, p increasing on [lower, upper].
+    /// Newton converges quadratically from the chord guess for ordinary curves; whenever a step
+    /// would leave the bracket (zero or tiny slope, bad guess), a bisection step is taken instead,
+    /// so the loop always makes progress. It stops after a Newton step smaller than 1e-9 relative
+    /// (the next error would be ~1e-18 relative), or when the bracket is two adjacent doubles.
+    /// 200 iterations bound the loop even for NaN or inconsistent brackets.
+    @inline(__always) package static func curveSolveCubic(_ target: Double, _ a: Double, _ b: Double, _ c: Double, _ lower: Double, _ upper: Double, _ guess: Double) -> Double {
         var lo = lower
         var hi = upper
         var u = guess
@@ -111,24 +44,6 @@ package enum CurveKernels {
 
     // MARK: - cubic-bezier
 
-    // The constants of the table's layout, shared by the kernels that build and read it.
-    static let bezierLayoutSource = """
-        // The solve table's layout (headerc's BezierSolveTable). A side is a header of 8 numbers (a, b, c,
-        // anchor, direction, tAnchor, tDirection, upper), then 65 rows of 4 coefficients, 268 numbers in all;
-        // the lower side comes first.
-        private static let curveBezierHeaderSize = 8
-        private static let curveBezierRows = 65
-        private static let curveBezierSideSize = 268
-        // r.bitPattern >> 49 keeps the exponent of r >= 0 and the top 3 bits of its fraction: 8 rows an octave,
-        // narrower towards r = 0 as the solution's power law there needs. 2^-8 shifts to 8120, where row 1
-        // starts; row 0 takes every r below it, and rows 1...64 are the 8 octaves up to 1.
-        private static let curveBezierRowShift = 49
-        private static let curveBezierFirstRow = 8120
-        // Below this x'(t) at the inflection point, the sides meet there rather than at x = 1/2.
-        private static let curveBezierInflectionSlope = 0.1
-        // 1/2 - cos((2k + 1) pi / 8) / 2 for k = 0...3, written out so that no platform's cos enters the table.
-        private static let curveBezierNodes: [Double] = [0.03806023374435663, 0.3086582838174551, 0.6913417161825449, 0.9619397662556434]
-        """
     // The solve table's layout (headerc's BezierSolveTable). A side is a header of 8 numbers (a, b, c,
     // anchor, direction, tAnchor, tDirection, upper), then 65 rows of 4 coefficients, 268 numbers in all;
     // the lower side comes first.
@@ -145,90 +60,8 @@ package enum CurveKernels {
     // 1/2 - cos((2k + 1) pi / 8) / 2 for k = 0...3, written out so that no platform's cos enters the table.
     package static let curveBezierNodes: [Double] = [0.03806023374435663, 0.3086582838174551, 0.6913417161825449, 0.9619397662556434]
 
-    // `CubicBezier` builds its table with this, and generated code at a curve's first use: one arithmetic.
-    // The same operations in the same order as `BezierSolveTable` describes them; no FMA.
-    package static let bezierTableSource = """
-        // The solve table of a cubic-bezier curve, from its control points' x (it depends on nothing else),
-        // with x(t) = ((xa t + xb) t + xc) t. When x'(t) nearly vanishes at the inflection point ti, the sides
-        // are the halves around q = x(ti); otherwise t = 0 and, through the mirrored curve, t = 1.
-        private static func curveBezierTable(_ x1: Double, _ x2: Double) -> [Double] {
-            let xc = 3 * x1
-            let xb = 3 * (x2 - x1) - xc
-            let xa = 1 - xc - xb
-            var table: [Double] = []
-            table.reserveCapacity(2 * Self.curveBezierSideSize)
-            if xa > 0 {
-                let ti = -xb / (3 * xa)
-                if ti > 0 && ti < 1 {
-                    let b = 3 * xa * ti + xb
-                    let c = (3 * xa * ti + 2 * xb) * ti + xc
-                    if c < Self.curveBezierInflectionSlope {
-                        let q = ((xa * ti + xb) * ti + xc) * ti
-                        curveBezierSide(&table, xa, -b, c, q, -1, ti, -1, ti)
-                        curveBezierSide(&table, xa, b, c, q, 1, ti, 1, 1 - ti)
-                        return table
-                    }
-                }
-            }
-            let mc = 3 * (1 - x2)
-            let mb = 3 * ((1 - x1) - (1 - x2)) - mc
-            let ma = 1 - mc - mb
-            curveBezierSide(&table, xa, xb, xc, 0, 1, 0, 1, 1)
-            curveBezierSide(&table, ma, mb, mc, 1, -1, 1, -1, 1)
-            return table
-        }
-
-        // One side: its header, then for each row the cubic in r through four solutions of p(u) = r at the
-        // row's Chebyshev points, highest degree first (divided differences, expanded in w = (r - start) / width,
-        // then in r). Each solve starts from the one before.
-        private static func curveBezierSide(_ table: inout [Double], _ a: Double, _ b: Double, _ c: Double, _ anchor: Double, _ direction: Double, _ tAnchor: Double, _ tDirection: Double, _ upper: Double) {
-            table += [a, b, c, anchor, direction, tAnchor, tDirection, upper]
-            let nodes = Self.curveBezierNodes
-            let reach = ((a * upper + b) * upper + c) * upper
-            var guess = 0.0
-            for row in 0..<Self.curveBezierRows {
-                let start = row == 0 ? 0 : Double(bitPattern: Swift.UInt64(Self.curveBezierFirstRow + row - 1) << Self.curveBezierRowShift)
-                let end = Double(bitPattern: Swift.UInt64(Self.curveBezierFirstRow + row) << Self.curveBezierRowShift)
-                var differences = [0.0, 0.0, 0.0, 0.0]
-                for k in 0..<4 {
-                    let r = Swift.min(start + (end - start) * nodes[k], reach)
-                    let u = r > 0 ? curveSolveCubic(r, a, b, c, 0, upper, Swift.min(Swift.max(guess, 0), upper)) : 0
-                    guess = u
-                    differences[k] = u
-                }
-                for order in 1..<4 {
-                    for i in Swift.stride(from: 3, through: order, by: -1) {
-                        differences[i] = (differences[i] - differences[i - 1]) / (nodes[i] - nodes[i - order])
-                    }
-                }
-                var inW = [differences[3], 0.0, 0.0, 0.0]
-                for degree in 1...3 {
-                    let i = 3 - degree
-                    var next = [0.0, 0.0, 0.0, 0.0]
-                    for power in 0..<degree {
-                        next[power + 1] += inW[power]
-                        next[power] -= inW[power] * nodes[i]
-                    }
-                    next[0] += differences[i]
-                    inW = next
-                }
-                let width = end - start
-                let scale = 1 / width
-                let offset = -start / width
-                var inR = [0.0, 0.0, 0.0, 0.0]
-                for index in Swift.stride(from: 3, through: 0, by: -1) {
-                    var next = [0.0, 0.0, 0.0, 0.0]
-                    for power in 0..<4 {
-                        next[power] += inR[power] * offset
-                        if power < 3 { next[power + 1] += inR[power] * scale }
-                    }
-                    next[0] += inW[index]
-                    inR = next
-                }
-                table += [inR[3], inR[2], inR[1], inR[0]]
-            }
-        }
-        """
+    /// `CubicBezier` builds its table with this, and generated code at a curve's first use: one arithmetic.
+    /// The same operations in the same order as `BezierSolveTable` describes them; no FMA.
     // The solve table of a cubic-bezier curve, from its control points' x (it depends on nothing else),
     // with x(t) = ((xa t + xb) t + xc) t. When x'(t) nearly vanishes at the inflection point ti, the sides
     // are the halves around q = x(ti); otherwise t = 0 and, through the mirrored curve, t = 1.
@@ -310,46 +143,17 @@ package enum CurveKernels {
         }
     }
 
-    // The table (`curveBezierTable`, 536 numbers) splits x at `split` into two sides; each solves its
-    // increasing cubic p(u) = r for r = (x - anchor) * direction >= 0, and t = tAnchor + tDirection * u.
-    // A row of the table, picked by the bits of r, guesses u to about 1e-7 relative. Two Newton steps
-    // that share the slope at the guess follow: the first leaves about 1e-14, the second (whose slope is
-    // off by the guess's 1e-7) about 1e-21, which is exact but for the rounding of the residual; and
-    // where x(t) rounds to x itself (t = 1/2 of a symmetric curve) the result is that t exactly. The
-    // division happens once, beside the first residual. When the second step is not below 1e-11
-    // relative (row 0, r < 2^-8, where the guess is poor, or a curve too hard for its rows), the
-    // safeguarded solver finishes from there. Rows past the last (r >= 1 by rounding) use the last.
-    // Outside [0, 1] the curve continues along its end tangents (slopes s0, s1).
-    package static let cubicBezierSource = """
-        private static func curveCubicBezier(_ x: Double, _ split: Double, _ table: Swift.UnsafeBufferPointer<Double>, _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
-            // One pair of comparisons keeps x in (0, 1); NaN, the ends and the tangents beyond them leave here.
-            if !(x > 0 && x < 1) {
-                if x.isNaN { return x }
-                if x <= 0 { return x == 0 || s0 == 0 ? 0 : s0 * x }
-                return x == 1 || s1 == 0 ? 1 : 1 + s1 * (x - 1)
-            }
-            // Every index below lies in a table of this size (a side starts at 0 or one side in, and the row
-            // is clamped to the side's rows), so after this one check the reads need no check of their own.
-            Swift.precondition(table.count == 2 * Self.curveBezierSideSize)
-            let side = x > split ? Self.curveBezierSideSize : 0
-            let a = table[side], b = table[side + 1], c = table[side + 2]
-            let r = (x - table[side + 3]) * table[side + 4]
-            let row = side + Self.curveBezierHeaderSize + 4 * Swift.min(Swift.max(Swift.Int(truncatingIfNeeded: r.bitPattern >> Self.curveBezierRowShift) - Self.curveBezierFirstRow + 1, 0), Self.curveBezierRows - 1)
-            let guess = ((table[row] * r + table[row + 1]) * r + table[row + 2]) * r + table[row + 3]
-            let inverseSlope = 1 / ((3 * a * guess + 2 * b) * guess + c)
-            let first = guess - (((a * guess + b) * guess + c) * guess - r) * inverseSlope
-            var u = first - (((a * first + b) * first + c) * first - r) * inverseSlope
-            if !(Swift.abs(u - first) <= 1e-11 * u) {
-                let upper = table[side + 7]
-                u = curveSolveCubic(r, a, b, c, 0, upper, u > 0 && u < upper ? u : guess)
-            }
-            let t = table[side + 5] + table[side + 6] * u
-            let y = ((ya * t + yb) * t + yc) * t
-            return y < low ? low : y > high ? high : y
-        }
-        """
-    @inline(__always)
-    package static func curveCubicBezier(_ x: Double, _ split: Double, _ table: Swift.UnsafeBufferPointer<Double>, _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
+    /// The table (`curveBezierTable`, 536 numbers) splits x at `split` into two sides; each solves its
+    /// increasing cubic p(u) = r for r = (x - anchor) * direction >= 0, and t = tAnchor + tDirection * u.
+    /// A row of the table, picked by the bits of r, guesses u to about 1e-7 relative. Two Newton steps
+    /// that share the slope at the guess follow: the first leaves about 1e-14, the second (whose slope is
+    /// off by the guess's 1e-7) about 1e-21, which is exact but for the rounding of the residual; and
+    /// where x(t) rounds to x itself (t = 1/2 of a symmetric curve) the result is that t exactly. The
+    /// division happens once, beside the first residual. When the second step is not below 1e-11
+    /// relative (row 0, r < 2^-8, where the guess is poor, or a curve too hard for its rows), the
+    /// safeguarded solver finishes from there. Rows past the last (r >= 1 by rounding) use the last.
+    /// Outside [0, 1] the curve continues along its end tangents (slopes s0, s1).
+    @inline(__always) package static func curveCubicBezier(_ x: Double, _ split: Double, _ table: Swift.UnsafeBufferPointer<Double>, _ ya: Double, _ yb: Double, _ yc: Double, _ s0: Double, _ s1: Double, _ low: Double, _ high: Double) -> Double {
         // One pair of comparisons keeps x in (0, 1); NaN, the ends and the tangents beyond them leave here.
         if !(x > 0 && x < 1) {
             if x.isNaN { return x }
@@ -378,18 +182,9 @@ package enum CurveKernels {
 
     // MARK: - steps
 
-    // css-easing-2 "output of a step easing function" with the before flag unset. `offset` is 1
-    // for jump-start and jump-both, else 0; adding it also turns floor(-0.0) into +0.0.
-    static let stepsSource = """
-        private static func curveSteps(_ x: Double, _ count: Double, _ offset: Double, _ jumps: Double) -> Double {
-            var current = (x * count).rounded(.down) + offset
-            if x >= 0 && current < 0 { current = 0 }
-            if x <= 1 && current > jumps { current = jumps }
-            return current / jumps
-        }
-        """
-    @inline(__always)
-    package static func curveSteps(_ x: Double, _ count: Double, _ offset: Double, _ jumps: Double) -> Double {
+    /// css-easing-2 "output of a step easing function" with the before flag unset. `offset` is 1
+    /// for jump-start and jump-both, else 0; adding it also turns floor(-0.0) into +0.0.
+    @inline(__always) package static func curveSteps(_ x: Double, _ count: Double, _ offset: Double, _ jumps: Double) -> Double {
         var current = (x * count).rounded(.down) + offset
         if x >= 0 && current < 0 { current = 0 }
         if x <= 1 && current > jumps { current = jumps }
@@ -398,33 +193,16 @@ package enum CurveKernels {
 
     // MARK: - linear()
 
-    // One segment of a linear() curve, in the spec's order of operations.
-    static let linearSegmentSource = """
-        private static func curveLinearSegment(_ x: Double, _ startInput: Double, _ startOutput: Double, _ span: Double, _ rise: Double) -> Double {
-            return startOutput + (x - startInput) / span * rise
-        }
-        """
-    @inline(__always)
-    package static func curveLinearSegment(_ x: Double, _ startInput: Double, _ startOutput: Double, _ span: Double, _ rise: Double) -> Double {
+    /// One segment of a linear() curve, in the spec's order of operations.
+    @inline(__always) package static func curveLinearSegment(_ x: Double, _ startInput: Double, _ startOutput: Double, _ span: Double, _ rise: Double) -> Double {
         return startOutput + (x - startInput) / span * rise
     }
 
     // MARK: - springs
 
-    // Position of a unit-mass spring released at 0 towards 1 with no initial velocity, at time
-    // t = x * settle. decay = zeta * omega0, damped = omega0 * sqrt(1 - zeta^2), ratio = decay / damped.
-    static let springUnderdampedSource = """
-        private static func curveSpringUnderdamped(_ x: Double, _ settle: Double, _ decay: Double, _ damped: Double, _ ratio: Double) -> Double {
-            if x.isNaN { return x }
-            if x <= 0 { return 0 }
-            if x >= 1 { return 1 }
-            let t = x * settle
-            let y = 1 - Self.mathExp(-decay * t) * (Self.mathCos(damped * t) + ratio * Self.mathSin(damped * t))
-            return y < 0 ? 0 : y
-        }
-        """
-    @inline(__always)
-    package static func curveSpringUnderdamped(_ x: Double, _ settle: Double, _ decay: Double, _ damped: Double, _ ratio: Double) -> Double {
+    /// Position of a unit-mass spring released at 0 towards 1 with no initial velocity, at time
+    /// t = x * settle. decay = zeta * omega0, damped = omega0 * sqrt(1 - zeta^2), ratio = decay / damped.
+    @inline(__always) package static func curveSpringUnderdamped(_ x: Double, _ settle: Double, _ decay: Double, _ damped: Double, _ ratio: Double) -> Double {
         if x.isNaN { return x }
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
@@ -433,18 +211,7 @@ package enum CurveKernels {
         return y < 0 ? 0 : y
     }
 
-    static let springCriticalSource = """
-        private static func curveSpringCritical(_ x: Double, _ settle: Double, _ omega: Double) -> Double {
-            if x.isNaN { return x }
-            if x <= 0 { return 0 }
-            if x >= 1 { return 1 }
-            let t = x * settle
-            let y = 1 - Self.mathExp(-omega * t) * (1 + omega * t)
-            return y < 0 ? 0 : y > 1 ? 1 : y
-        }
-        """
-    @inline(__always)
-    package static func curveSpringCritical(_ x: Double, _ settle: Double, _ omega: Double) -> Double {
+    @inline(__always) package static func curveSpringCritical(_ x: Double, _ settle: Double, _ omega: Double) -> Double {
         if x.isNaN { return x }
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
@@ -453,24 +220,11 @@ package enum CurveKernels {
         return y < 0 ? 0 : y > 1 ? 1 : y
     }
 
-    // With roots r1 > r2 of the characteristic polynomial, 1 - position is
-    // (e^(r1 t) + e^(r2 t)) / 2 + decay (e^(r1 t) - e^(r2 t)) / (r1 - r2). The difference is
-    // written e^(r1 t) * -expm1((r2 - r1) t) so that it stays accurate when zeta is close to 1
-    // (r1 - r2 tiny) and cannot overflow when zeta is large. half = decay / (r1 - r2).
-    static let springOverdampedSource = """
-        private static func curveSpringOverdamped(_ x: Double, _ settle: Double, _ r1: Double, _ r2: Double, _ half: Double) -> Double {
-            if x.isNaN { return x }
-            if x <= 0 { return 0 }
-            if x >= 1 { return 1 }
-            let t = x * settle
-            let slow = Self.mathExp(r1 * t)
-            let fast = Self.mathExp(r2 * t)
-            let y = 1 - (0.5 * (slow + fast) - half * slow * Self.mathExpm1((r2 - r1) * t))
-            return y < 0 ? 0 : y > 1 ? 1 : y
-        }
-        """
-    @inline(__always)
-    package static func curveSpringOverdamped(_ x: Double, _ settle: Double, _ r1: Double, _ r2: Double, _ half: Double) -> Double {
+    /// With roots r1 > r2 of the characteristic polynomial, 1 - position is
+    /// (e^(r1 t) + e^(r2 t)) / 2 + decay (e^(r1 t) - e^(r2 t)) / (r1 - r2). The difference is
+    /// written e^(r1 t) * -expm1((r2 - r1) t) so that it stays accurate when zeta is close to 1
+    /// (r1 - r2 tiny) and cannot overflow when zeta is large. half = decay / (r1 - r2).
+    @inline(__always) package static func curveSpringOverdamped(_ x: Double, _ settle: Double, _ r1: Double, _ r2: Double, _ half: Double) -> Double {
         if x.isNaN { return x }
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
