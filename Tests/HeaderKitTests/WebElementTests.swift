@@ -132,7 +132,8 @@ final class WebElementTests: XCTestCase {
 
     /// A page with the element, 390 × 844, a child per slot (its name as its text) and a tall page; with
     /// `pull`, the element's page can be pulled down that far past its top.
-    static func page(for program: Program, tag: String, pull: Int = 0) -> String {
+    /// `startingAt`: the element's first frame is at that offset, as a page that opens scrolled.
+    static func page(for program: Program, tag: String, pull: Int = 0, startingAt: Double? = nil) -> String {
         let structures = HeaderLayout.structures(of: program)
         let children = program.blocks.indices.map { index -> String in
             let name = program.blocks[index].name
@@ -143,7 +144,8 @@ final class WebElementTests: XCTestCase {
             <!DOCTYPE html>
             <html><head><meta charset="utf-8"><style>body { margin: 0 }</style>
             <script>window.warnings = []; const warn = console.warn; console.warn = (...a) => { window.warnings.push(a.join(" ")); warn(...a); };</script>
-            <script type="module" src="\(tag).mjs"></script></head>
+            <script type="module" src="\(tag).mjs"></script>
+            \(startingAt.map { "<script type=\"module\">document.getElementById(\"header\").offset = \($0);</script>" } ?? "")</head>
             <body><\(tag) id="header" style="width: \(Int(width))px; height: \(Int(height))px"\(pull > 0 ? " pull=\"\(pull)\"" : "")>
             \(children.joined(separator: "\n"))
             </\(tag)></body></html>
@@ -244,6 +246,76 @@ final class WebElementTests: XCTestCase {
         }
         print("web: \(slots) slots where layout puts them, \(values) values the module computed equal to eval's, in headless Chromium")
         XCTAssertGreaterThan(slots, 300)
+    }
+
+    /// A line of text is drawn at its size at rest and scaled from there, whatever the element drew before: a
+    /// page whose first frame is at an offset draws each line as wide as a page scrolled there from rest, and
+    /// at rest a line is as wide as the page lays the same text out without the element, but for the scale
+    /// from the layout engine's 1/64 px grid (its box is the rest height rounded up to it).
+    func testALineOfTextDoesNotDependOnWhereThePageWasBefore() throws {
+        let chromium = try ChromiumHarness.find()
+        let directory = try TestScratch.directory("web-text")
+        let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
+        defer { browser.close() }
+        let widths = """
+            (() => {
+              const element = document.getElementById("header"), result = {};
+              for (const child of element.children) {
+                const natural = document.createElement("span");
+                natural.style.cssText = "font: 17px sans-serif; white-space: nowrap; position: absolute";
+                natural.textContent = child.textContent;
+                document.body.append(natural);
+                result[child.slot] = { drawn: child.getBoundingClientRect().width, natural: natural.getBoundingClientRect().width };
+                natural.remove();
+              }
+              return result;
+            })()
+            """
+        var lines = 0
+        for path in Self.examples {
+            let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program, path)
+            let structures = HeaderLayout.structures(of: program)
+            let texts = program.blocks.indices.filter { structures[$0].kind == .text }.map { program.blocks[$0].name }
+            guard !texts.isEmpty else { continue }
+            let tag = WebElement.tag(forHeader: program.name)
+            XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
+            let layout = HeaderLayout.Evaluator(program: program, width: Self.width, labels: false)
+            // The layers after the states went along `offsets` (the last one's), as the element goes along them.
+            func layers(along offsets: [Double]) -> [HeaderLayout.Layer] {
+                let interpreter = Interpreter(program: program)
+                var frame = interpreter.frame(at: 0)
+                for offset in offsets { frame = interpreter.frame(at: offset) }
+                return layout.layers(values: frame, inputs: program.inputs.map(\.defaultValue), offset: offsets.last ?? 0,
+                                     canvasHeight: Self.height)
+            }
+            let rest = layers(along: [0])
+            func read(startingAt start: Double?, offsets: [Double]) throws -> [String: [String: Double]] {
+                let page = directory.appendingPathComponent("\(tag)-\(start.map { String(Int($0)) } ?? "rest").html")
+                try Self.page(for: program, tag: tag, startingAt: start).write(to: page, atomically: true, encoding: .utf8)
+                try browser.open(page.absoluteString)
+                try Self.waitForElement(browser, path)
+                for offset in offsets {
+                    _ = try browser.send("Runtime.evaluate", ["expression": "(\(Self.probe))(\(offset))", "awaitPromise": true])
+                }
+                return try XCTUnwrap(browser.evaluate("JSON.stringify(\(widths))") as? String)
+                    .data(using: .utf8).flatMap { try JSONSerialization.jsonObject(with: $0) as? [String: [String: Double]] } ?? [:]
+            }
+            let paths: [(start: Double?, offsets: [Double])] = [(nil, [0]), (nil, [0, 300, 100]), (100, [0, 100])]
+            for (start, offsets) in paths {
+                let drawn = try read(startingAt: start, offsets: offsets)
+                let there = layers(along: offsets)
+                for name in texts {
+                    let restHeight = try XCTUnwrap(rest.first { $0.block == name }?.height, name)
+                    let height = try XCTUnwrap(there.first { $0.block == name }?.height, name)
+                    guard restHeight > 0 else { continue }
+                    let natural = try XCTUnwrap(drawn[name]?["natural"])
+                    XCTAssertEqual(drawn[name]?["drawn"] ?? .nan, natural * Swift.max(height, 0) / ((restHeight * 64).rounded(.up) / 64),
+                                   accuracy: 0.01, "\(path): \(name) along \(offsets)\(start.map { ", opened at \($0)" } ?? "")")
+                    lines += 1
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(lines, 12)
     }
 
     /// An input attribute changed at run time is applied on the next frame; a malformed one is ignored

@@ -152,8 +152,9 @@ export function defineHeaderElement(tag, spec) {
       this._wrappers = new Map();
       // What each wrapper was last given, so that a style is written only when it changes.
       this._written = new Map();
-      // The box each scaled block is laid out at (`_box`).
+      // The box each scaled block is laid out at (`_box`), and each line of text's at rest (`_restBoxes`).
       this._boxes = new Map();
+      this._restBoxes = new Map();
       // The layers the compositor draws, by block: their scroll-driven animations are in `_timelineStyle`.
       this._animated = new Map();
       this._timelinesStale = true;
@@ -417,6 +418,10 @@ export function defineHeaderElement(tag, spec) {
     _buildTimelines(values, offset, inputs) {
       this._timelinesStale = false;
       this._spacerHeight = null;
+      this._restBoxes = new Map();
+      for (const layer of this.restLayers(inputs)) {
+        if (layer.kind === "text" && layer.height > 0) this._restBoxes.set(layer.block, { ...this._exactBox(layer), fontSize: layer.fontSize });
+      }
       const timeline = this._scroller === this._ownScroller ? "--headerc-scroll"
         : this._scroller === document.scrollingElement ? "scroll(root block)" : null;
       for (const block of this._animated.keys()) {
@@ -520,14 +525,29 @@ export function defineHeaderElement(tag, spec) {
       super.addEventListener(type, listener, options);
     }
 
+    // The layers at rest (offset 0, the states as they start) under `inputs`, the element's own by default.
+    restLayers(inputs = this._inputs) {
+      const values = spec.initialState ? spec.frame(0, inputs, spec.initialState()) : spec.frame(0, inputs);
+      return this._layersAt(values, 0, inputs);
+    }
+
     // The box a layer's wrapper is laid out at, which a scale brings to the layer's exact size. A box is
-    // laid out on the layout engine's 1/64 px grid, a little larger than the layout says. A block that draws
-    // no content of its own shape (a group, box, material, bar or circle) and a line of text (scaled alike
-    // both ways) keep the box they were first laid out at, and a change of size is only a change of that
-    // scale: no layout while it collapses or stretches, until it is four times larger or smaller than its
-    // box. An image is laid out at each size, so that its content is not stretched.
+    // laid out on the layout engine's 1/64 px grid, a little larger than the layout says. A line of text is
+    // laid out at its height at rest and scaled alike both ways from there, so that its glyphs are the
+    // page's own at rest (in the spec's font size at rest, where the page sets none) and their size at an
+    // offset does not depend on where the page was before. A block
+    // that draws no content of its own shape (a group, box, material, bar or circle) keeps the box it was
+    // first laid out at, and a change of size is only a change of that scale: no layout while it collapses
+    // or stretches, until it is four times larger or smaller than its box. An image is laid out at each
+    // size, so that its content is not stretched.
+    _exactBox(layer) {
+      return { width: headerElementGrid(layer.width), height: headerElementGrid(layer.height) };
+    }
+
     _box(layer) {
-      const exact = { width: headerElementGrid(layer.width), height: headerElementGrid(layer.height) };
+      const exact = this._exactBox(layer);
+      const rest = this._restBoxes.get(layer.block);
+      if (rest) return rest;
       if (!scaledKinds.has(layer.kind)) return exact;
       const kept = this._boxes.get(layer.block);
       if (kept && headerElementFits(layer.width, kept.width) && headerElementFits(layer.height, kept.height)) return kept;
@@ -581,6 +601,8 @@ export function defineHeaderElement(tag, spec) {
         const { box, scaleX, scaleY } = drawn;
         this._style(wrapper, "height", box.height + "px");
         if (layer.widthFromContent) this._style(wrapper, "lineHeight", box.height + "px");
+        // A line of text's content takes the spec's font size at rest, unless the page gives it its own.
+        if (box.fontSize !== undefined) this._style(wrapper, "fontSize", box.fontSize + "px");
         this._style(wrapper, "width", layer.widthFromContent ? "" : box.width + "px");
         if (layer.clip) {
           // In the box's own coordinates, before its scale to the exact size.

@@ -75,7 +75,8 @@
   }
 
   // After each frame the element draws: the readout, the stand-ins' numbers and looks, the cursors.
-  let sized = false;
+  // A line of text is drawn at its size at rest (under the inputs now) and scaled by the element from there.
+  let restFontSizes = null;
   function show() {
     const offset = element.offset, frameValues = element.values, layers = element.layers;
     if (!frameValues || !layers) return;
@@ -111,12 +112,13 @@
         name.style.display = "none";
       }
       stand.style.filter = layer.blur > 0 ? `blur(${layer.blur / 2}px)` : "";
-      // A line of text is drawn at its first size and scaled by the element from there.
-      if (layer.kind === "text" && !sized) stand.style.fontSize = layer.fontSize + "px";
+      if (layer.kind === "text") {
+        restFontSizes ??= new Map(element.restLayers().map((rest) => [rest.block, rest.fontSize]));
+        stand.style.fontSize = (restFontSizes.get(layer.block) ?? layer.fontSize) + "px";
+      }
       const veil = stand.querySelector(".veil");
       if (veil) veil.style.opacity = String(Math.min(Math.max(layer.scrimOpacity, 0), 1) * 0.6);
     }
-    sized = true;
     for (const cursor of cursors) {
       const x = plotX(Math.min(Math.max(offset, previewSettings.plotFrom), previewSettings.plotTo)).toFixed(2);
       cursor.setAttribute("x1", x);
@@ -129,6 +131,7 @@
   // A change of an input starts the states again, as the element does.
   function refresh() {
     element.inputs = Object.assign({}, values);
+    restFontSizes = null;
     buildPlots();
     element.draw();
   }
