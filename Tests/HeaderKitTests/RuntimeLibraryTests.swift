@@ -79,6 +79,25 @@ final class RuntimeLibraryTests: XCTestCase {
         XCTAssertEqual(library.lines(for: ["Table"]).last, "    #endif")
     }
 
+    /// Every helper a syntax table spells an operation with is declared by that language's runtime, so a
+    /// generated file that calls it has it.
+    func testEveryHelperAnOperationCallsIsInItsRuntime() {
+        func callees<Syntax: BodySyntax>(_ syntax: Syntax.Type) -> [String] {
+            let spellings = UnaryOperation.allCases.map(Syntax.spelling) + BinaryOperation.allCases.map(Syntax.spelling)
+            return spellings.compactMap { spelling in
+                if case .call(let callee) = spelling, Syntax.isHelper(callee) { return callee }
+                return nil
+            }
+        }
+        let kotlin = callees(KotlinSyntax.self), javaScript = callees(JavaScriptSyntax.self)
+        XCTAssertEqual(kotlin.count, 9)
+        XCTAssertEqual(javaScript.count, 14)
+        for callee in kotlin { XCTAssertTrue(KotlinRuntime.library.declares(callee), callee) }
+        for callee in javaScript {
+            XCTAssertTrue(JavaScriptRuntime.helpers.declares(callee) || JavaScriptRuntime.math.declares(callee), callee)
+        }
+    }
+
     /// The real runtimes: every function the library computes with is there, made private, and reads only what
     /// its own file (or, for the curves, headerc's math) declares.
     func testTheRuntimesHoldTheLibrarysFunctions() {

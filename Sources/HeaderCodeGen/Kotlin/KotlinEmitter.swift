@@ -47,7 +47,7 @@ public struct KotlinEmitter {
             if program.readsPhase {
                 printer.line()
                 printer.line("/** The scroll's phase, for the inputs of type `phase`: at rest, under the finger, or moving on after it lifted. */")
-                printer.line("enum class \(KotlinBody.phaseType) { " + ScrollPhase.allCases.map { $0.name.uppercased() }.joined(separator: ", ") + " }")
+                printer.line("enum class \(KotlinSyntax.phaseType) { " + ScrollPhase.allCases.map { $0.name.uppercased() }.joined(separator: ", ") + " }")
             }
             emitAnimations(&printer)
             printer.line()
@@ -100,7 +100,7 @@ public struct KotlinEmitter {
             documentation(&printer, block.documentation)
             let outputs = block.outputs.map { output -> String in
                 let doc = program.outputs[output].documentation.map { "/** \(KotlinEmitter.commentSafe(oneLine($0))) */ " } ?? ""
-                return "\(doc)val \(names.outputFields[output]): \(KotlinBody.type(program.outputs[output].type))"
+                return "\(doc)val \(names.outputFields[output]): \(KotlinSyntax.type(program.outputs[output].type))"
             }
             if outputs.isEmpty {
                 emptyClass(&printer, names.blockTypes[index], body: false)
@@ -119,7 +119,7 @@ public struct KotlinEmitter {
             let state = program.states[index]
             let doc = state.documentation.map { "/** \(KotlinEmitter.commentSafe(oneLine($0))) */ " } ?? ""
             // A state whose initial value reads inputs is set from them by the first `advance`.
-            return "\(doc)var \(names.stateFields[index]): \(KotlinBody.type(state.type)) = \(KotlinNames.literal(state.constantInitial ?? 0))"
+            return "\(doc)var \(names.stateFields[index]): \(KotlinSyntax.type(state.type)) = \(KotlinNames.literal(state.constantInitial ?? 0))"
         }
         fields.append("/** The offset of the previous frame; null before the first. */ var \(names.lastOffsetField): Double? = null")
         printer.argumentsOneALine("data class State(", fields, ")")
@@ -163,7 +163,7 @@ public struct KotlinEmitter {
         for index in uses.inputs {
             let input = program.inputs[index]
             let defaultValue = withDefaults ? " = \(literal(input.defaultValue))" : ""
-            parameters.append("\(names.inputParameters[index]): \(KotlinBody.type(input.type))\(defaultValue)")
+            parameters.append("\(names.inputParameters[index]): \(KotlinSyntax.type(input.type))\(defaultValue)")
         }
         return parameters
     }
@@ -216,7 +216,7 @@ public struct KotlinEmitter {
         var locals: [Int: String] = [:]
         for index in body.uses.values where counts[index, default: 0] > 1 {
             let local = function.fresh(program.values[index].name)
-            function.append("val \(local): \(KotlinBody.type(program.values[index].type)) = \(call(value: index))")
+            function.append("val \(local): \(KotlinSyntax.type(program.values[index].type)) = \(call(value: index))")
             locals[index] = local
         }
         return locals
@@ -226,7 +226,7 @@ public struct KotlinEmitter {
     private func emitFunction(_ printer: inout CodePrinter, name: String, documentation: String?, type: ValueType, body: Body,
                               _ collect: (KotlinBody) -> Void) {
         self.documentation(&printer, documentation)
-        let kotlinType = KotlinBody.type(type)
+        let kotlinType = KotlinSyntax.type(type)
         if isProperty(body) {
             var function = KotlinBody(functions: names.functions, scope: KotlinScope()) { _ in "Double.NaN" }
             printer.line("val \(name): \(kotlinType) = \(function.render(body))")
@@ -261,14 +261,14 @@ public struct KotlinEmitter {
         }
         let result = body.render(function.body, name: body.fresh("value"))
         collect(body)
-        let list = zip(parameters, function.parameters).map { "\($0): \(KotlinBody.type($1.type))" }
+        let list = zip(parameters, function.parameters).map { "\($0): \(KotlinSyntax.type($1.type))" }
         // A parameter the body does not read (`func one(x) = 1`) is still the spec's: kotlinc would warn.
         var read = Set<Int>()
         for expression in function.body.locals + [function.body.result] {
             expression.forEachRead { if case .parameter(let position) = $0 { read.insert(position) } }
         }
         if read.count < function.parameters.count { printer.line("@Suppress(\"UNUSED_PARAMETER\")") }
-        let signature = "private fun \(KotlinNames.identifier(function.name))(\(list.joined(separator: ", "))): \(KotlinBody.type(function.type))"
+        let signature = "private fun \(KotlinNames.identifier(function.name))(\(list.joined(separator: ", "))): \(KotlinSyntax.type(function.type))"
         if body.lines.isEmpty, printer.fits("\(signature) = \(result)") {
             printer.line("\(signature) = \(result)")
             return
@@ -329,7 +329,7 @@ public struct KotlinEmitter {
         for index in indices {
             guard let name = valueNames[index] else { continue }
             let text = function.render(program.values[index].body, name: name)
-            if text != name { function.append("val \(name): \(KotlinBody.type(program.values[index].type)) = \(text)") }
+            if text != name { function.append("val \(name): \(KotlinSyntax.type(program.values[index].type)) = \(text)") }
         }
     }
 
@@ -353,7 +353,7 @@ public struct KotlinEmitter {
             for index in sharedRead {
                 let name = scope.fresh(program.values[index].name)
                 parameterNames[index] = name
-                parameterList.append("\(name): \(KotlinBody.type(program.values[index].type))")
+                parameterList.append("\(name): \(KotlinSyntax.type(program.values[index].type))")
                 callArguments.append(sharedNames[index] ?? "Double.NaN")
             }
             blockCalls.append("\(helper)(\(callArguments.joined(separator: ", ")))")
@@ -427,7 +427,7 @@ public struct KotlinEmitter {
             for (index, state) in program.states.enumerated() {
                 let name = function.fresh("next" + state.name.prefix(1).uppercased() + state.name.dropFirst())
                 let text = function.render(state.next, name: name)
-                if text != name { function.append("val \(name): \(KotlinBody.type(state.type)) = \(text)") }
+                if text != name { function.append("val \(name): \(KotlinSyntax.type(state.type)) = \(text)") }
                 stores.append("state.\(names.stateFields[index]) = \(name)")
             }
             collect(function)
@@ -527,7 +527,7 @@ public struct KotlinEmitter {
         switch value {
         case .bool(let bool): return bool ? "true" : "false"
         case .number(let number): return KotlinNames.literal(number)
-        case .phase(let phase): return KotlinBody.phaseEntry(phase)
+        case .phase(let phase): return KotlinSyntax.phaseEntry(phase)
         }
     }
 

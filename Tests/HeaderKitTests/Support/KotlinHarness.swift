@@ -135,7 +135,7 @@ enum KotlinHarness {
                 let value: String
                 switch setting[index] {
                 case .bool(let bool): value = bool ? "true" : "false"
-                case .phase(let phase): value = "\(object).\(KotlinBody.phaseEntry(phase))"
+                case .phase(let phase): value = "\(object).\(KotlinSyntax.phaseEntry(phase))"
                 case .number(let number): value = KotlinNames.literal(number)
                 }
                 return ", \(KotlinNames.identifier(program.inputs[index].name)) = \(value)"

@@ -417,7 +417,7 @@ enum SpecBackEnds {
                 switch values[index] {
                 case .bool(let bool): value = "\(bool)"
                 case .number(let number): value = KotlinNames.literal(number)
-                case .phase(let phase): value = "\(object).\(KotlinBody.phaseEntry(phase))"
+                case .phase(let phase): value = "\(object).\(KotlinSyntax.phaseEntry(phase))"
                 }
                 return ", \(KotlinNames.identifier(program.inputs[index].name)) = \(value)"
             }.joined()

@@ -1,0 +1,85 @@
+import HeaderSource
+import HeaderSyntax
+import HeaderMath
+import HeaderIR
+
+/// How generated Kotlin writes a body (`BodyPrinter`): numbers and lengths are `Double`, bools `Boolean`,
+/// phases the object's `ScrollPhase`. The operations Kotlin spells otherwise than Swift are the runtime's
+/// private helpers (`Runtime/Runtime.kt`), which compute exactly what the interpreter computes.
+package enum KotlinSyntax: BodySyntax {
+    package typealias Scope = KotlinScope
+    package static let indentation = "    "
+    package static let notANumber = "Double.NaN"
+    package static let parenthesizesConditionalOperands = false
+
+    package static func spelling(_ operation: UnaryOperation) -> Spelling {
+        switch operation {
+        case .not: return .prefix("!")
+        case .negate: return .prefix("-")
+        case .abs: return .call("Math.abs")
+        case .sqrt: return .call("Math.sqrt")
+        case .floor: return .call("Math.floor")
+        case .ceil: return .call("Math.ceil")
+        case .round: return .call("swiftRound")
+        case .trunc: return .call("mathTrunc")
+        case .roundHalfUp: return .call("mathRoundHalfUp")
+        // Math.rint is IEEE's roundToIntegralTiesToEven: Swift's .toNearestOrEven, to the bit.
+        case .roundHalfEven: return .call("Math.rint")
+        }
+    }
+
+    package static func spelling(_ operation: BinaryOperation) -> Spelling {
+        switch operation {
+        case .min: return .call("swiftMin")
+        case .max: return .call("swiftMax")
+        case .pow: return .call("mathPow")
+        case .div: return .call("mathDiv")
+        case .fmin: return .call("mathFmin")
+        case .fmax: return .call("mathFmax")
+        case .add: return .infix("+", .additive)
+        case .subtract: return .infix("-", .additive)
+        case .multiply: return .infix("*", .multiplicative)
+        case .divide: return .infix("/", .multiplicative)
+        case .less: return .infix("<", .relational)
+        case .lessEqual: return .infix("<=", .relational)
+        case .greater: return .infix(">", .relational)
+        case .greaterEqual: return .infix(">=", .relational)
+        // `==` between values whose static type is Double is IEEE equality: NaN is unequal to itself, -0.0
+        // equals 0.0 (only a Double? or Any would compare as `equals` does).
+        case .equal, .boolEqual: return .infix("==", .equality)
+        case .notEqual, .boolNotEqual: return .infix("!=", .equality)
+        case .and: return .infix("&&", .and)
+        case .or: return .infix("||", .or)
+        }
+    }
+
+    /// The Kotlin type of a value of the language.
+    package static func type(_ type: ValueType) -> String {
+        switch type {
+        case .bool: return "Boolean"
+        case .phase: return phaseType
+        default: return "Double"
+        }
+    }
+
+    /// The object's own enum of the scroll's phase, and a phase (held as a number by the lowered program) as its entry.
+    package static let phaseType = "ScrollPhase"
+    package static func phaseEntry(_ phase: ScrollPhase) -> String { phaseType + "." + phase.name.uppercased() }
+
+    package static func literal(_ value: Double) -> String { KotlinNames.literal(value) }
+    package static func phase(_ phase: ScrollPhase) -> String { phaseEntry(phase) }
+    package static func constant(_ name: String, type: ValueType, value: String) -> String {
+        "val \(name): \(self.type(type)) = \(value)"
+    }
+    package static func variable(_ name: String, type: ValueType) -> String { "val \(name): \(self.type(type))" }
+    package static func assignment(_ name: String, value: String) -> String { "\(name) = \(value)" }
+    package static func hoistedName(isBool: Bool) -> String { isBool ? "condition" : "x" }
+    package static func conditional(_ test: String, _ then: String, _ otherwise: String) -> String {
+        "(if (\(test)) \(then) else \(otherwise))"
+    }
+    package static func isHelper(_ callee: String) -> Bool { !callee.hasPrefix("Math.") }
+    package static func curve(_ curve: Curve, argument: String) -> String { CurveKotlinSource.call(curve, argument: argument) }
+}
+
+package typealias KotlinBody = BodyPrinter<KotlinSyntax>
+extension KotlinScope: FreshNames {}
