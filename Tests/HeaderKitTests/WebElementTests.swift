@@ -76,6 +76,9 @@ final class WebElementTests: XCTestCase {
             f: box in e frame(width: 10pt, height: 10pt) { offsetY = keyframes(offset) { 0pt: 0pt, 100pt: 20pt } }
             g: box frame(width: 10pt, height: 10pt) { opacity = keyframes(offset) { 0pt: 1, 50pt: 0 via linear(0, 0.5 50%, 0.5 60%, 1) } }
             h: box frame(width: 10pt, height: 10pt) { opacity = keyframes(offset) { 0pt: 1, 50pt: 0 via linear(0, 0.25 50%, 0.75 50%, 1) } }
+            j: group { height = max(50pt, 200pt - offset) }
+            k: image in j clipped to j { height = 200pt }
+            l: image { height = max(50pt, 100pt - offset) }
             """.write(to: spec, atomically: true, encoding: .utf8)
         let report = Driver.run(["compile", spec.path, "--target", "web", "--report"])
         XCTAssertEqual(report.exitCode, 0, report.standardError)
@@ -98,6 +101,10 @@ final class WebElementTests: XCTestCase {
         // A linear() whose points are continuous, though two share an output, is no jump.
         expect("g.opacity", "compositor", "linear(0 0%, 0.5 50%, 0.5 60%, 1 100%)")
         expect("h.opacity", "main thread without layout", "its keyframes jump")
+        // A group's height is a scale of its box; the image clipped to it reads it for its clip only, which
+        // lays nothing out. An image's own height is laid out again.
+        expect("j.height", "main thread without layout", "a scale of the box the block was laid out at")
+        expect("l.height", "main thread with layout", "the size of an image's box, laid out again")
     }
 
     func testTheRuntimeAndTheModulesAreJavaScript() throws {

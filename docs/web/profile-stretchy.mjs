@@ -2,7 +2,7 @@
 // Use: <script type="module" src="profile-stretchy.mjs"></script>, then <profile-stretchy> with a child per block slot
 // (slot="cover", slot="avatar", slot="title", slot="content").
 // Where each output is applied (compile --target web --report):
-//   cover.height        main thread with layout     the size of the block's box, laid out again, and it is not keyframes of the offset, which CSS could ease
+//   cover.height        main thread with layout     the size of an image's box, laid out again, and it is not keyframes of the offset, which CSS could ease
 //   cover.scrimOpacity  main thread without layout  it is not keyframes of the offset, which CSS could ease
 //   avatar.size         main thread without layout  fixed while the inputs hold: written again only when they or the element's size change
 //   avatar.scale        main thread without layout  a scale of the box the block was laid out at, and it is not keyframes of the offset, which CSS could ease

@@ -38,6 +38,8 @@ package struct CompositorPlan {
     package var layerReasons: [String: String] = [:]
     /// The blocks whose layers read each output, by qualified name.
     package var readers: [String: Set<String>] = [:]
+    /// The blocks whose layers' width or height reads each output: the size of their box.
+    package var sizeReaders: [String: Set<String>] = [:]
     /// Outputs that do not change while the inputs hold (they read neither the offset, a state nor the phase).
     package var fixedOutputs: Set<String> = []
 
@@ -64,9 +66,11 @@ package struct CompositorPlan {
         }
         var analysis = LayerAnalysis(plan: plan, program: program, fixed: fixedOutputs, keyframes: keyframes)
         for layer in plan.layers {
-            var read = Set<String>()
+            var read = Set<String>(), sized = Set<String>()
             analysis.collectReads(of: layer, into: &read)
+            analysis.collectReads(in: [layer.width, layer.height], into: &sized, fallbacks: false)
             for output in read { readers[output, default: []].insert(layer.block) }
+            for output in sized { sizeReaders[output, default: []].insert(layer.block) }
             if layer.kind == .page {
                 layerReasons[layer.block] = "the page's top is the height of the spacer above it"
                 continue
@@ -308,17 +312,25 @@ private struct LayerAnalysis {
     }
 
     mutating func collectReads(of layer: LayoutPlan.Layer, into read: inout Set<String>) {
-        var seen = Set<Int>()
         var expressions = [layer.x, layer.y, layer.width, layer.height, layer.opacity, layer.blur, layer.cornerRadius, layer.fontSize,
                            layer.hidden, layer.scrimOpacity]
         if let clip = layer.clip { expressions += [clip.x, clip.y, clip.width, clip.height] }
+        collectReads(in: expressions, into: &read)
+    }
+
+    /// The outputs `expressions` read, through the registers they name; with `fallbacks` false, not what a
+    /// property falls back to where the spec gives it (taken only where its value is not a finite number).
+    mutating func collectReads(in expressions: [LayoutExpression], into read: inout Set<String>, fallbacks: Bool = true) {
+        var seen = Set<Int>()
+        var expressions = expressions
         while let expression = expressions.popLast() {
             switch expression {
             case .register(let index):
                 if plan.registers.indices.contains(index), seen.insert(index).inserted { expressions.append(plan.registers[index]) }
             case .property(let block, let key, let otherwise):
-                if let name = outputName(block, key) { read.insert(name) }
-                expressions.append(otherwise)
+                let name = outputName(block, key)
+                if let name { read.insert(name) }
+                if fallbacks || name == nil { expressions.append(otherwise) }
             case .hasProperty(let block, let keys):
                 for key in keys { if let name = outputName(block, key) { read.insert(name) } }
             case .flag(let block, let key, _):

@@ -89,11 +89,10 @@ package struct WebElement {
     /// Every output, in eval's order, with where the element applies it.
     package var report: [Channel] {
         let structures = HeaderLayout.structures(of: program)
-        // Each block's kind, by name, as the plan draws it; a group, box, material, bar or circle keeps its
-        // box and is scaled to its size (the runtime's `_box`).
+        // Each block's kind, by name, as the plan draws it.
         let kinds = Dictionary(plan.layers.map { ($0.block, $0.kind) }) { first, _ in first }
-        // The kinds whose box the runtime keeps and scales (`_box` in header-element.mjs): a line of text is
-        // scaled alike both ways; an image is laid out at each size.
+        // The kinds whose box the runtime keeps and scales (`_box` in header-element.mjs): a group, box,
+        // material, bar or circle, and a line of text (from its box at rest); an image is laid out at each size.
         let scaledKinds: Set<BlockKind> = [.group, .box, .material, .bar, .circle, .text]
         var channels: [Channel] = []
         for (blockIndex, block) in program.blocks.enumerated() {
@@ -127,22 +126,23 @@ package struct WebElement {
                 // The output's own reason where it is one CSS cannot compute; else its layers'.
                 var why = compositor.outputReasons[name]
                     ?? drawnByHand.map { "the \($0) layer is drawn frame by frame: \(compositor.layerReasons[$0] ?? "")" }.joined(separator: "; ")
-                let readerKinds = drawnByHand.map { kinds[$0] ?? .box }
+                // Only a layer whose box's size reads the output can be laid out again by it: one that reads it
+                // for its place, its clip or its opacity is drawn by a transform, a clip-path or an opacity, and
+                // the page is never resized (its top is the spacer's height).
+                let resizedKinds = drawnByHand.filter { compositor.sizeReaders[name]?.contains($0) == true }
+                    .map { kinds[$0] ?? .box }.filter { $0 != .page }
                 let place: Channel.Place
-                switch output.name {
-                case "top" where kind == .page:
+                if output.name == "top" && kind == .page {
                     place = .mainThreadWithLayout
                     why = "the height of the spacer above the page, and " + why
-                case "height", "width", "size", "scale", "scaleX", "scaleY", "fontSize":
-                    if readerKinds.allSatisfy(scaledKinds.contains) && output.name != "fontSize" {
-                        place = .mainThread
-                        why = "a scale of the box the block was laid out at, and " + why
-                    } else {
-                        place = .mainThreadWithLayout
-                        why = "the size of the block's box, laid out again, and " + why
-                    }
-                default:
+                } else if resizedKinds.isEmpty {
                     place = .mainThread
+                } else if resizedKinds.allSatisfy(scaledKinds.contains) {
+                    place = .mainThread
+                    why = "a scale of the box the block was laid out at, and " + why
+                } else {
+                    place = .mainThreadWithLayout
+                    why = "the size of an image's box, laid out again, and " + why
                 }
                 channels.append(Channel(output: name, place: place, reason: why))
             }
