@@ -142,6 +142,8 @@ package struct FunctionBody {
         switch expression.kind {
         case .constant(let value) where expression.type == .phase:
             return Rendered(text: FunctionBody.phaseLiteral(value), level: .atom, operators: 0, type: .phase)
+        case .constant(let value) where value.isInfinite && wanted == .cgFloat:
+            return Rendered(text: value > 0 ? "CGFloat.infinity" : "(-CGFloat.infinity)", level: .atom, operators: 0, type: wanted)
         case .constant(let value):
             let text = FunctionBody.literal(value)
             let plain = FunctionBody.isPlainLiteral(value)

@@ -97,9 +97,9 @@ nonisolated enum ProfileStretchyMath {
         if !(target > Swift.min(0, point) && target < Swift.max(0, point)) {
             settled = target
         } else if velocity >= 300 {
-            settled = Swift.min((0 >= target ? 0 : CGFloat(Double.infinity)), (point >= target ? point : CGFloat(Double.infinity)))
+            settled = Swift.min((0 >= target ? 0 : CGFloat.infinity), (point >= target ? point : CGFloat.infinity))
         } else if velocity <= (-300) {
-            settled = Swift.max((0 <= target ? 0 : CGFloat((-Double.infinity))), (point <= target ? point : CGFloat((-Double.infinity))))
+            settled = Swift.max((0 <= target ? 0 : (-CGFloat.infinity)), (point <= target ? point : (-CGFloat.infinity)))
         } else if distance < (0 - target).magnitude || distance == (0 - target).magnitude && point < 0 {
             settled = point
         } else {
