@@ -34,12 +34,13 @@ optimization="${HEADERC_FUZZ_OPT:--O}"
 crashes="$root/Tests/FuzzCorpus"
 mkdir -p "$build"
 
-# Every library source, found anew each time, so a new file is fuzzed without editing this script. The
+# Every library source, found anew each time, so a new file is fuzzed without editing this script (not a
+# back end's Runtime/ folder, which holds what generated code carries, not headerc's own code). The
 # targets become one module here, so each file's imports of its sibling targets are blanked out (in a copy
 # under .build/fuzz/sources, line for line, so that a report's line numbers are the file's own), and
 # HeaderKit's re-exports are left out.
 library=()
-while IFS= read -r file; do library+=("$file"); done < <(find Sources/Header* -name '*.swift' ! -path 'Sources/HeaderKit/HeaderKit.swift' | LC_ALL=C sort)
+while IFS= read -r file; do library+=("$file"); done < <(find Sources/Header* -name '*.swift' ! -path 'Sources/HeaderKit/HeaderKit.swift' ! -path '*/Runtime/*' | LC_ALL=C sort)
 copies="$build/sources"
 rm -rf "$copies"
 sources=()
