@@ -47,7 +47,7 @@ package struct RuntimeLibrary: Sendable {
                 inDocumentation = !top.contains("*/")
             } else if let top, top.hasPrefix("///") || top.hasPrefix("// MARK:") {
                 barrier[index] = true
-            } else if !line.isEmpty && top == nil && !line.hasPrefix(indentation) {
+            } else if !isBlank(line) && top == nil && !line.hasPrefix(indentation) {
                 barrier[index] = true
             }
         }
