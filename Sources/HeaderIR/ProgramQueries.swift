@@ -94,3 +94,21 @@ extension Body {
         return count
     }
 }
+
+extension Body {
+    /// A body that depends on nothing (no offset, state, input or named value, and no locals): a back end
+    /// computes it once, as a `static let` or a property.
+    public var isFixed: Bool {
+        uses.isConstant && locals.isEmpty && uses.values.isEmpty
+    }
+
+    /// The named values the body reads more than once, in `uses.values`' order: a back end computes each
+    /// once, in a local, before the body.
+    public var valuesReadMoreThanOnce: [Int] {
+        var counts: [Int: Int] = [:]
+        for expression in locals + [result] {
+            expression.forEachRead { if case .value(let index) = $0 { counts[index, default: 0] += 1 } }
+        }
+        return uses.values.filter { counts[$0, default: 0] > 1 }
+    }
+}

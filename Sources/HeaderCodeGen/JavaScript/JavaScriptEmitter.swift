@@ -121,12 +121,7 @@ public struct JavaScriptEmitter {
     /// another) computed once each, in evaluation order. `read` says how the offset, states, the change
     /// of offset, the target and the velocity are written.
     private func prelude(for bodies: [Body], scope: inout JavaScriptScope, read: @escaping (Read) -> String) -> JavaScriptBody {
-        let uses = Uses.union(bodies.map(\.uses))
-        var needed = Set<Int>()
-        var pending = uses.values
-        while let index = pending.popLast() {
-            if needed.insert(index).inserted { pending += program.values[index].body.uses.values }
-        }
+        let needed = program.valuesNeeded(by: bodies)
         let values = program.values.indices.filter(needed.contains)
         var inputNames: [Int: String] = [:]
         for index in Uses.union(bodies.map(\.uses) + values.map { program.values[$0].body.uses }).inputs {

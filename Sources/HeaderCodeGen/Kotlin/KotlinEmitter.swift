@@ -180,13 +180,8 @@ public struct KotlinEmitter {
     /// A call of a named value's function from a function that has the same parameters at hand.
     private func call(value index: Int) -> String {
         let name = names.valueFunctions[index]
-        if isProperty(program.values[index].body) { return name }
+        if program.values[index].body.isFixed { return name }
         return "\(name)(\(arguments(program.values[index].body.uses).joined(separator: ", ")))"
-    }
-
-    /// A named value that depends on nothing is a property of the object.
-    private func isProperty(_ body: Body) -> Bool {
-        body.uses.isConstant && body.locals.isEmpty && body.uses.values.isEmpty
     }
 
     /// A scope with the function's parameters taken and, for a function that calls the functions of named
@@ -209,12 +204,8 @@ public struct KotlinEmitter {
 
     /// Locals for the named values a body reads more than once, each computed by one call.
     private func valueLocals(_ body: Body, _ function: inout KotlinBody) -> [Int: String] {
-        var counts: [Int: Int] = [:]
-        for expression in body.locals + [body.result] {
-            expression.forEachRead { if case .value(let index) = $0 { counts[index, default: 0] += 1 } }
-        }
         var locals: [Int: String] = [:]
-        for index in body.uses.values where counts[index, default: 0] > 1 {
+        for index in body.valuesReadMoreThanOnce {
             let local = function.fresh(program.values[index].name)
             function.append("val \(local): \(KotlinSyntax.type(program.values[index].type)) = \(call(value: index))")
             locals[index] = local
@@ -227,7 +218,7 @@ public struct KotlinEmitter {
                               _ collect: (KotlinBody) -> Void) {
         self.documentation(&printer, documentation)
         let kotlinType = KotlinSyntax.type(type)
-        if isProperty(body) {
+        if body.isFixed {
             var function = KotlinBody(functions: names.functions, scope: KotlinScope()) { _ in "Double.NaN" }
             printer.line("val \(name): \(kotlinType) = \(function.render(body))")
             collect(function)

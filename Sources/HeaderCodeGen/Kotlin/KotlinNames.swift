@@ -124,7 +124,7 @@ public enum KotlinNames {
             checkGetters(program.states.map { ($0.name, $0.nameRange) }, of: "State")
         }
         // Named values that depend on nothing are the object's properties, as are the animations.
-        var objectProperties = program.values.filter { $0.body.uses.isConstant && $0.body.uses.values.isEmpty && $0.body.locals.isEmpty }
+        var objectProperties = program.values.filter { $0.body.isFixed }
             .map { (valueFunction($0.name, outputFunctions: outputNames), $0.nameRange) }
         objectProperties += program.animations.map { ($0.name, $0.nameRange) }
         checkGetters(objectProperties, of: "the object")

@@ -166,17 +166,12 @@ public struct SwiftEmitter {
     private func call(value index: Int) -> String {
         let uses = program.values[index].body.uses
         let name = names.valueFunctions[index]
-        if isStaticLet(program.values[index].body) { return "Self.\(name)" }
+        if program.values[index].body.isFixed { return "Self.\(name)" }
         var arguments: [String] = []
         if uses.offset { arguments.append("offset: offset") }
         if uses.state { arguments.append("state: state") }
         for input in uses.inputs { arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])") }
         return "Self.\(name)(\(arguments.joined(separator: ", ")))"
-    }
-
-    /// A named value that depends on nothing is a `static let`.
-    private func isStaticLet(_ body: Body) -> Bool {
-        body.uses.isConstant && body.locals.isEmpty && body.uses.values.isEmpty
     }
 
     /// A scope with the function's parameters taken.
@@ -200,12 +195,8 @@ public struct SwiftEmitter {
 
     /// Locals for the named values a body reads more than once, each computed by one call.
     private func valueLocals(_ body: Body, _ function: inout FunctionBody) -> [Int: String] {
-        var counts: [Int: Int] = [:]
-        for expression in body.locals + [body.result] {
-            expression.forEachRead { if case .value(let index) = $0 { counts[index, default: 0] += 1 } }
-        }
         var locals: [Int: String] = [:]
-        for index in body.uses.values where counts[index, default: 0] > 1 {
+        for index in body.valuesReadMoreThanOnce {
             let local = function.fresh(program.values[index].name)
             let (text, type) = parameterRead(.value(index), values: [:])
             function.append("let \(local): \(type.rawValue) = \(text)")
@@ -218,7 +209,7 @@ public struct SwiftEmitter {
     private func emitFunction(_ printer: inout CodePrinter, name: String, documentation: String?, type: ValueType, body: Body) {
         printer.documentation(documentation)
         let swiftType = SwiftType(type)
-        if isStaticLet(body) {
+        if body.isFixed {
             var function = FunctionBody(functions: names.functions, scope: SwiftScope(), readText: { _ in ("nan", .double) })
             printer.line("static let \(name): \(swiftType.rawValue) = \(function.render(body, as: swiftType))")
             return
