@@ -82,7 +82,7 @@ package struct RuntimeLibrary: Sendable {
             var end = position + 1 < starts.count ? starts[position + 1].line : lines.count
             if let cut = (start.line..<end).first(where: { barrier[$0] }) { end = cut }
             var body = Array(lines[start.line..<end])
-            // Comments after a piece's last line of code are the next one's heading (`// MARK:`), not its own.
+            // Comments after a piece's last line of code head what follows it, not the piece.
             while let last = body.last, isBlank(last) || topLevel(last)?.hasPrefix("//") == true { body.removeLast() }
             var declares: [String] = []
             for (offset, line) in body.enumerated() {
