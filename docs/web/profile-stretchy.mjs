@@ -621,9 +621,9 @@ export function defineHeaderElement(tag, spec) {
     }
 
     _box(layer) {
-      const exact = this._exactBox(layer);
       const rest = this._restBoxes.get(layer.block);
       if (rest) return rest;
+      const exact = this._exactBox(layer);
       if (!scaledKinds.has(layer.kind)) return exact;
       const kept = this._boxes.get(layer.block);
       if (kept && headerElementFits(layer.width, kept.width) && headerElementFits(layer.height, kept.height)) return kept;

@@ -52,26 +52,7 @@ public enum CurveJavaScriptSource {
 
     /// The kernels `call` reaches for `curves`.
     private static func kernelNames(for curves: [Curve]) -> Set<String> {
-        var needed = Set<String>()
-        for curve in curves {
-            switch curve {
-            case .linear:
-                break
-            case let .cubicBezier(bezier):
-                if case .table = bezier.solver { needed.formUnion(["$curveCubicBezier", "$curveBezierTable"]) }
-            case .steps:
-                needed.insert("$curveSteps")
-            case .piecewiseLinear:
-                needed.insert("$curveLinearSegment")
-            case let .spring(spring):
-                switch spring.motion {
-                case .underdamped: needed.insert("$curveSpringUnderdamped")
-                case .critical: needed.insert("$curveSpringCritical")
-                case .overdamped: needed.insert("$curveSpringOverdamped")
-                }
-            }
-        }
-        return needed
+        Set(CurveKernelNames.needed(by: curves).map { "$" + $0 })
     }
 
     /// The kernel functions `call` needs for `curves`, shared kernels first in a fixed order, then one

@@ -46,30 +46,19 @@ public enum CurveKotlinSource {
     /// function per distinct `linear()` curve and one table per distinct cubic-bezier curve, sorted by name, each
     /// at most once.
     public static func kernels(for curves: [Curve]) -> (lines: [String], names: Set<String>) {
-        var needed = Set<String>()
         var linearFunctions: [String: [String]] = [:]
         var bezierTables: [String: [String]] = [:]
         for curve in curves {
             switch curve {
-            case .linear:
-                break
             case let .cubicBezier(bezier):
                 if case let .table(_, table) = bezier.solver {
-                    needed.formUnion(["curveCubicBezier", "curveBezierTable"])
                     let name = CurveNames.bezierTable(bezier)
                     if bezierTables[name] == nil { bezierTables[name] = tableDeclaration(name, table) }
                 }
-            case .steps:
-                needed.insert("curveSteps")
             case let .piecewiseLinear(linear):
-                needed.insert("curveLinearSegment")
                 linearFunctions[CurveNames.linearFunction(linear)] = linearFunction(linear)
-            case let .spring(spring):
-                switch spring.motion {
-                case .underdamped: needed.insert("curveSpringUnderdamped")
-                case .critical: needed.insert("curveSpringCritical")
-                case .overdamped: needed.insert("curveSpringOverdamped")
-                }
+            case .linear, .steps, .spring:
+                break
             }
         }
         var lines: [String] = []
@@ -81,7 +70,7 @@ public enum CurveKotlinSource {
             if !lines.isEmpty { lines.append("") }
             lines += bezierTables[name] ?? []
         }
-        return (lines, needed)
+        return (lines, CurveKernelNames.needed(by: curves))
     }
 
     private static func invocation(_ kernel: String, _ argument: String, _ constants: [Double]) -> String {

@@ -48,29 +48,17 @@ public enum CurveSwiftSource {
     /// `math`: headerc's own math functions that the rest of the file calls (`mathPow`), emitted with those
     /// the kernels call, each once.
     public static func kernels(for curves: [Curve], math: Set<String> = []) -> [String] {
-        var needed = Set<String>()
+        let needed = CurveKernelNames.needed(by: curves)
         var linearFunctions: [String: [String]] = [:]
         var bezierTables: [String: String] = [:]
         for curve in curves {
             switch curve {
-            case .linear:
-                break
             case let .cubicBezier(bezier):
-                if case .table = bezier.solver {
-                    needed.formUnion(["curveCubicBezier", "curveBezierTable"])
-                    bezierTables[CurveNames.bezierTable(bezier)] = tableDeclaration(bezier)
-                }
-            case .steps:
-                needed.insert("curveSteps")
+                if case .table = bezier.solver { bezierTables[CurveNames.bezierTable(bezier)] = tableDeclaration(bezier) }
             case let .piecewiseLinear(linear):
-                needed.insert("curveLinearSegment")
                 linearFunctions[CurveNames.linearFunction(linear)] = linearFunction(linear)
-            case let .spring(spring):
-                switch spring.motion {
-                case .underdamped: needed.insert("curveSpringUnderdamped")
-                case .critical: needed.insert("curveSpringCritical")
-                case .overdamped: needed.insert("curveSpringOverdamped")
-                }
+            case .linear, .steps, .spring:
+                break
             }
         }
         var lines = SwiftRuntime.curves.lines(for: needed)
