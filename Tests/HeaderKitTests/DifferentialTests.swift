@@ -351,6 +351,21 @@ final class DifferentialTests: XCTestCase {
             """)
     }
 
+    /// A state whose initial value reads inputs is set in `advance` from the body of that initial value,
+    /// which the file's math functions and curve kernels must cover too: with `pow` or a curve only there,
+    /// the generated Swift called a `mathPow` it did not declare.
+    func testInitialValueFromInputsHasItsMathAndCurves() throws {
+        try assertAgrees("""
+            header I
+            input k in 0...4 = 2
+            state peak: pt = 10pt * pow(k, 0.5) + 5pt * ease(k / 4) { next = max(peak, offset) }
+            cover {
+                height = peak
+            }
+
+            """)
+    }
+
     /// Found by the strict compile: `5e-324` (a subnormal) is emitted as the literal `5e-324`, on which
     /// swiftc warns "'5e-324' underflows and loses precision", an error under -warnings-as-errors.
     func testSubnormalLiteralCompilesWithoutWarnings() throws {

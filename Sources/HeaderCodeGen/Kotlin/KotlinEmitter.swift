@@ -27,12 +27,6 @@ public struct KotlinEmitter {
 
     public func emit() -> String {
         var printer = CodePrinter()
-        var helpers = Set<String>()
-        var curves: [Curve] = []
-        func collect(_ body: KotlinBody) {
-            helpers.formUnion(body.helpers)
-            curves += body.curves
-        }
         let file = sourcePath.split(separator: "/").last.map(String.init) ?? sourcePath
         printer.line(GeneratedText.banner(sourcePath: file))
         if let packageName {
@@ -51,30 +45,31 @@ public struct KotlinEmitter {
             }
             emitAnimations(&printer)
             printer.line()
-            emitFrameFunction(&printer, collect)
+            emitFrameFunction(&printer)
             if program.isStateful {
                 printer.line()
-                emitAdvance(&printer, collect)
+                emitAdvance(&printer)
             }
             for (index, value) in program.values.enumerated() {
                 if index == 0 { printer.line() }
                 emitFunction(&printer, name: names.valueFunctions[index], documentation: value.documentation,
-                             type: value.type, body: value.body, collect)
+                             type: value.type, body: value.body)
             }
             for (index, output) in program.outputs.enumerated() {
                 if index == 0 { printer.line() }
                 emitFunction(&printer, name: names.outputFunctions[index], documentation: nil, type: output.type,
-                             body: output.body, collect)
+                             body: output.body)
             }
             for snap in program.snaps {
                 printer.line()
-                emitSettle(&printer, snap, collect)
+                emitSettle(&printer, snap)
             }
             for function in program.functions {
                 printer.line()
-                emitUserFunction(&printer, function, collect)
+                emitUserFunction(&printer, function)
             }
         }
+        let (curves, helpers) = program.curvesAndHelpers(spelledBy: KotlinSyntax.self)
         let kernels = CurveKotlinSource.kernels(for: curves)
         let runtime = KotlinRuntime.lines(helpers: helpers, kernels: kernels.names)
         for lines in [runtime.helpers, runtime.kernels, kernels.lines] where !lines.isEmpty {
@@ -169,80 +164,31 @@ public struct KotlinEmitter {
     }
 
     /// The arguments that pass a function's parameters on to a function that reads `uses`.
-    private func arguments(_ uses: Uses, inputs: [Int: String]? = nil) -> [String] {
+    private func arguments(_ uses: Uses) -> [String] {
         var arguments: [String] = []
         if uses.offset { arguments.append("offset") }
         if uses.state { arguments.append("state") }
-        for index in uses.inputs { arguments.append(inputs?[index] ?? names.inputParameters[index]) }
+        for index in uses.inputs { arguments.append(names.inputParameters[index]) }
         return arguments
     }
 
-    /// A call of a named value's function from a function that has the same parameters at hand.
-    private func call(value index: Int) -> String {
-        let name = names.valueFunctions[index]
-        if program.values[index].body.isFixed { return name }
-        return "\(name)(\(arguments(program.values[index].body.uses).joined(separator: ", ")))"
-    }
-
-    /// A scope with the function's parameters taken and, for a function that calls the functions of named
-    /// values (`calls`), their names too: a local of that name would hide them.
-    private func scope(for uses: Uses, calls: Bool = true) -> KotlinScope {
-        var scope = calls ? names.functionScope : names.localScope
-        for index in uses.inputs { scope.reserve(program.inputs[index].name) }
-        return scope
-    }
-
-    private func parameterRead(_ read: Read, values: [Int: String]) -> String {
-        switch read {
-        case .offset: return "offset"
-        case .input(let index): return names.inputParameters[index]
-        case .state(let index): return "state.\(names.stateFields[index])"
-        case .value(let index): return values[index] ?? call(value: index)
-        case .delta, .target, .velocity, .local, .parameter: return "Double.NaN"
-        }
-    }
-
-    /// Locals for the named values a body reads more than once, each computed by one call.
-    private func valueLocals(_ body: Body, _ function: inout KotlinBody) -> [Int: String] {
-        var locals: [Int: String] = [:]
-        for index in body.valuesReadMoreThanOnce {
-            let local = function.fresh(program.values[index].name)
-            function.append("val \(local): \(KotlinSyntax.type(program.values[index].type)) = \(call(value: index))")
-            locals[index] = local
-        }
-        return locals
-    }
-
     /// One named value or output alone: the named values it reads are its functions' results.
-    private func emitFunction(_ printer: inout CodePrinter, name: String, documentation: String?, type: ValueType, body: Body,
-                              _ collect: (KotlinBody) -> Void) {
+    private func emitFunction(_ printer: inout CodePrinter, name: String, documentation: String?, type: ValueType, body: Body) {
         self.documentation(&printer, documentation)
         let kotlinType = KotlinSyntax.type(type)
         if body.isFixed {
             var function = KotlinBody(functions: names.functions, scope: KotlinScope()) { _ in "Double.NaN" }
             printer.line("val \(name): \(kotlinType) = \(function.render(body))")
-            collect(function)
             return
         }
-        var prelude = KotlinBody(functions: names.functions, scope: scope(for: body.uses)) { _ in "Double.NaN" }
-        let locals = valueLocals(body, &prelude)
-        var function = KotlinBody(functions: names.functions, scope: prelude.scope) { parameterRead($0, values: locals) }
-        for line in prelude.lines { function.append(line) }
+        var function = plan.function(of: body, scope: names.scope(for: body.uses, program: program, callsValues: true))
         let result = function.render(body, name: function.fresh("value"))
-        collect(function)
         let signature = "fun \(name)(\(parameters(body.uses).joined(separator: ", "))): \(kotlinType)"
-        if function.lines.isEmpty, printer.fits("\(signature) = \(result)") {
-            printer.line("\(signature) = \(result)")
-            return
-        }
-        printer.block(signature) { printer in
-            printer.lines(function.lines)
-            printer.line("return \(result)")
-        }
+        printer.function(signature, oneLine: "\(signature) = \(result)", function.lines, result)
     }
 
     /// A function of the spec: a private member of the object, named as in the spec.
-    private func emitUserFunction(_ printer: inout CodePrinter, _ function: Program.Function, _ collect: (KotlinBody) -> Void) {
+    private func emitUserFunction(_ printer: inout CodePrinter, _ function: Program.Function) {
         documentation(&printer, function.documentation)
         var scope = names.localScope
         let parameters = function.parameters.map { scope.fresh($0.name) }
@@ -251,7 +197,6 @@ public struct KotlinEmitter {
             return parameters[position]
         }
         let result = body.render(function.body, name: body.fresh("value"))
-        collect(body)
         let list = zip(parameters, function.parameters).map { "\($0): \(KotlinSyntax.type($1.type))" }
         // A parameter the body does not read (`func one(x) = 1`) is still the spec's: kotlinc would warn.
         var read = Set<Int>()
@@ -260,23 +205,19 @@ public struct KotlinEmitter {
         }
         if read.count < function.parameters.count { printer.line("@Suppress(\"UNUSED_PARAMETER\")") }
         let signature = "private fun \(KotlinNames.identifier(function.name))(\(list.joined(separator: ", "))): \(KotlinSyntax.type(function.type))"
-        if body.lines.isEmpty, printer.fits("\(signature) = \(result)") {
-            printer.line("\(signature) = \(result)")
-            return
-        }
-        printer.block(signature) { printer in
-            printer.lines(body.lines)
-            printer.line("return \(result)")
-        }
+        printer.function(signature, oneLine: "\(signature) = \(result)", body.lines, result)
     }
 
     /// Beyond this many named values and outputs, `frame` builds each block in a function of its own: the
     /// JVM limits a method to 64 KB of bytecode.
     static let largestSingleFrame = 96
 
-    private func emitFrameFunction(_ printer: inout CodePrinter, _ collect: (KotlinBody) -> Void) {
+    private func emitFrameFunction(_ printer: inout CodePrinter) {
         let uses = Uses.union(program.outputs.lazy.map(\.body.uses))
         let needed = program.valuesNeeded(by: program.outputs.map(\.body))
+        let byBlock = needed.count + program.outputs.count > KotlinEmitter.largestSingleFrame
+        let partition = byBlock ? program.blockPartition() : nil
+        let computed = partition?.shared ?? needed
         printer.line("/**")
         printer.line(" * Every output at [offset], the scroll offset plus the top inset: 0 at rest, negative when pulled down.")
         if program.isStateful { printer.line(" * [state] is the state after [advance] to the same offset.") }
@@ -285,85 +226,32 @@ public struct KotlinEmitter {
         let parameterList = parameters(uses, alwaysOffset: true, alwaysState: program.isStateful)
         // The API gives `frame` the offset, and a header with state the state, even where no output reads them.
         if !uses.offset || (program.isStateful && !uses.state) { printer.line("@Suppress(\"UNUSED_PARAMETER\")") }
-        let signature = "fun frame(\(parameterList.joined(separator: ", "))): Frame"
-        if needed.count + program.outputs.count > KotlinEmitter.largestSingleFrame {
-            emitFrameByBlock(&printer, signature: signature, uses: uses, collect)
-            return
-        }
-        printer.block(signature) { printer in
-            var (function, _) = framePrelude(computing: needed, uses: uses)
-            let values = program.outputs.map { function.render($0.body) }
-            collect(function)
-            printer.lines(function.lines)
-            let blocks = program.blocks.indices.map { blockIndex -> String in
-                let block = program.blocks[blockIndex]
-                return "Frame.\(names.blockTypes[blockIndex])(\(block.outputs.map { values[$0] }.joined(separator: ", ")))"
-            }
-            printer.argumentsOneALine("return Frame(", blocks, ")")
-        }
-    }
-
-    /// The start of `frame`: the named values of `values` computed once each, in evaluation order, as
-    /// locals named after them.
-    private func framePrelude(computing values: Set<Int>, uses: Uses) -> (KotlinBody, [Int: String]) {
-        var scope = scope(for: uses, calls: false)
-        var valueNames: [Int: String] = [:]
-        for index in program.values.indices where values.contains(index) {
-            valueNames[index] = scope.fresh(program.values[index].name)
-        }
-        var function = KotlinBody(functions: names.functions, scope: scope) { [valueNames] in parameterRead($0, values: valueNames) }
-        computeValues(program.values.indices.filter(values.contains), named: valueNames, in: &function)
-        return (function, valueNames)
-    }
-
-    private func computeValues(_ indices: [Int], named valueNames: [Int: String], in function: inout KotlinBody) {
-        for index in indices {
-            guard let name = valueNames[index] else { continue }
-            let text = function.render(program.values[index].body, name: name)
-            if text != name { function.append("val \(name): \(KotlinSyntax.type(program.values[index].type)) = \(text)") }
-        }
-    }
-
-    /// `frame` for a large header: the named values several blocks read are computed once in `frame`;
-    /// each block's own values and outputs in a private function that takes what it reads.
-    private func emitFrameByBlock(_ printer: inout CodePrinter, signature: String, uses: Uses, _ collect: (KotlinBody) -> Void) {
-        let partition = program.blockPartition()
-        let (prelude, sharedNames) = framePrelude(computing: partition.shared, uses: uses)
-        collect(prelude)
-        var memberScope = names.memberScope
-        var blockCalls: [String] = []
+        var (function, sharedNames) = plan.prelude(computing: computed, scope: names.scope(for: uses, program: program, callsValues: false))
+        var blocks: [String] = []
         var helperFunctions = printer.nested()
-        for (blockIndex, block) in program.blocks.enumerated() {
-            let helper = memberScope.fresh("frame" + names.blockTypes[blockIndex])
-            let own = partition.own[blockIndex], sharedRead = partition.sharedRead[blockIndex]
-            let blockUses = partition.uses[blockIndex]
-            var scope = scope(for: blockUses, calls: false)
-            var parameterNames: [Int: String] = [:]
-            var parameterList = parameters(blockUses, withDefaults: false)
-            var callArguments = arguments(blockUses)
-            for index in sharedRead {
-                let name = scope.fresh(program.values[index].name)
-                parameterNames[index] = name
-                parameterList.append("\(name): \(KotlinSyntax.type(program.values[index].type))")
-                callArguments.append(sharedNames[index] ?? "Double.NaN")
+        if let partition {
+            var memberScope = names.memberScope
+            for (blockIndex, block) in plan.blockFunctions(partition).enumerated() {
+                let helper = memberScope.fresh("frame" + names.blockTypes[blockIndex])
+                let list = parameters(block.uses, withDefaults: false)
+                    + block.shared.map { "\($0.name): \(KotlinSyntax.type(program.values[$0.index].type))" }
+                blocks.append("\(helper)(\((arguments(block.uses) + block.shared.map { sharedNames[$0.index] ?? "Double.NaN" }).joined(separator: ", ")))")
+                let type = names.blockTypes[blockIndex]
+                helperFunctions.line()
+                helperFunctions.block("private fun \(helper)(\(list.joined(separator: ", "))): Frame.\(type)") { printer in
+                    printer.lines(block.lines)
+                    printer.line("return Frame.\(type)(\(block.outputs.joined(separator: ", ")))")
+                }
             }
-            blockCalls.append("\(helper)(\(callArguments.joined(separator: ", ")))")
-            var valueNames = parameterNames
-            for index in own { valueNames[index] = scope.fresh(program.values[index].name) }
-            var function = KotlinBody(functions: names.functions, scope: scope) { parameterRead($0, values: valueNames) }
-            computeValues(own, named: valueNames, in: &function)
-            let outputs = block.outputs.map { function.render(program.outputs[$0].body) }
-            collect(function)
-            let type = names.blockTypes[blockIndex]
-            helperFunctions.line()
-            helperFunctions.block("private fun \(helper)(\(parameterList.joined(separator: ", "))): Frame.\(type)") { printer in
-                printer.lines(function.lines)
-                printer.line("return Frame.\(type)(\(outputs.joined(separator: ", ")))")
+        } else {
+            let values = program.outputs.map { function.render($0.body) }
+            blocks = program.blocks.indices.map { blockIndex -> String in
+                "Frame.\(names.blockTypes[blockIndex])(\(program.blocks[blockIndex].outputs.map { values[$0] }.joined(separator: ", ")))"
             }
         }
-        printer.block(signature) { printer in
-            printer.lines(prelude.lines)
-            printer.argumentsOneALine("return Frame(", blockCalls, ")")
+        printer.block("fun frame(\(parameterList.joined(separator: ", "))): Frame") { printer in
+            printer.lines(function.lines)
+            printer.argumentsOneALine("return Frame(", blocks, ")")
         }
         printer.append(helperFunctions.text)
     }
@@ -376,9 +264,8 @@ public struct KotlinEmitter {
     }
 
     /// The state update: every state's next value is computed from the previous ones, then all are stored.
-    private func emitAdvance(_ printer: inout CodePrinter, _ collect: (KotlinBody) -> Void) {
+    private func emitAdvance(_ printer: inout CodePrinter) {
         let uses = program.advanceUses
-        let readsDelta = program.states.contains { $0.next.reads(.delta) }
         printer.line("/**")
         printer.line(" * Moves [state] to [offset]: the first call starts from the initial values, each later one follows")
         printer.line(" * the change of offset since the previous call. Call it once a frame, before reading the outputs.")
@@ -386,49 +273,24 @@ public struct KotlinEmitter {
         printer.line(" */")
         let parameterList = ["state: State", "offset: Double"] + parameters(Uses.inputs(uses.inputs))
         printer.block("fun advance(\(parameterList.joined(separator: ", ")))") { printer in
-            var scope = scope(for: uses, calls: false)
+            var scope = names.scope(for: uses, program: program, callsValues: false)
             let last = scope.fresh("last"), delta = scope.fresh("delta")
             // The named values the next values read, through one another, computed once each.
             let fromInputs = program.statesStartingFromInputs
             let needed = program.valuesNeeded(by: program.states.map(\.next) + fromInputs.map { program.states[$0].initial })
-            var valueNames: [Int: String] = [:]
-            for index in program.values.indices where needed.contains(index) {
-                valueNames[index] = scope.fresh(program.values[index].name)
+            var (function, _) = plan.prelude(computing: needed, scope: scope) { $0 == .delta ? (delta, .length) : nil }
+            if program.states.contains(where: { $0.next.reads(.delta) }) {
+                printer.line("val \(last) = state.\(names.lastOffsetField)")
+                printer.line("val \(delta): Double = if (\(last) == null) 0.0 else offset - \(last)")
             }
-            var function = KotlinBody(functions: names.functions, scope: scope) { read in
-                read == .delta ? delta : parameterRead(read, values: valueNames)
-            }
-            if readsDelta {
-                function.append("val \(last) = state.\(names.lastOffsetField)")
-                function.append("val \(delta): Double = if (\(last) == null) 0.0 else offset - \(last)")
-            }
-            computeValues(program.values.indices.filter(needed.contains), named: valueNames, in: &function)
-            if !fromInputs.isEmpty {
-                function.append("if (state.\(names.lastOffsetField) == null) {")
-                function.indented { body in
-                    for index in fromInputs {
-                        let state = program.states[index]
-                        let name = body.fresh("initial" + state.name.prefix(1).uppercased() + state.name.dropFirst())
-                        body.append("state.\(names.stateFields[index]) = \(body.render(state.initial, name: name))")
-                    }
-                }
-                function.append("}")
-            }
-            var stores: [String] = []
-            for (index, state) in program.states.enumerated() {
-                let name = function.fresh("next" + state.name.prefix(1).uppercased() + state.name.dropFirst())
-                let text = function.render(state.next, name: name)
-                if text != name { function.append("val \(name): \(KotlinSyntax.type(state.type)) = \(text)") }
-                stores.append("state.\(names.stateFields[index]) = \(name)")
-            }
-            collect(function)
+            let stores = plan.advance(&function, firstCall: "if (state.\(names.lastOffsetField) == null) {")
             printer.lines(function.lines)
             printer.lines(stores)
             printer.line("state.\(names.lastOffsetField) = offset")
         }
     }
 
-    private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap, _ collect: (KotlinBody) -> Void) {
+    private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap) {
         let inside = snap.hasDefaultRule ? "the nearest point, or the next one after a fling (\(KotlinNames.literal(SnapLowering.flingVelocity)) pt/s)"
             : "the point that the snap's rule (its threshold, ties and fling) picks"
         if let moved = snap.state {
@@ -438,22 +300,14 @@ public struct KotlinEmitter {
             documentation(&printer, snap.documentation ?? "Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest: "
                           + (snap.hasCustomRule ? "the snap's rule decides." : "outside the points, `target`; inside, \(inside)."))
         }
-        var scope = scope(for: snap.settle.uses)
+        var scope = names.scope(for: snap.settle.uses, program: program, callsValues: true)
         scope.reserve("target")
         scope.reserve("velocity")
         scope.reserve("state")
-        var prelude = KotlinBody(functions: names.functions, scope: scope) { _ in "Double.NaN" }
-        let locals = valueLocals(snap.settle, &prelude)
-        var function = KotlinBody(functions: names.functions, scope: prelude.scope) { read in
-            switch read {
-            case .target: return "target"
-            case .velocity: return "velocity"
-            default: return parameterRead(read, values: locals)
-            }
+        var function = plan.function(of: snap.settle, scope: scope) { read in
+            read == .target ? ("target", .length) : read == .velocity ? ("velocity", .length) : nil
         }
-        for line in prelude.lines { function.append(line) }
         let result = function.render(snap.settle, name: function.fresh("settled"))
-        collect(function)
         let parameterList = [snap.state == nil ? "target: Double" : "state: State", "velocity: Double"] + parameters(snap.settle.uses)
         let name = SwiftNames.settleFunction(snap.name, count: program.snaps.count)
         // A rule of the spec's own may leave the target or the velocity unread; the API keeps both.
@@ -469,6 +323,30 @@ public struct KotlinEmitter {
             } else {
                 printer.line("return \(result)")
             }
+        }
+    }
+
+    /// What the plan asks of Kotlin: its printer, scopes and spellings.
+    private struct Syntax: EmissionSyntax {
+        let program: Program
+        let names: Names
+        func writer(scope: KotlinScope, read: @escaping (Read) -> (String, ValueType)) -> KotlinBody {
+            KotlinBody(functions: names.functions, scope: scope) { read($0).0 }
+        }
+        func scope(for uses: Uses, callsValues: Bool) -> KotlinScope { names.scope(for: uses, program: program, callsValues: callsValues) }
+        func constant(_ name: String, type: ValueType, value: String) -> String { KotlinSyntax.constant(name, type: type, value: value) }
+        func assignment(_ name: String, value: String) -> String { KotlinSyntax.assignment(name, value: value) }
+        func inputParameter(_ index: Int) -> String { names.inputParameters[index] }
+        func stateField(_ index: Int) -> String { "state.\(names.stateFields[index])" }
+        var notANumber: String { KotlinSyntax.notANumber }
+        func call(value index: Int) -> String {
+            let body = program.values[index].body, name = names.valueFunctions[index]
+            if body.isFixed { return name }
+            var arguments: [String] = []
+            if body.uses.offset { arguments.append("offset") }
+            if body.uses.state { arguments.append("state") }
+            for input in body.uses.inputs { arguments.append(names.inputParameters[input]) }
+            return "\(name)(\(arguments.joined(separator: ", ")))"
         }
     }
 
@@ -512,7 +390,17 @@ public struct KotlinEmitter {
             localScope = KotlinScope(taken: Set(program.functions.map(\.name)).union(["offset", "state"]))
             memberScope = KotlinScope(taken: members)
         }
+
+        /// A scope with the function's parameters taken and, for a function that calls the functions of
+        /// named values (`callsValues`), their names too: a local of that name would hide them.
+        func scope(for uses: Uses, program: Program, callsValues: Bool) -> KotlinScope {
+            var scope = callsValues ? functionScope : localScope
+            for index in uses.inputs { scope.reserve(program.inputs[index].name) }
+            return scope
+        }
     }
+
+    private var plan: EmissionPlan<Syntax> { EmissionPlan(program: program, syntax: Syntax(program: program, names: names)) }
 
     private func literal(_ value: Value) -> String {
         switch value {

@@ -63,6 +63,20 @@ package struct CodePrinter {
         line(closing)
     }
 
+    /// A function whose body is `lines`, then `result`: `oneLine` where there are no lines and it fits,
+    /// else a block that returns the result (gives it, where the language lets a lone expression do so).
+    package mutating func function(_ signature: String, oneLine: String, _ lines: [String], _ result: String,
+                                   implicitReturn: Bool = false) {
+        if lines.isEmpty, fits(oneLine) {
+            line(oneLine)
+            return
+        }
+        block(signature) { printer in
+            printer.lines(lines)
+            printer.line(lines.isEmpty && implicitReturn ? result : "return " + result)
+        }
+    }
+
     /// A doc comment from the spec; each line is cleaned so that nothing in it can end the comment.
     package mutating func documentation(_ documentation: String?) {
         guard let documentation, !documentation.isEmpty else { return }

@@ -162,47 +162,13 @@ public struct SwiftEmitter {
         return parameters
     }
 
-    /// A call of a named value's function from a function that has the same parameters at hand.
-    private func call(value index: Int) -> String {
-        let uses = program.values[index].body.uses
-        let name = names.valueFunctions[index]
-        if program.values[index].body.isFixed { return "Self.\(name)" }
+    /// The labelled arguments that pass a function's parameters on to a function that reads `uses`.
+    private func arguments(_ uses: Uses) -> [String] {
         var arguments: [String] = []
         if uses.offset { arguments.append("offset: offset") }
         if uses.state { arguments.append("state: state") }
         for input in uses.inputs { arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])") }
-        return "Self.\(name)(\(arguments.joined(separator: ", ")))"
-    }
-
-    /// A scope with the function's parameters taken.
-    private func scope(for uses: Uses) -> SwiftScope {
-        var scope = names.functionScope
-        for index in uses.inputs { scope.reserve(names.inputParameters[index]) }
-        return scope
-    }
-
-    /// How a read is written inside a function that has the API's parameters; `values` names the named
-    /// values already in locals.
-    private func parameterRead(_ read: Read, values: [Int: String]) -> (String, SwiftType) {
-        switch read {
-        case .offset: return ("offset", .cgFloat)
-        case .input(let index): return (names.inputParameters[index], SwiftType(program.inputs[index].type))
-        case .state(let index): return ("state.\(names.stateFields[index])", SwiftType(program.states[index].type))
-        case .value(let index): return (values[index] ?? call(value: index), SwiftType(program.values[index].type))
-        case .delta, .target, .velocity, .local, .parameter: return ("nan", .double)
-        }
-    }
-
-    /// Locals for the named values a body reads more than once, each computed by one call.
-    private func valueLocals(_ body: Body, _ function: inout FunctionBody) -> [Int: String] {
-        var locals: [Int: String] = [:]
-        for index in body.valuesReadMoreThanOnce {
-            let local = function.fresh(program.values[index].name)
-            let (text, type) = parameterRead(.value(index), values: [:])
-            function.append("let \(local): \(type.rawValue) = \(text)")
-            locals[index] = local
-        }
-        return locals
+        return arguments
     }
 
     /// One named value or output alone: the named values it reads are its functions' results.
@@ -214,24 +180,10 @@ public struct SwiftEmitter {
             printer.line("static let \(name): \(swiftType.rawValue) = \(function.render(body, as: swiftType))")
             return
         }
-        var prelude = FunctionBody(functions: names.functions, scope: scope(for: body.uses), readText: { _ in ("nan", .double) })
-        let locals = valueLocals(body, &prelude)
-        var function = FunctionBody(functions: names.functions, scope: prelude.scope) { parameterRead($0, values: locals) }
-        for line in prelude.lines { function.append(line) }
+        var function = plan.function(of: body, scope: names.scope(for: body.uses))
         let result = function.render(body, as: swiftType)
         let signature = "static func \(name)(\(parameters(body.uses).joined(separator: ", "))) -> \(swiftType.rawValue)"
-        if function.lines.isEmpty, printer.fits("\(signature) { \(result) }") {
-            printer.line("\(signature) { \(result) }")
-            return
-        }
-        printer.block(signature) { printer in
-            if function.lines.isEmpty {
-                printer.line(result)
-            } else {
-                printer.lines(function.lines)
-                printer.line("return \(result)")
-            }
-        }
+        printer.function(signature, oneLine: "\(signature) { \(result) }", function.lines, result, implicitReturn: true)
     }
 
     /// A function of the spec: private, named as in the spec, its parameters unlabelled.
@@ -246,14 +198,7 @@ public struct SwiftEmitter {
         let result = body.render(function.body, as: callee.result)
         let parameters = zip(parameterNames, callee.parameters).map { "_ \($0): \($1.rawValue)" }
         let signature = "private static func \(callee.name)(\(parameters.joined(separator: ", "))) -> \(callee.result.rawValue)"
-        if body.lines.isEmpty, printer.fits("\(signature) { \(result) }") {
-            printer.line("\(signature) { \(result) }")
-            return
-        }
-        printer.block(signature) { printer in
-            printer.lines(body.lines)
-            printer.line(body.lines.isEmpty ? result : "return \(result)")
-        }
+        printer.function(signature, oneLine: "\(signature) { \(result) }", body.lines, result, implicitReturn: true)
     }
 
     private func emitFrameFunction(_ printer: inout CodePrinter) {
@@ -263,12 +208,13 @@ public struct SwiftEmitter {
         printer.line("/// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.")
         if uses.state { printer.line("/// `state` is the state after `advance` to the same offset.") }
         emitParameterDocumentation(&printer, uses.inputs)
+        let signature = "static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame"
         if needed.count + program.outputs.count > SwiftEmitter.largestSingleFrame {
-            emitFrameByBlock(&printer, uses: uses)
+            emitFrameByBlock(&printer, signature: signature, uses: uses)
             return
         }
-        printer.block("static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame") { printer in
-            var (function, _) = framePrelude(computing: needed, uses: uses)
+        printer.block(signature) { printer in
+            var (function, _) = plan.prelude(computing: needed, scope: names.scope(for: uses))
             let values = program.outputs.map { function.render($0.body, as: SwiftType($0.type)) }
             printer.lines(function.lines)
             printer.line("return Frame(")
@@ -290,84 +236,41 @@ public struct SwiftEmitter {
         }
     }
 
-    /// The start of `frame`: the named values of `values` computed once each, in evaluation order, as
-    /// locals named after them; and those names.
-    private func framePrelude(computing values: Set<Int>, uses: Uses) -> (FunctionBody, [Int: String]) {
-        var scope = scope(for: uses)
-        var names: [Int: String] = [:]
-        for index in program.values.indices where values.contains(index) {
-            names[index] = scope.fresh(program.values[index].name)
-        }
-        var function = FunctionBody(functions: self.names.functions, scope: scope) { [names] in parameterRead($0, values: names) }
-        computeValues(program.values.indices.filter(values.contains), named: names, in: &function)
-        return (function, names)
-    }
-
-    /// `let name = …` for each named value of `indices` (in evaluation order), under the names given.
-    private func computeValues(_ indices: [Int], named names: [Int: String], in function: inout FunctionBody) {
-        for index in indices {
-            guard let name = names[index] else { continue }
-            let type = SwiftType(program.values[index].type)
-            let text = function.render(program.values[index].body, as: type, name: name)
-            if text != name { function.append("let \(name): \(type.rawValue) = \(text)") }
-        }
-    }
-
     /// Beyond this many named values and outputs, `frame` builds each block in a function of its own: one
     /// function with thousands of locals costs swiftc time that grows with their square.
     static let largestSingleFrame = 96
 
     /// `frame` for a large header: the named values that several blocks read are computed once in
     /// `frame`; each block's own values and outputs in a private function that takes what it reads.
-    private func emitFrameByBlock(_ printer: inout CodePrinter, uses: Uses) {
+    private func emitFrameByBlock(_ printer: inout CodePrinter, signature: String, uses: Uses) {
         let partition = program.blockPartition()
-        let shared = partition.shared
         // `frame` computes the shared values; the calls pass them on by the names it gives them.
-        let (prelude, sharedNames) = framePrelude(computing: shared, uses: uses)
+        let (prelude, sharedNames) = plan.prelude(computing: partition.shared, scope: names.scope(for: uses))
         var memberScope = names.memberScope
-        let helpers = program.blocks.indices.map { memberScope.fresh("frame" + names.blockTypes[$0]) }
         var blockArguments: [String] = []
-        for (blockIndex, block) in program.blocks.enumerated() {
-            let own = partition.own[blockIndex]
-            let sharedRead = Set(partition.sharedRead[blockIndex])
-            let blockUses = partition.uses[blockIndex]
-            var scope = scope(for: blockUses)
-            var parameterNames: [Int: String] = [:]
-            var parameterList = parameters(blockUses, withDefaults: false)
-            var arguments: [String] = []
-            if blockUses.offset { arguments.append("offset: offset") }
-            if blockUses.state { arguments.append("state: state") }
-            for input in blockUses.inputs {
-                arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])")
-            }
-            for index in sharedRead.sorted() {
+        for (blockIndex, block) in plan.blockFunctions(partition).enumerated() {
+            let helper = memberScope.fresh("frame" + names.blockTypes[blockIndex])
+            var parameterList = parameters(block.uses, withDefaults: false)
+            var arguments = arguments(block.uses)
+            for (index, internalName) in block.shared {
                 let label = names.valueFunctions[index]
-                let internalName = scope.fresh(program.values[index].name)
-                parameterNames[index] = internalName
                 parameterList.append("\(label == internalName ? "" : label + " ")\(internalName): \(SwiftType(program.values[index].type).rawValue)")
                 arguments.append("\(label): \(sharedNames[index] ?? "nan")")
             }
-            blockArguments.append("\(SwiftNames.label(block.name)): Self.\(helpers[blockIndex])(\(arguments.joined(separator: ", ")))")
+            blockArguments.append("\(SwiftNames.label(program.blocks[blockIndex].name)): Self.\(helper)(\(arguments.joined(separator: ", ")))")
             printer.line()
             let type = names.blockTypes[blockIndex]
+            let outputs = zip(program.blocks[blockIndex].outputs, block.outputs).map { "\(SwiftNames.label(program.outputs[$0].name)): \($1)" }
             // Not inlined: a function called once would be, and `frame` would again be one function of
             // thousands of values, which the optimizer takes far more than linear time over.
             printer.line("@inline(never)")
-            printer.block("private static func \(helpers[blockIndex])(\(parameterList.joined(separator: ", "))) -> Frame.\(type)") { printer in
-                var valueNames = parameterNames
-                for index in own { valueNames[index] = scope.fresh(program.values[index].name) }
-                var function = FunctionBody(functions: names.functions, scope: scope) { parameterRead($0, values: valueNames) }
-                computeValues(own, named: valueNames, in: &function)
-                let outputs = block.outputs.map {
-                    "\(SwiftNames.label(program.outputs[$0].name)): \(function.render(program.outputs[$0].body, as: SwiftType(program.outputs[$0].type)))"
-                }
-                printer.lines(function.lines)
+            printer.block("private static func \(helper)(\(parameterList.joined(separator: ", "))) -> Frame.\(type)") { printer in
+                printer.lines(block.lines)
                 printer.line("return Frame.\(type)(\(outputs.joined(separator: ", ")))")
             }
         }
-        printer.block("static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame") { printer in
-            let function = prelude
-            printer.lines(function.lines)
+        printer.block(signature) { printer in
+            printer.lines(prelude.lines)
             printer.argumentsOneALine("return Frame(", blockArguments, ")")
         }
     }
@@ -393,38 +296,15 @@ public struct SwiftEmitter {
         var parameters = ["_ state: inout State", "offset: CGFloat"]
         parameters += self.parameters(Uses.inputs(uses.inputs))
         printer.block("static func advance(\(parameters.joined(separator: ", ")))") { printer in
-            var function = FunctionBody(functions: names.functions, scope: scope(for: uses)) { _ in ("nan", .double) }
-            let delta = function.fresh("delta")
-            function = FunctionBody(functions: names.functions, scope: function.scope) { read in
-                read == .delta ? (delta, .cgFloat) : parameterRead(read, values: [:])
-            }
+            var scope = names.scope(for: uses)
+            let delta = scope.fresh("delta")
+            var function = plan.syntax.writer(scope: scope) { read in read == .delta ? (delta, .length) : plan.read(read, values: [:]) }
             if readsDelta {
                 function.append("let \(delta): CGFloat = state.\(names.lastOffsetField).map { offset - $0 } ?? 0")
             }
-            // A state whose initial value reads inputs takes it from those given to the first call.
-            let fromInputs = program.statesStartingFromInputs
-            if !fromInputs.isEmpty {
-                function.append("if state.\(names.lastOffsetField) == nil {")
-                function.indented { body in
-                    for index in fromInputs {
-                        let state = program.states[index]
-                        let name = body.fresh("initial" + state.name.prefix(1).uppercased() + state.name.dropFirst())
-                        let text = body.render(state.initial, as: SwiftType(state.type), name: name)
-                        body.append("state.\(names.stateFields[index]) = \(text)")
-                    }
-                }
-                function.append("}")
-            }
-            var updated: [String] = []
-            for (index, state) in program.states.enumerated() {
-                let name = function.fresh("next" + state.name.prefix(1).uppercased() + state.name.dropFirst())
-                let type = SwiftType(state.type)
-                let text = function.render(state.next, as: type, name: name)
-                if text != name { function.append("let \(name): \(type.rawValue) = \(text)") }
-                updated.append("state.\(names.stateFields[index]) = \(name)")
-            }
+            let stores = plan.advance(&function, firstCall: "if state.\(names.lastOffsetField) == nil {")
             printer.lines(function.lines)
-            printer.lines(updated)
+            printer.lines(stores)
             printer.line("state.\(names.lastOffsetField) = offset")
         }
     }
@@ -448,37 +328,29 @@ public struct SwiftEmitter {
     private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap) {
         let inside = snap.hasDefaultRule ? "the nearest point, or the next one after a fling (\(FunctionBody.literal(SnapLowering.flingVelocity)) pt/s)"
             : "the point that the snap's rule (its threshold, ties and fling) picks"
-        var prelude = FunctionBody(functions: names.functions, scope: scope(for: snap.settle.uses), readText: { _ in ("nan", .double) })
-        let target = prelude.fresh("target"), velocity = prelude.fresh("velocity")
-        let locals = valueLocals(snap.settle, &prelude)
+        var scope = names.scope(for: snap.settle.uses)
+        let target = scope.fresh("target"), velocity = scope.fresh("velocity")
+        let resultType = snap.state.map { program.states[$0].type } ?? .length
+        var function = plan.function(of: snap.settle, scope: scope) { read in
+            read == .target ? (target, resultType) : read == .velocity ? (velocity, .length) : nil
+        }
         var parameters = ["velocity\(velocity == "velocity" ? "" : " " + velocity): CGFloat"]
-        let resultType: SwiftType
         if let moved = snap.state {
             let field = "state.\(names.stateFields[moved])"
             printer.documentation(snap.documentation ?? "Moves `\(GeneratedText.commentSafe(program.states[moved].name))` to where it comes to rest when the scroll ends with `velocity`.")
             printer.line(snap.hasCustomRule ? "/// The snap's rule decides where. Returns the new value."
                          : "/// Outside the points it keeps its value; inside, \(inside). Returns the new value.")
             parameters.insert("_ state: inout State", at: 0)
-            resultType = SwiftType(program.states[moved].type)
-            if snap.settle.reads(.target) { prelude.append("let \(target): \(resultType.rawValue) = \(field)") }
+            if snap.settle.reads(.target) { function.append("let \(target): \(SwiftType(resultType).rawValue) = \(field)") }
         } else {
             printer.documentation(snap.documentation ?? "Where a scroll gesture that would end at `target` should come to rest.")
             printer.line(snap.hasCustomRule ? "/// The snap's rule decides where." : "/// Outside the points it is `target`; inside, \(inside).")
             parameters.insert("target\(target == "target" ? "" : " " + target): CGFloat", at: 0)
-            resultType = .cgFloat
         }
         parameters += self.parameters(snap.settle.uses)
         let name = SwiftNames.settleFunction(snap.name, count: program.snaps.count)
         if snap.state != nil { printer.line("@discardableResult") }
-        printer.block("static func \(SwiftNames.identifier(name))(\(parameters.joined(separator: ", "))) -> \(resultType.rawValue)") { printer in
-            var function = FunctionBody(functions: names.functions, scope: prelude.scope) { read in
-                switch read {
-                case .target: return (target, resultType)
-                case .velocity: return (velocity, .cgFloat)
-                default: return parameterRead(read, values: locals)
-                }
-            }
-            for line in prelude.lines { function.append(line) }
+        printer.block("static func \(SwiftNames.identifier(name))(\(parameters.joined(separator: ", "))) -> \(SwiftType(resultType).rawValue)") { printer in
             let result = function.render(snap.settle, as: resultType, name: function.fresh("settled"))
             printer.lines(function.lines)
             if let moved = snap.state { printer.line("state.\(names.stateFields[moved]) = \(result)") }
@@ -489,10 +361,8 @@ public struct SwiftEmitter {
     /// The curves the file evaluates and headerc's own math functions it calls, for its kernels and imports.
     private func curvesAndMath() -> (curves: [Curve], math: Set<String>) {
         var curves: [Curve] = []
-        var bodies = program.values.map(\.body) + program.outputs.map(\.body) + program.states.map(\.next)
-        bodies += program.snaps.map(\.settle) + program.functions.map(\.body)
         var math = Set<String>()
-        for body in bodies {
+        for body in program.printedBodies {
             for expression in body.locals + [body.result] {
                 expression.forEachNode { node in
                     switch node.kind {
@@ -554,6 +424,39 @@ public struct SwiftEmitter {
                 SwiftCallee(name: SwiftNames.identifier(function.name), parameters: function.parameters.map { SwiftType($0.type) },
                             result: SwiftType(function.type))
             }
+        }
+
+        /// A scope with the parameters of a function that reads `uses` taken.
+        func scope(for uses: Uses) -> SwiftScope {
+            var scope = functionScope
+            for index in uses.inputs { scope.reserve(inputParameters[index]) }
+            return scope
+        }
+    }
+
+    private var plan: EmissionPlan<Syntax> { EmissionPlan(program: program, syntax: Syntax(program: program, names: names)) }
+
+    /// What the plan asks of Swift: its typed printer, scopes and spellings.
+    private struct Syntax: EmissionSyntax {
+        let program: Program
+        let names: Names
+        func writer(scope: SwiftScope, read: @escaping (Read) -> (String, ValueType)) -> FunctionBody {
+            FunctionBody(functions: names.functions, scope: scope) { let (text, type) = read($0); return (text, SwiftType(type)) }
+        }
+        func scope(for uses: Uses, callsValues: Bool) -> SwiftScope { names.scope(for: uses) }
+        func constant(_ name: String, type: ValueType, value: String) -> String { "let \(name): \(SwiftType(type).rawValue) = \(value)" }
+        func assignment(_ name: String, value: String) -> String { "\(name) = \(value)" }
+        func inputParameter(_ index: Int) -> String { names.inputParameters[index] }
+        func stateField(_ index: Int) -> String { "state.\(names.stateFields[index])" }
+        var notANumber: String { "nan" }
+        func call(value index: Int) -> String {
+            let body = program.values[index].body, name = names.valueFunctions[index]
+            if body.isFixed { return "Self.\(name)" }
+            var arguments: [String] = []
+            if body.uses.offset { arguments.append("offset: offset") }
+            if body.uses.state { arguments.append("state: state") }
+            for input in body.uses.inputs { arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])") }
+            return "Self.\(name)(\(arguments.joined(separator: ", ")))"
         }
     }
 
