@@ -21,12 +21,6 @@ public struct JavaScriptEmitter {
 
     public func emit() -> String {
         var lines: [String] = []
-        var helpers: Set<String> = []
-        var curves: [Curve] = []
-        func collect(_ body: JavaScriptBody) {
-            helpers.formUnion(body.helpers)
-            curves += body.curves
-        }
         let file = sourcePath.split(separator: "/").last.map(String.init) ?? sourcePath
         lines.append(GeneratedText.banner(sourcePath: file))
         lines.append("// The scroll-driven math of the header '\(GeneratedText.commentSafe(program.name))', as an ES module.")
@@ -37,10 +31,11 @@ public struct JavaScriptEmitter {
         if !program.animations.isEmpty { lines += [""] + animationsTable() }
         if program.isStateful { lines += [""] + initialState() }
         lines.append("")
-        lines += frame(collect)
-        if program.isStateful { lines += [""] + advance(collect) }
-        for snap in program.snaps { lines += [""] + settle(snap, collect) }
-        for function in program.functions { lines += [""] + userFunction(function, collect) }
+        lines += frame()
+        if program.isStateful { lines += [""] + advance() }
+        for snap in program.snaps { lines += [""] + settle(snap) }
+        for function in program.functions { lines += [""] + userFunction(function) }
+        var (curves, helpers) = program.curvesAndHelpers(spelledBy: JavaScriptSyntax.self)
         if !program.inputs.isEmpty { helpers.insert("$input") }
         if program.readsPhase { helpers.insert("$phase") }
         let helperLines = JavaScriptRuntime.helpers.lines(for: helpers)
@@ -118,50 +113,45 @@ public struct JavaScriptEmitter {
     }
 
     /// A function's opening: the inputs that `bodies` read, then the named values they need (through one
-    /// another) computed once each, in evaluation order. `read` says how the offset, states, the change
-    /// of offset, the target and the velocity are written.
-    private func prelude(for bodies: [Body], scope: inout JavaScriptScope, read: @escaping (Read) -> String) -> JavaScriptBody {
+    /// another) computed once each, in evaluation order. `read` says how the change of offset, the target
+    /// and the velocity are written.
+    private func prelude(for bodies: [Body], scope: JavaScriptScope, read: @escaping (Read) -> String? = { _ in nil }) -> JavaScriptBody {
+        var scope = scope
         let needed = program.valuesNeeded(by: bodies)
-        let values = program.values.indices.filter(needed.contains)
         var inputNames: [Int: String] = [:]
-        for index in Uses.union(bodies.map(\.uses) + values.map { program.values[$0].body.uses }).inputs {
-            inputNames[index] = scope.fresh(program.inputs[index].name)
-        }
-        var valueNames: [Int: String] = [:]
-        for index in values { valueNames[index] = scope.fresh(program.values[index].name) }
-        var function = JavaScriptBody(functions: program.functions.map(\.name), scope: scope) { [inputNames, valueNames] request in
-            switch request {
-            case .input(let index): return inputNames[index] ?? "NaN"
-            case .value(let index): return valueNames[index] ?? "NaN"
-            default: return read(request)
-            }
-        }
-        for (index, name) in inputNames.sorted(by: { $0.key < $1.key }) {
-            let input = program.inputs[index]
+        var first: [String] = []
+        for index in Uses.union(bodies.map(\.uses) + needed.map { program.values[$0].body.uses }).inputs {
+            let input = program.inputs[index], name = scope.fresh(input.name)
+            inputNames[index] = name
             let reader = input.type == .phase ? "$phase" : "$input"
-            function.append("const \(name) = \(reader)(inputs, \(JavaScriptNames.string(input.name)), \(literal(input.defaultValue)));")
+            first.append("const \(name) = \(reader)(inputs, \(JavaScriptNames.string(input.name)), \(literal(input.defaultValue)));")
         }
-        for index in values {
-            guard let name = valueNames[index] else { continue }
-            let text = function.render(program.values[index].body, name: name)
-            if text != name { function.append("const \(name) = \(text);") }
-        }
-        return function
+        return plan.prelude(computing: needed, scope: scope, first: first) { request in
+            if case .input(let index) = request { return (inputNames[index] ?? "NaN", .number) }
+            return read(request).map { ($0, .number) }
+        }.0
     }
 
-    private func stateRead(_ read: Read) -> String {
-        switch read {
-        case .offset: return "offset"
-        case .state(let index): return JavaScriptNames.member("state", program.states[index].name)
-        default: return "NaN"
+    /// What the plan asks of JavaScript: every value a function needs is a local of its own, never a call.
+    private struct Syntax: EmissionSyntax {
+        let program: Program
+        func writer(scope: JavaScriptScope, read: @escaping (Read) -> (String, ValueType)) -> JavaScriptBody {
+            JavaScriptBody(functions: program.functions.map(\.name), scope: scope) { read($0).0 }
         }
+        func scope(for uses: Uses, callsValues: Bool) -> JavaScriptScope { JavaScriptScope(taken: JavaScriptEmitter.parameterNames) }
+        func constant(_ name: String, type: ValueType, value: String) -> String { JavaScriptSyntax.constant(name, type: type, value: value) }
+        func assignment(_ name: String, value: String) -> String { JavaScriptSyntax.assignment(name, value: value) }
+        func inputParameter(_ index: Int) -> String { "NaN" }
+        func stateField(_ index: Int) -> String { JavaScriptNames.member("state", program.states[index].name) }
+        func call(value index: Int) -> String { "NaN" }
+        var notANumber: String { "NaN" }
     }
 
-    private func frame(_ collect: (JavaScriptBody) -> Void) -> [String] {
-        var scope = JavaScriptScope(taken: takenNames)
-        var function = prelude(for: program.outputs.map(\.body), scope: &scope, read: stateRead)
+    private var plan: EmissionPlan<Syntax> { EmissionPlan(program: program, syntax: Syntax(program: program)) }
+
+    private func frame() -> [String] {
+        var function = prelude(for: program.outputs.map(\.body), scope: JavaScriptScope(taken: takenNames))
         let values = program.outputs.map { function.render($0.body) }
-        collect(function)
         var lines = ["// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.",
                      "// `inputs` holds inputs by name; a missing one takes its default."]
         if program.isStateful {
@@ -181,33 +171,14 @@ public struct JavaScriptEmitter {
     }
 
     /// Every state's next value is computed from the previous ones, then all are stored.
-    private func advance(_ collect: (JavaScriptBody) -> Void) -> [String] {
+    private func advance() -> [String] {
         var scope = JavaScriptScope(taken: takenNames)
         let delta = scope.fresh("delta")
         let last = JavaScriptNames.member("state", lastOffsetKey)
         let readsDelta = program.states.contains { $0.next.reads(.delta) }
         let fromInputs = program.statesStartingFromInputs.map { program.states[$0] }
-        var function = prelude(for: program.states.map(\.next) + fromInputs.map(\.initial), scope: &scope) { read in
-            read == .delta ? delta : stateRead(read)
-        }
-        if !fromInputs.isEmpty {
-            function.append("if (\(last) == null) {")
-            function.indented { body in
-                for state in fromInputs {
-                    let name = body.fresh("initial" + state.name.prefix(1).uppercased() + state.name.dropFirst())
-                    body.append("\(JavaScriptNames.member("state", state.name)) = \(body.render(state.initial, name: name));")
-                }
-            }
-            function.append("}")
-        }
-        var stores: [String] = []
-        for state in program.states {
-            let name = function.fresh("next" + state.name.prefix(1).uppercased() + state.name.dropFirst())
-            let text = function.render(state.next, name: name)
-            if text != name { function.append("const \(name) = \(text);") }
-            stores.append("\(JavaScriptNames.member("state", state.name)) = \(name);")
-        }
-        collect(function)
+        var function = prelude(for: program.states.map(\.next) + fromInputs.map(\.initial), scope: scope) { $0 == .delta ? delta : nil }
+        let stores = plan.advance(&function, firstCall: "if (\(last) == null) {")
         var lines = ["// Moves `state` to `offset` and returns it: from the initial values at the first call, then by the",
                      "// change of offset since the previous call. Call it once a frame, before `frame`.",
                      "export function advance(state, offset, inputs = {}) {"]
@@ -223,7 +194,7 @@ public struct JavaScriptEmitter {
     private var takenNames: Set<String> { JavaScriptEmitter.parameterNames.union(program.functions.map(\.name)) }
 
     /// A function of the spec, by its own name, private to the module.
-    private func userFunction(_ function: Program.Function, _ collect: (JavaScriptBody) -> Void) -> [String] {
+    private func userFunction(_ function: Program.Function) -> [String] {
         var scope = JavaScriptScope(taken: Set(program.functions.map(\.name)))
         let parameters = function.parameters.map { scope.fresh($0.name) }
         var body = JavaScriptBody(functions: program.functions.map(\.name), scope: scope) { read in
@@ -231,7 +202,6 @@ public struct JavaScriptEmitter {
             return parameters[position]
         }
         let result = body.render(function.body)
-        collect(body)
         var lines = (function.documentation ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" })
             .map { "// " + GeneratedText.commentSafe(String($0)) }
         lines.append("function \(function.name)(\(parameters.joined(separator: ", "))) {")
@@ -240,17 +210,16 @@ public struct JavaScriptEmitter {
         return lines
     }
 
-    private func settle(_ snap: Program.Snap, _ collect: (JavaScriptBody) -> Void) -> [String] {
-        var scope = JavaScriptScope(taken: takenNames)
-        var function = prelude(for: [snap.settle], scope: &scope) { read in
+    private func settle(_ snap: Program.Snap) -> [String] {
+        var function = prelude(for: [snap.settle], scope: JavaScriptScope(taken: takenNames)) { read in
             switch read {
             case .target: return "target"
             case .velocity: return "velocity"
+            case .value: return nil
             default: return "NaN"
             }
         }
         let result = function.render(snap.settle, name: function.fresh("settled"))
-        collect(function)
         let name = JavaScriptNames.settleFunction(snap.name, count: program.snaps.count)
         // Two lines: the first ends with "inside, " + `insideStart`.
         let insideStart = snap.hasDefaultRule ? "the nearest point, or the" : "the point that the snap's rule"

@@ -80,9 +80,9 @@ package struct EmissionPlan<Syntax: EmissionSyntax> {
         return writer
     }
 
-    /// A printer that starts by computing the named values of `values` once each, in evaluation order, as
-    /// locals named after them; and those names.
-    package func prelude(computing values: Set<Int>, scope: Writer.Scope,
+    /// A printer that starts with the lines `first`, then computes the named values of `values` once each,
+    /// in evaluation order, as locals named after them; and those names.
+    package func prelude(computing values: Set<Int>, scope: Writer.Scope, first: [String] = [],
                          extra: @escaping (Read) -> (String, ValueType)? = { _ in nil }) -> (Writer, [Int: String]) {
         var scope = scope
         var names: [Int: String] = [:]
@@ -90,6 +90,7 @@ package struct EmissionPlan<Syntax: EmissionSyntax> {
             names[index] = scope.fresh(program.values[index].name)
         }
         var writer = syntax.writer(scope: scope) { [names] read in extra(read) ?? self.read(read, values: names) }
+        for line in first { writer.append(line) }
         computeValues(program.values.indices.filter(values.contains), named: names, in: &writer)
         return (writer, names)
     }
