@@ -60,6 +60,17 @@ final class DifferentialTests: XCTestCase {
         print("DifferentialTests: \(declaring.count) of 300 specs declare functions, \(calling.count) call fn0 outside a function")
     }
 
+    /// Some states start from inputs through pow or a curve, which only `advance` computes: each back end
+    /// must carry that math too (`testInitialValueFromInputsHasItsMathAndCurves`).
+    func testGeneratedSpecsDrawInitialValuesThroughPowAndCurves() {
+        let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
+        let initialLines = specs.flatMap { $0.0.text.split(separator: "\n").filter { $0.hasPrefix("state ") } }
+        let pow = initialLines.filter { $0.contains("= pow(abs(") }, curve = initialLines.filter { $0.contains("= easeInOut(clamp(abs(") }
+        XCTAssertGreaterThan(pow.count, 5)
+        XCTAssertGreaterThan(curve.count, 5)
+        print("DifferentialTests: of 1000 specs, \(pow.count) states start through pow and \(curve.count) through a curve")
+    }
+
     /// Some specs declare phase inputs, drawn from a stream of their own: compared with the three phases and
     /// with each other, and half the time read by a state that moves only while dragging. Each is accepted.
     func testGeneratedSpecsDrawPhases() {

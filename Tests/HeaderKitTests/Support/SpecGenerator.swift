@@ -79,6 +79,8 @@ struct SpecGenerator {
     private var stateKinds: [(name: String, kind: Kind)] = []
     /// And the scroll's phase: a phase input, a block that compares it, and a state that moves only while dragging.
     private var phaseRNG: SeededGenerator
+    /// And an initial value of inputs through pow or a curve, which only `advance` computes.
+    private var initialMathRNG: SeededGenerator
     /// The functions declared so far (a body calls only earlier ones, so none is recursive).
     private var functions: [(name: String, parameters: [Kind], result: Kind)] = []
     /// What stands for the offset: `offset`, or in a function's body its first parameter, a length.
@@ -97,6 +99,7 @@ struct SpecGenerator {
         unitRNG = SeededGenerator(seed: seed ^ 0x50_4958_454C)
         snapRNG = SeededGenerator(seed: seed ^ 0x53_4E41_5053)
         phaseRNG = SeededGenerator(seed: seed ^ 0x50_4841_5345)
+        initialMathRNG = SeededGenerator(seed: seed ^ 0x49_4E49_5449_414C)
         extremeRNG = SeededGenerator(seed: seed ^ 0x45_5854_5245)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
@@ -201,6 +204,12 @@ struct SpecGenerator {
                 if !initialInputs.isEmpty, stateRNG.chance(0.35) {
                     let input = stateRNG.pick(initialInputs)
                     initial = stateRNG.chance(0.5) ? input : kind == .length ? "\(input) * 2 + 10pt" : "1 - \(input)"
+                } else if !initialInputs.isEmpty, initialMathRNG.chance(0.5) {
+                    // Or through what only `advance` then computes: headerc's own pow, a curve's kernel.
+                    let input = initialMathRNG.pick(initialInputs)
+                    let number = kind == .length ? "abs(\(input) / 1pt)" : "abs(\(input))"
+                    let form = initialMathRNG.chance(0.5) ? "pow(\(number) + 1, 0.5)" : "easeInOut(clamp(\(number) / 100, 0, 1))"
+                    initial = kind == .length ? "\(form) * 10pt" : form
                 }
                 var line = "state \(name)"
                 // A number state is always annotated: unannotated, its uses are typed as lengths
