@@ -25,7 +25,7 @@ extension Checker {
             return nil
         }
         curveChecking.insert(index)
-        let curve = checkCurve(declaration.value)
+        let curve = checkCurve(declaration.value)?.named(declaration.name.name)
         curveChecking.remove(index)
         curveProgress[index] = .some(curve)
         return curve

@@ -36,25 +36,25 @@ export const inputs = Object.freeze([
 export function frame(offset, inputs = {}) {
   const x = $input(inputs, "x", 0.5);
   return {
-    "bench.ease": $curveCubicBezier(x, 0.5, $curveBezier_69c454f5602e7a45, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0), 0, 1),
-    "bench.easeIn": $curveCubicBezier(x, 0.5, $curveBezier_694e1791bb94bd72, (-2), 3, 0, 0, 1.7241379310344827, 0, 1),
-    "bench.easeOut": $curveCubicBezier(x, 0.5, $curveBezier_af2c92d7ef853823, (-2), 3, 0, 1.7241379310344829, (-0), 0, 1),
-    "bench.easeInOut": $curveCubicBezier(x, 0.5, $curveBezier_a828d0ac7dd3796d, (-2), 3, 0, 0, (-0), 0, 1),
-    "bench.caDefault": $curveCubicBezier(x, 0.5, $curveBezier_69c454f5602e7a45, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0), 0, 1),
-    "bench.caEaseIn": $curveCubicBezier(x, 0.5, $curveBezier_694e1791bb94bd72, (-2), 3, 0, 0, 1.7241379310344827, 0, 1),
-    "bench.caEaseOut": $curveCubicBezier(x, 0.5, $curveBezier_af2c92d7ef853823, (-2), 3, 0, 1.7241379310344829, (-0), 0, 1),
-    "bench.caEaseInEaseOut": $curveCubicBezier(x, 0.5, $curveBezier_a828d0ac7dd3796d, (-2), 3, 0, 0, (-0), 0, 1),
-    "bench.m3Standard": $curveCubicBezier(x, 0.5, $curveBezier_226df88184a17c94, (-2), 3, 0, 0, (-0), 0, 1),
-    "bench.m3StandardAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_ff60cefc76e9f1f4, (-2), 3, 0, 0, 1.4285714285714286, 0, 1),
-    "bench.m3StandardDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_88201fb960ff6465, (-2), 3, 0, 0, (-0), 0, 1),
-    "bench.m3EmphasizedDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_146297c297a9eae9, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0), 0, 1),
-    "bench.m3EmphasizedAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_7fea96576acef3e0, 0.55, 0.44999999999999996, 0, 0, 4.250000000000001, 0, 1),
-    "bench.m3Legacy": $curveCubicBezier(x, 0.5, $curveBezier_02415c4607d01549, (-2), 3, 0, 0, (-0), 0, 1),
-    "bench.m3LegacyAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_2e00e396bef597f9, (-2), 3, 0, 0, 1.6666666666666667, 0, 1),
-    "bench.m3LegacyDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_e868a7bb114b6974, (-2), 3, 0, 5, (-0), 0, 1),
-    "bench.extreme": $curveCubicBezier(x, 0.5, $curveBezier_2f125cea1c5d04b8, (-2), 3, 0, 0, (-0), 0, 1),
-    "bench.nearlyFlat": $curveCubicBezier(x, 0.4999999999999999, $curveBezier_ba133299ca24b3ef, (-2), 3, 0, 0, (-0), 0, 1),
-    "bench.overshoot": $curveCubicBezier(x, 0.5, $curveBezier_c511a28099db8b9e, (-5), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665), (-0.5), 1.5),
+    "bench.ease": $curveCubicBezier(x, 0.5, $curveBezier_ease, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0), 0, 1),
+    "bench.easeIn": $curveCubicBezier(x, 0.5, $curveBezier_easeIn, (-2), 3, 0, 0, 1.7241379310344827, 0, 1),
+    "bench.easeOut": $curveCubicBezier(x, 0.5, $curveBezier_easeOut, (-2), 3, 0, 1.7241379310344829, (-0), 0, 1),
+    "bench.easeInOut": $curveCubicBezier(x, 0.5, $curveBezier_easeInOut, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.caDefault": $curveCubicBezier(x, 0.5, $curveBezier_caDefault, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0), 0, 1),
+    "bench.caEaseIn": $curveCubicBezier(x, 0.5, $curveBezier_caEaseIn, (-2), 3, 0, 0, 1.7241379310344827, 0, 1),
+    "bench.caEaseOut": $curveCubicBezier(x, 0.5, $curveBezier_caEaseOut, (-2), 3, 0, 1.7241379310344829, (-0), 0, 1),
+    "bench.caEaseInEaseOut": $curveCubicBezier(x, 0.5, $curveBezier_caEaseInEaseOut, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.m3Standard": $curveCubicBezier(x, 0.5, $curveBezier_m3Standard, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.m3StandardAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_m3StandardAccelerate, (-2), 3, 0, 0, 1.4285714285714286, 0, 1),
+    "bench.m3StandardDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_m3StandardDecelerate, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.m3EmphasizedDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_m3EmphasizedDecelerate, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0), 0, 1),
+    "bench.m3EmphasizedAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_m3EmphasizedAccelerate, 0.55, 0.44999999999999996, 0, 0, 4.250000000000001, 0, 1),
+    "bench.m3Legacy": $curveCubicBezier(x, 0.5, $curveBezier_m3Legacy, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.m3LegacyAccelerate": $curveCubicBezier(x, 0.5, $curveBezier_m3LegacyAccelerate, (-2), 3, 0, 0, 1.6666666666666667, 0, 1),
+    "bench.m3LegacyDecelerate": $curveCubicBezier(x, 0.5, $curveBezier_m3LegacyDecelerate, (-2), 3, 0, 5, (-0), 0, 1),
+    "bench.extreme": $curveCubicBezier(x, 0.5, $curveBezier_extreme, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.nearlyFlat": $curveCubicBezier(x, 0.4999999999999999, $curveBezier_nearlyFlat, (-2), 3, 0, 0, (-0), 0, 1),
+    "bench.overshoot": $curveCubicBezier(x, 0.5, $curveBezier_overshoot, (-5), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665), (-0.5), 1.5),
   };
 }
 
@@ -228,18 +228,22 @@ function $curveCubicBezier(x, split, curve, ya, yb, yc, s0, s1, low, high) {
 }
 
 // Each cubic-bezier curve's control points' x, and its solve table once its first use has built it.
-const $curveBezier_02415c4607d01549 = { x1: 0.4, x2: 0.2, table: null };
-const $curveBezier_146297c297a9eae9 = { x1: 0.05, x2: 0.1, table: null };
-const $curveBezier_226df88184a17c94 = { x1: 0.2, x2: 0, table: null };
-const $curveBezier_2e00e396bef597f9 = { x1: 0.4, x2: 1, table: null };
-const $curveBezier_2f125cea1c5d04b8 = { x1: 1, x2: 0, table: null };
-const $curveBezier_694e1791bb94bd72 = { x1: 0.42, x2: 1, table: null };
-const $curveBezier_69c454f5602e7a45 = { x1: 0.25, x2: 0.25, table: null };
-const $curveBezier_7fea96576acef3e0 = { x1: 0.3, x2: 0.8, table: null };
-const $curveBezier_88201fb960ff6465 = { x1: 0, x2: 0, table: null };
-const $curveBezier_a828d0ac7dd3796d = { x1: 0.42, x2: 0.58, table: null };
-const $curveBezier_af2c92d7ef853823 = { x1: 0, x2: 0.58, table: null };
-const $curveBezier_ba133299ca24b3ef = { x1: 0.99, x2: 0.01, table: null };
-const $curveBezier_c511a28099db8b9e = { x1: 0.3, x2: 0.7, table: null };
-const $curveBezier_e868a7bb114b6974 = { x1: 0, x2: 0.2, table: null };
-const $curveBezier_ff60cefc76e9f1f4 = { x1: 0.3, x2: 1, table: null };
+const $curveBezier_caDefault = { x1: 0.25, x2: 0.25, table: null };
+const $curveBezier_caEaseIn = { x1: 0.42, x2: 1, table: null };
+const $curveBezier_caEaseInEaseOut = { x1: 0.42, x2: 0.58, table: null };
+const $curveBezier_caEaseOut = { x1: 0, x2: 0.58, table: null };
+const $curveBezier_ease = { x1: 0.25, x2: 0.25, table: null };
+const $curveBezier_easeIn = { x1: 0.42, x2: 1, table: null };
+const $curveBezier_easeInOut = { x1: 0.42, x2: 0.58, table: null };
+const $curveBezier_easeOut = { x1: 0, x2: 0.58, table: null };
+const $curveBezier_extreme = { x1: 1, x2: 0, table: null };
+const $curveBezier_m3EmphasizedAccelerate = { x1: 0.3, x2: 0.8, table: null };
+const $curveBezier_m3EmphasizedDecelerate = { x1: 0.05, x2: 0.1, table: null };
+const $curveBezier_m3Legacy = { x1: 0.4, x2: 0.2, table: null };
+const $curveBezier_m3LegacyAccelerate = { x1: 0.4, x2: 1, table: null };
+const $curveBezier_m3LegacyDecelerate = { x1: 0, x2: 0.2, table: null };
+const $curveBezier_m3Standard = { x1: 0.2, x2: 0, table: null };
+const $curveBezier_m3StandardAccelerate = { x1: 0.3, x2: 1, table: null };
+const $curveBezier_m3StandardDecelerate = { x1: 0, x2: 0, table: null };
+const $curveBezier_nearlyFlat = { x1: 0.99, x2: 0.01, table: null };
+const $curveBezier_overshoot = { x1: 0.3, x2: 0.7, table: null };

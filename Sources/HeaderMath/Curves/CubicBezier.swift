@@ -31,6 +31,16 @@ public struct CubicBezier: Sendable, Hashable {
     /// 0...1, and the kernel keeps its sum there, which rounding could otherwise pass (`ease` summed to
     /// 1.0000000000000002 just below x = 1).
     package let yLow: Double, yHigh: Double
+    /// The name the spec gives the curve (a preset's, `ease`, or a declared curve's), which generated code
+    /// names its table after; nil for a curve written out in place. Not part of the curve's identity.
+    public private(set) var name: String?
+
+    /// The same curve, called `name`.
+    public func named(_ name: String) -> CubicBezier {
+        var named = self
+        named.name = name
+        return named
+    }
 
     /// nil unless all four numbers are finite and x1, x2 lie in [0, 1] (CSS makes the function
     /// invalid otherwise; it is what keeps x(t) increasing, so the solve has one answer).

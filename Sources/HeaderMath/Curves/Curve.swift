@@ -19,6 +19,12 @@ public enum Curve: Sendable, Hashable {
         }
     }
 
+    /// The same curve, called `name` where the curve keeps a name (a cubic-bezier's table is named after it).
+    public func named(_ name: String) -> Curve {
+        if case let .cubicBezier(bezier) = self { return .cubicBezier(bezier.named(name)) }
+        return self
+    }
+
     /// The largest magnitude of a `cubicBezier`'s y, and of a `linear()`'s output or position (in percent),
     /// that the checker takes: within it a curve's own arithmetic cannot overflow, and the range analysis
     /// bounds it exactly (Grammar.md, "Curves"). CSS sets no bound; no real curve comes near it.
@@ -33,7 +39,7 @@ public enum Curve: Sendable, Hashable {
         ]
         func bezier(_ name: String, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ origin: String) {
             guard let curve = CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2) else { return }
-            list.append((name, .cubicBezier(curve),
+            list.append((name, .cubicBezier(curve.named(name)),
                          "cubic-bezier(\([x1, y1, x2, y2].map(short).joined(separator: ", "))), \(origin)"))
         }
         bezier("ease", 0.25, 0.1, 0.25, 1, "CSS ease")

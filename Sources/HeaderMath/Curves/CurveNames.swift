@@ -8,10 +8,11 @@ package enum CurveNames {
         "curveLinear_" + stableHash(linear.inputs + [.nan] + linear.outputs)
     }
 
-    /// A cubic-bezier curve's table depends on its control points' x alone, so curves that differ only in
-    /// y share one.
+    /// A cubic-bezier curve's table is named after the curve as the spec names it (`curveBezier_ease`); a
+    /// table depends on its control points' x alone, so curves written out in place that differ only in y
+    /// share one, named after those x.
     package static func bezierTable(_ bezier: CubicBezier) -> String {
-        "curveBezier_" + stableHash([bezier.x1, bezier.x2])
+        "curveBezier_" + (bezier.name ?? stableHash([bezier.x1, bezier.x2]))
     }
 
     /// 16 hexadecimal digits of FNV-1a over the values' bit patterns.

@@ -38,85 +38,85 @@ nonisolated enum BezierBenchMath {
     static func frame(offset: CGFloat, x: Double = 0.5) -> Frame {
         return Frame(
             bench: Frame.Bench(
-                ease: Self.curveCubicBezier(x, 0.5, Self.curveBezier_69c454f5602e7a45.table, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0),
-                easeIn: Self.curveCubicBezier(x, 0.5, Self.curveBezier_694e1791bb94bd72.table, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0),
-                easeOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_af2c92d7ef853823.table, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0),
-                easeInOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_a828d0ac7dd3796d.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
-                caDefault: Self.curveCubicBezier(x, 0.5, Self.curveBezier_69c454f5602e7a45.table, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0),
-                caEaseIn: Self.curveCubicBezier(x, 0.5, Self.curveBezier_694e1791bb94bd72.table, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0),
-                caEaseOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_af2c92d7ef853823.table, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0),
-                caEaseInEaseOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_a828d0ac7dd3796d.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
-                m3Standard: Self.curveCubicBezier(x, 0.5, Self.curveBezier_226df88184a17c94.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
-                m3StandardAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_ff60cefc76e9f1f4.table, (-2.0), 3.0, 0.0, 0.0, 1.4285714285714286, 0.0, 1.0),
-                m3StandardDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_88201fb960ff6465.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
-                m3EmphasizedDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_146297c297a9eae9.table, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0.0), 0.0, 1.0),
-                m3EmphasizedAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_7fea96576acef3e0.table, 0.55, 0.44999999999999996, 0.0, 0.0, 4.250000000000001, 0.0, 1.0),
-                m3Legacy: Self.curveCubicBezier(x, 0.5, Self.curveBezier_02415c4607d01549.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
-                m3LegacyAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_2e00e396bef597f9.table, (-2.0), 3.0, 0.0, 0.0, 1.6666666666666667, 0.0, 1.0),
-                m3LegacyDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_e868a7bb114b6974.table, (-2.0), 3.0, 0.0, 5.0, (-0.0), 0.0, 1.0),
-                extreme: Self.curveCubicBezier(x, 0.5, Self.curveBezier_2f125cea1c5d04b8.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
-                nearlyFlat: Self.curveCubicBezier(x, 0.4999999999999999, Self.curveBezier_ba133299ca24b3ef.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
-                overshoot: Self.curveCubicBezier(x, 0.5, Self.curveBezier_c511a28099db8b9e.table, (-5.0), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665), (-0.5), 1.5)
+                ease: Self.curveCubicBezier(x, 0.5, Self.curveBezier_ease.table, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0),
+                easeIn: Self.curveCubicBezier(x, 0.5, Self.curveBezier_easeIn.table, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0),
+                easeOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_easeOut.table, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0),
+                easeInOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_easeInOut.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                caDefault: Self.curveCubicBezier(x, 0.5, Self.curveBezier_caDefault.table, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0),
+                caEaseIn: Self.curveCubicBezier(x, 0.5, Self.curveBezier_caEaseIn.table, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0),
+                caEaseOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_caEaseOut.table, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0),
+                caEaseInEaseOut: Self.curveCubicBezier(x, 0.5, Self.curveBezier_caEaseInEaseOut.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                m3Standard: Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3Standard.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                m3StandardAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3StandardAccelerate.table, (-2.0), 3.0, 0.0, 0.0, 1.4285714285714286, 0.0, 1.0),
+                m3StandardDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3StandardDecelerate.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                m3EmphasizedDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3EmphasizedDecelerate.table, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0.0), 0.0, 1.0),
+                m3EmphasizedAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3EmphasizedAccelerate.table, 0.55, 0.44999999999999996, 0.0, 0.0, 4.250000000000001, 0.0, 1.0),
+                m3Legacy: Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3Legacy.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                m3LegacyAccelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3LegacyAccelerate.table, (-2.0), 3.0, 0.0, 0.0, 1.6666666666666667, 0.0, 1.0),
+                m3LegacyDecelerate: Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3LegacyDecelerate.table, (-2.0), 3.0, 0.0, 5.0, (-0.0), 0.0, 1.0),
+                extreme: Self.curveCubicBezier(x, 0.5, Self.curveBezier_extreme.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                nearlyFlat: Self.curveCubicBezier(x, 0.4999999999999999, Self.curveBezier_nearlyFlat.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0),
+                overshoot: Self.curveCubicBezier(x, 0.5, Self.curveBezier_overshoot.table, (-5.0), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665), (-0.5), 1.5)
             )
         )
     }
 
     static func benchEase(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_69c454f5602e7a45.table, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_ease.table, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0)
     }
     static func benchEaseIn(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_694e1791bb94bd72.table, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_easeIn.table, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0)
     }
     static func benchEaseOut(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_af2c92d7ef853823.table, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_easeOut.table, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0)
     }
     static func benchEaseInOut(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_a828d0ac7dd3796d.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_easeInOut.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchCaDefault(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_69c454f5602e7a45.table, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_caDefault.table, (-1.7000000000000004), 2.4000000000000004, 0.30000000000000004, 0.4, (-0.0), 0.0, 1.0)
     }
     static func benchCaEaseIn(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_694e1791bb94bd72.table, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_caEaseIn.table, (-2.0), 3.0, 0.0, 0.0, 1.7241379310344827, 0.0, 1.0)
     }
     static func benchCaEaseOut(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_af2c92d7ef853823.table, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_caEaseOut.table, (-2.0), 3.0, 0.0, 1.7241379310344829, (-0.0), 0.0, 1.0)
     }
     static func benchCaEaseInEaseOut(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_a828d0ac7dd3796d.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_caEaseInEaseOut.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchM3Standard(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_226df88184a17c94.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3Standard.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchM3StandardAccelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_ff60cefc76e9f1f4.table, (-2.0), 3.0, 0.0, 0.0, 1.4285714285714286, 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3StandardAccelerate.table, (-2.0), 3.0, 0.0, 0.0, 1.4285714285714286, 0.0, 1.0)
     }
     static func benchM3StandardDecelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_88201fb960ff6465.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3StandardDecelerate.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchM3EmphasizedDecelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_146297c297a9eae9.table, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3EmphasizedDecelerate.table, 0.09999999999999987, (-1.1999999999999995), 2.0999999999999996, 13.999999999999998, (-0.0), 0.0, 1.0)
     }
     static func benchM3EmphasizedAccelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_7fea96576acef3e0.table, 0.55, 0.44999999999999996, 0.0, 0.0, 4.250000000000001, 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3EmphasizedAccelerate.table, 0.55, 0.44999999999999996, 0.0, 0.0, 4.250000000000001, 0.0, 1.0)
     }
     static func benchM3Legacy(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_02415c4607d01549.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3Legacy.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchM3LegacyAccelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_2e00e396bef597f9.table, (-2.0), 3.0, 0.0, 0.0, 1.6666666666666667, 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3LegacyAccelerate.table, (-2.0), 3.0, 0.0, 0.0, 1.6666666666666667, 0.0, 1.0)
     }
     static func benchM3LegacyDecelerate(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_e868a7bb114b6974.table, (-2.0), 3.0, 0.0, 5.0, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_m3LegacyDecelerate.table, (-2.0), 3.0, 0.0, 5.0, (-0.0), 0.0, 1.0)
     }
     static func benchExtreme(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_2f125cea1c5d04b8.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_extreme.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchNearlyFlat(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.4999999999999999, Self.curveBezier_ba133299ca24b3ef.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
+        Self.curveCubicBezier(x, 0.4999999999999999, Self.curveBezier_nearlyFlat.table, (-2.0), 3.0, 0.0, 0.0, (-0.0), 0.0, 1.0)
     }
     static func benchOvershoot(x: Double = 0.5) -> Double {
-        Self.curveCubicBezier(x, 0.5, Self.curveBezier_c511a28099db8b9e.table, (-5.0), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665), (-0.5), 1.5)
+        Self.curveCubicBezier(x, 0.5, Self.curveBezier_overshoot.table, (-5.0), 7.5, (-1.5), (-1.6666666666666667), (-1.6666666666666665), (-0.5), 1.5)
     }
 
     private static func curveSolveCubic(_ target: Double, _ a: Double, _ b: Double, _ c: Double, _ lower: Double, _ upper: Double, _ guess: Double) -> Double {
@@ -324,19 +324,23 @@ nonisolated enum BezierBenchMath {
     }
 
     // Each cubic-bezier curve, by its control points' x: its solve table is built at its first use.
-    private static let curveBezier_02415c4607d01549 = CurveBezierTable(0.4, 0.2)
-    private static let curveBezier_146297c297a9eae9 = CurveBezierTable(0.05, 0.1)
-    private static let curveBezier_226df88184a17c94 = CurveBezierTable(0.2, 0.0)
-    private static let curveBezier_2e00e396bef597f9 = CurveBezierTable(0.4, 1.0)
-    private static let curveBezier_2f125cea1c5d04b8 = CurveBezierTable(1.0, 0.0)
-    private static let curveBezier_694e1791bb94bd72 = CurveBezierTable(0.42, 1.0)
-    private static let curveBezier_69c454f5602e7a45 = CurveBezierTable(0.25, 0.25)
-    private static let curveBezier_7fea96576acef3e0 = CurveBezierTable(0.3, 0.8)
-    private static let curveBezier_88201fb960ff6465 = CurveBezierTable(0.0, 0.0)
-    private static let curveBezier_a828d0ac7dd3796d = CurveBezierTable(0.42, 0.58)
-    private static let curveBezier_af2c92d7ef853823 = CurveBezierTable(0.0, 0.58)
-    private static let curveBezier_ba133299ca24b3ef = CurveBezierTable(0.99, 0.01)
-    private static let curveBezier_c511a28099db8b9e = CurveBezierTable(0.3, 0.7)
-    private static let curveBezier_e868a7bb114b6974 = CurveBezierTable(0.0, 0.2)
-    private static let curveBezier_ff60cefc76e9f1f4 = CurveBezierTable(0.3, 1.0)
+    private static let curveBezier_caDefault = CurveBezierTable(0.25, 0.25)
+    private static let curveBezier_caEaseIn = CurveBezierTable(0.42, 1.0)
+    private static let curveBezier_caEaseInEaseOut = CurveBezierTable(0.42, 0.58)
+    private static let curveBezier_caEaseOut = CurveBezierTable(0.0, 0.58)
+    private static let curveBezier_ease = CurveBezierTable(0.25, 0.25)
+    private static let curveBezier_easeIn = CurveBezierTable(0.42, 1.0)
+    private static let curveBezier_easeInOut = CurveBezierTable(0.42, 0.58)
+    private static let curveBezier_easeOut = CurveBezierTable(0.0, 0.58)
+    private static let curveBezier_extreme = CurveBezierTable(1.0, 0.0)
+    private static let curveBezier_m3EmphasizedAccelerate = CurveBezierTable(0.3, 0.8)
+    private static let curveBezier_m3EmphasizedDecelerate = CurveBezierTable(0.05, 0.1)
+    private static let curveBezier_m3Legacy = CurveBezierTable(0.4, 0.2)
+    private static let curveBezier_m3LegacyAccelerate = CurveBezierTable(0.4, 1.0)
+    private static let curveBezier_m3LegacyDecelerate = CurveBezierTable(0.0, 0.2)
+    private static let curveBezier_m3Standard = CurveBezierTable(0.2, 0.0)
+    private static let curveBezier_m3StandardAccelerate = CurveBezierTable(0.3, 1.0)
+    private static let curveBezier_m3StandardDecelerate = CurveBezierTable(0.0, 0.0)
+    private static let curveBezier_nearlyFlat = CurveBezierTable(0.99, 0.01)
+    private static let curveBezier_overshoot = CurveBezierTable(0.3, 0.7)
 }
