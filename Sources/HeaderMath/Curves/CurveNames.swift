@@ -11,8 +11,10 @@ package enum CurveNames {
     /// A cubic-bezier curve's table is named after the curve as the spec names it (`curveBezier_ease`); a
     /// table depends on its control points' x alone, so curves written out in place that differ only in y
     /// share one, named after those x.
+    /// A name that reads as such a hash (16 hexadecimal digits) is not used: it could be another curve's.
     package static func bezierTable(_ bezier: CubicBezier) -> String {
-        "curveBezier_" + (bezier.name ?? stableHash([bezier.x1, bezier.x2]))
+        if let name = bezier.name, !(name.count == 16 && name.allSatisfy(\.isHexDigit)) { return "curveBezier_" + name }
+        return "curveBezier_" + stableHash([bezier.x1, bezier.x2])
     }
 
     /// 16 hexadecimal digits of FNV-1a over the values' bit patterns.
