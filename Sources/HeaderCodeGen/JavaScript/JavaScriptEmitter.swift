@@ -138,7 +138,11 @@ public struct JavaScriptEmitter {
         func writer(scope: JavaScriptScope, read: @escaping (Read) -> (String, ValueType)) -> JavaScriptBody {
             JavaScriptBody(functions: program.functions.map(\.name), scope: scope) { read($0).0 }
         }
-        func scope(for uses: Uses, callsValues: Bool) -> JavaScriptScope { JavaScriptScope(taken: JavaScriptEmitter.parameterNames) }
+        /// Every function starts from this one: the exported functions' parameters and the spec's functions,
+        /// which a local of that name would hide, are taken.
+        func scope(for uses: Uses, callsValues: Bool) -> JavaScriptScope {
+            JavaScriptScope(taken: JavaScriptEmitter.parameterNames.union(program.functions.map(\.name)))
+        }
         func constant(_ name: String, type: ValueType, value: String) -> String { JavaScriptSyntax.constant(name, type: type, value: value) }
         func assignment(_ name: String, value: String) -> String { JavaScriptSyntax.assignment(name, value: value) }
         func inputParameter(_ index: Int) -> String { "NaN" }
@@ -150,7 +154,7 @@ public struct JavaScriptEmitter {
     private var plan: EmissionPlan<Syntax> { EmissionPlan(program: program, syntax: Syntax(program: program)) }
 
     private func frame() -> [String] {
-        var function = prelude(for: program.outputs.map(\.body), scope: JavaScriptScope(taken: takenNames))
+        var function = prelude(for: program.outputs.map(\.body), scope: plan.syntax.scope(for: Uses(), callsValues: false))
         let values = program.outputs.map { function.render($0.body) }
         var lines = ["// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.",
                      "// `inputs` holds inputs by name; a missing one takes its default."]
@@ -172,7 +176,7 @@ public struct JavaScriptEmitter {
 
     /// Every state's next value is computed from the previous ones, then all are stored.
     private func advance() -> [String] {
-        var scope = JavaScriptScope(taken: takenNames)
+        var scope = plan.syntax.scope(for: Uses(), callsValues: false)
         let delta = scope.fresh("delta")
         let last = JavaScriptNames.member("state", lastOffsetKey)
         let readsDelta = program.states.contains { $0.next.reads(.delta) }
@@ -188,10 +192,6 @@ public struct JavaScriptEmitter {
         lines += ["  \(last) = offset;", "  return state;", "}"]
         return lines
     }
-
-    /// The names a local may not take: the exported functions' parameters, and the spec's functions,
-    /// which a local of that name would hide.
-    private var takenNames: Set<String> { JavaScriptEmitter.parameterNames.union(program.functions.map(\.name)) }
 
     /// A function of the spec, by its own name, private to the module.
     private func userFunction(_ function: Program.Function) -> [String] {
@@ -211,7 +211,7 @@ public struct JavaScriptEmitter {
     }
 
     private func settle(_ snap: Program.Snap) -> [String] {
-        var function = prelude(for: [snap.settle], scope: JavaScriptScope(taken: takenNames)) { read in
+        var function = prelude(for: [snap.settle], scope: plan.syntax.scope(for: Uses(), callsValues: false)) { read in
             switch read {
             case .target: return "target"
             case .velocity: return "velocity"

@@ -163,15 +163,6 @@ public struct KotlinEmitter {
         return parameters
     }
 
-    /// The arguments that pass a function's parameters on to a function that reads `uses`.
-    private func arguments(_ uses: Uses) -> [String] {
-        var arguments: [String] = []
-        if uses.offset { arguments.append("offset") }
-        if uses.state { arguments.append("state") }
-        for index in uses.inputs { arguments.append(names.inputParameters[index]) }
-        return arguments
-    }
-
     /// One named value or output alone: the named values it reads are its functions' results.
     private func emitFunction(_ printer: inout CodePrinter, name: String, documentation: String?, type: ValueType, body: Body) {
         self.documentation(&printer, documentation)
@@ -235,7 +226,7 @@ public struct KotlinEmitter {
                 let helper = memberScope.fresh("frame" + names.blockTypes[blockIndex])
                 let list = parameters(block.uses, withDefaults: false)
                     + block.shared.map { "\($0.name): \(KotlinSyntax.type(program.values[$0.index].type))" }
-                blocks.append("\(helper)(\((arguments(block.uses) + block.shared.map { sharedNames[$0.index] ?? "Double.NaN" }).joined(separator: ", ")))")
+                blocks.append("\(helper)(\((syntax.arguments(block.uses) + block.shared.map { sharedNames[$0.index] ?? "Double.NaN" }).joined(separator: ", ")))")
                 let type = names.blockTypes[blockIndex]
                 helperFunctions.line()
                 helperFunctions.block("private fun \(helper)(\(list.joined(separator: ", "))): Frame.\(type)") { printer in
@@ -341,12 +332,15 @@ public struct KotlinEmitter {
         var notANumber: String { KotlinSyntax.notANumber }
         func call(value index: Int) -> String {
             let body = program.values[index].body, name = names.valueFunctions[index]
-            if body.isFixed { return name }
+            return body.isFixed ? name : "\(name)(\(arguments(body.uses).joined(separator: ", ")))"
+        }
+        /// The arguments that pass a function's parameters on to a function that reads `uses`.
+        func arguments(_ uses: Uses) -> [String] {
             var arguments: [String] = []
-            if body.uses.offset { arguments.append("offset") }
-            if body.uses.state { arguments.append("state") }
-            for input in body.uses.inputs { arguments.append(names.inputParameters[input]) }
-            return "\(name)(\(arguments.joined(separator: ", ")))"
+            if uses.offset { arguments.append("offset") }
+            if uses.state { arguments.append("state") }
+            for index in uses.inputs { arguments.append(names.inputParameters[index]) }
+            return arguments
         }
     }
 
@@ -400,7 +394,8 @@ public struct KotlinEmitter {
         }
     }
 
-    private var plan: EmissionPlan<Syntax> { EmissionPlan(program: program, syntax: Syntax(program: program, names: names)) }
+    private var syntax: Syntax { Syntax(program: program, names: names) }
+    private var plan: EmissionPlan<Syntax> { EmissionPlan(program: program, syntax: syntax) }
 
     private func literal(_ value: Value) -> String {
         switch value {

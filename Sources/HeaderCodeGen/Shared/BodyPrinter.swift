@@ -53,14 +53,12 @@ package enum Precedence: Int, Comparable {
 
 /// The statements of one generated function: a body of the lowered program written node for node, so that
 /// the target evaluates the same operations in the same order as the interpreter. The operations a language
-/// spells differently from Swift are the file's helpers, which compute exactly what the interpreter computes;
-/// what a read means is the caller's to say.
+/// spells differently from Swift are the file's helpers, which compute exactly what the interpreter computes
+/// (the file takes those its program's operations are spelled with: `Program.curvesAndHelpers`); what a read
+/// means is the caller's to say.
 package struct BodyPrinter<Syntax: BodySyntax> {
     package private(set) var lines: [String] = []
     package private(set) var scope: Syntax.Scope
-    /// The file's helpers the rendered text calls, so the file defines just those.
-    package private(set) var helpers: Set<String> = []
-    package private(set) var curves: [Curve] = []
     private let readText: (Read) -> String
     private var localNames: [String] = []
     private var indentation = ""
@@ -179,7 +177,6 @@ package struct BodyPrinter<Syntax: BodySyntax> {
                                     operators: operands.reduce(1) { $0 + $1.operators }, isBool: expression.type == .bool)
             return top ? rendered : hoistIfLong(rendered)
         case .curve(let curve, let progress):
-            curves.append(curve)
             let argument = hoistIfLong(render(progress))
             let text = Syntax.curve(curve, argument: argument.text)
             // An identity curve is its argument, which keeps its own precedence.
@@ -187,7 +184,7 @@ package struct BodyPrinter<Syntax: BodySyntax> {
             return Rendered(text: text, level: .atom, operators: argument.operators + 1)
         case .call(let index, let arguments):
             let name = index < functions.count ? functions[index] : Syntax.notANumber
-            return call(name, arguments.map { hoistIfLong(render($0)) }, isHelper: false)
+            return call(name, arguments.map { hoistIfLong(render($0)) })
         }
     }
 
@@ -200,7 +197,7 @@ package struct BodyPrinter<Syntax: BodySyntax> {
             let text = operand.text.hasPrefix("-") ? "\(op)(\(operand.text))" : op + operand.text
             return Rendered(text: text, level: .prefix, operators: inner.operators + 1)
         case .call(let callee):
-            return call(callee, operands.map { hoistIfLong(render($0)) }, isHelper: Syntax.isHelper(callee))
+            return call(callee, operands.map { hoistIfLong(render($0)) })
         case .infix(let op, let level):
             // Left-associative: a right operand at the same level keeps its parentheses. A comparison inside an
             // equality is parenthesised too, for the reader: `(a < b) == (c < d)`.
@@ -211,9 +208,8 @@ package struct BodyPrinter<Syntax: BodySyntax> {
         }
     }
 
-    private mutating func call(_ callee: String, _ arguments: [Rendered], isHelper: Bool) -> Rendered {
-        if isHelper { helpers.insert(callee) }
-        return Rendered(text: "\(callee)(\(arguments.map(\.text).joined(separator: ", ")))", level: .atom,
+    private func call(_ callee: String, _ arguments: [Rendered]) -> Rendered {
+        Rendered(text: "\(callee)(\(arguments.map(\.text).joined(separator: ", ")))", level: .atom,
                         operators: arguments.reduce(1) { $0 + $1.operators })
     }
 

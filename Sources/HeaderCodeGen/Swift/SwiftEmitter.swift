@@ -162,15 +162,6 @@ public struct SwiftEmitter {
         return parameters
     }
 
-    /// The labelled arguments that pass a function's parameters on to a function that reads `uses`.
-    private func arguments(_ uses: Uses) -> [String] {
-        var arguments: [String] = []
-        if uses.offset { arguments.append("offset: offset") }
-        if uses.state { arguments.append("state: state") }
-        for input in uses.inputs { arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])") }
-        return arguments
-    }
-
     /// One named value or output alone: the named values it reads are its functions' results.
     private func emitFunction(_ printer: inout CodePrinter, name: String, documentation: String?, type: ValueType, body: Body) {
         printer.documentation(documentation)
@@ -251,7 +242,7 @@ public struct SwiftEmitter {
         for (blockIndex, block) in plan.blockFunctions(partition).enumerated() {
             let helper = memberScope.fresh("frame" + names.blockTypes[blockIndex])
             var parameterList = parameters(block.uses, withDefaults: false)
-            var arguments = arguments(block.uses)
+            var arguments = plan.syntax.arguments(block.uses)
             for (index, internalName) in block.shared {
                 let label = names.valueFunctions[index]
                 parameterList.append("\(label == internalName ? "" : label + " ")\(internalName): \(SwiftType(program.values[index].type).rawValue)")
@@ -451,12 +442,15 @@ public struct SwiftEmitter {
         var notANumber: String { "nan" }
         func call(value index: Int) -> String {
             let body = program.values[index].body, name = names.valueFunctions[index]
-            if body.isFixed { return "Self.\(name)" }
+            return body.isFixed ? "Self.\(name)" : "Self.\(name)(\(arguments(body.uses).joined(separator: ", ")))"
+        }
+        /// The labelled arguments that pass a function's parameters on to a function that reads `uses`.
+        func arguments(_ uses: Uses) -> [String] {
             var arguments: [String] = []
-            if body.uses.offset { arguments.append("offset: offset") }
-            if body.uses.state { arguments.append("state: state") }
-            for input in body.uses.inputs { arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])") }
-            return "Self.\(name)(\(arguments.joined(separator: ", ")))"
+            if uses.offset { arguments.append("offset: offset") }
+            if uses.state { arguments.append("state: state") }
+            for input in uses.inputs { arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])") }
+            return arguments
         }
     }
 
