@@ -97,8 +97,9 @@ package struct SymbolicEvaluation {
             let number = read == .target ? target : velocity
             return [(path, number.map { restricted(.number($0), on: path) }
                         ?? .number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)))]
+        // A frame's time is any number the caller gives (a trace's are finite; a generated `advance` takes any).
         // A parameter is read only inside a function's body, which the analysis sees expanded at each call.
-        case .parameter:
+        case .time, .parameter:
             return [(path, .number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)))]
         case .input(let index):
             if let bool = path.boolInputs[index] { return [(path, .bool(bool))] }

@@ -332,6 +332,10 @@ public struct Driver {
             // Pixels are written `12px` or `12`; `12pt` is a length in points, which they are not.
             guard !text.hasSuffix("pt") else { return nil }
             return Arguments.parseNumber(text, unit: "px").map(Value.number)
+        case .time:
+            // Milliseconds, written `600ms` or `600`.
+            guard !text.hasSuffix("pt"), !text.hasSuffix("px") else { return nil }
+            return Arguments.parseNumber(text, unit: "ms").map(Value.number)
         }
     }
 

@@ -26,7 +26,7 @@ package struct EvalTable {
     package init(spec: CheckedSpec, interpreter: Interpreter, offsets: Offsets, trace: Trace? = nil, settleVelocity: Double?) {
         self.spec = spec
         self.trace = trace
-        var columns = (trace?.inputs ?? []) + spec.outputs.map(\.qualifiedName)
+        var columns = (trace?.hasTime == true ? ["time"] : []) + (trace?.inputs ?? []) + spec.outputs.map(\.qualifiedName)
         if settleVelocity != nil { columns += spec.snaps.map { "settle.\($0.name)" } }
         self.columns = columns
         self.interpreter = interpreter
@@ -43,7 +43,8 @@ package struct EvalTable {
         if let trace {
             for step in trace.rows {
                 for (name, value) in zip(trace.inputs, step.values) { interpreter.setInput(name, to: value) }
-                body(step.offset, step.values, interpreter.frame(at: step.offset))
+                interpreter.time = step.time
+                body(step.offset, (trace.hasTime ? [.number(step.time)] : []) + step.values, interpreter.frame(at: step.offset))
             }
         } else {
             for offset in offsets { body(offset, [], interpreter.frame(at: offset)) }

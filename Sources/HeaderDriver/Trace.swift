@@ -8,17 +8,22 @@ import HeaderIR
 /// and then inputs of the spec (`offset,dragging,dragStart`); each line after it is one frame, its offset
 /// and the inputs' values there, written as `--set` writes them. Blank lines are passed over. The frames
 /// are followed in order, so a spec with state follows the path, and an input keeps its row's value until
-/// a later row changes it: what an app passes as the gesture goes on.
+/// a later row changes it: what an app passes as the gesture goes on. A `time` column gives each frame's time
+/// in milliseconds, which may not go backwards; a spec with a transition needs it (Grammar.md, "Transitions").
 package struct Trace {
     package struct Row {
         package let offset: Double
-        /// One value a column after `offset`.
+        /// The frame's time in milliseconds: the `time` column's, 0 without one.
+        package var time: Double = 0
+        /// One value an input column.
         package let values: [Value]
     }
 
     /// The inputs the columns after `offset` set, by name, in order.
     package let inputs: [String]
     package let rows: [Row]
+    /// Whether the trace has a `time` column.
+    package var hasTime = false
 
     /// The trace, or a message that names the line (`FILE:3: ...`).
     package static func parse(_ source: SourceFile, for program: Program) -> Result<Trace, UsageError> {
@@ -35,7 +40,17 @@ package struct Trace {
             return .failure(UsageError(message: "\(path):\(header.number): the first column is 'offset', found '\(names.first ?? "")'"))
         }
         var columns: [Program.Input] = []
-        for name in names.dropFirst() {
+        // The column of the frames' times: `time`, unless it names an input of a spec with no transition.
+        let timeIsInput = !program.readsTime && program.inputs.contains { $0.name == "time" }
+        var timeColumn: Int?
+        for (position, name) in names.enumerated().dropFirst() {
+            if name == "time", !timeIsInput {
+                guard timeColumn == nil else {
+                    return .failure(UsageError(message: "\(path):\(header.number): the column 'time' is given twice"))
+                }
+                timeColumn = position
+                continue
+            }
             guard let input = program.inputs.first(where: { $0.name == name }) else {
                 let known = program.inputs.map(\.name)
                 let hint = Suggestions.closest(to: name, among: known).map { "; did you mean '\($0)'?" }
@@ -47,7 +62,11 @@ package struct Trace {
             }
             columns.append(input)
         }
+        if program.readsTime, timeColumn == nil {
+            return .failure(UsageError(message: "\(path):\(header.number): '\(program.name)' has a transition, which follows time: add a column 'time' of milliseconds, as in 'offset,time' and rows like '40,16.7'"))
+        }
         var rows: [Row] = []
+        var previousTime = -Double.infinity
         rows.reserveCapacity(lines.count)
         for line in lines {
             let cells = fields(line.text)
@@ -57,8 +76,18 @@ package struct Trace {
             guard let offset = Arguments.parseNumber(cells[0]) else {
                 return .failure(UsageError(message: "\(path):\(line.number): the offset must be a finite number, found '\(cells[0])'"))
             }
+            var time = 0.0
+            if let timeColumn {
+                guard let value = Arguments.parseNumber(cells[timeColumn], unit: "ms") else {
+                    return .failure(UsageError(message: "\(path):\(line.number): the time must be a finite number of milliseconds, found '\(cells[timeColumn])'"))
+                }
+                guard value >= previousTime else {
+                    return .failure(UsageError(message: "\(path):\(line.number): the time goes back from \(previousTime) to \(value); each row's time is at or after the row before's"))
+                }
+                (time, previousTime) = (value, value)
+            }
             var values: [Value] = []
-            for (input, cell) in zip(columns, cells.dropFirst()) {
+            for (input, cell) in zip(columns, cells.enumerated().filter { $0.offset != 0 && $0.offset != timeColumn }.map(\.element)) {
                 guard let value = Driver.parseInputValue(cell, type: input.type) else {
                     if input.type == .phase {
                         return .failure(UsageError(message: "\(path):\(line.number): \(Driver.phaseRefusal(input.name, cell))"))
@@ -67,12 +96,12 @@ package struct Trace {
                 }
                 values.append(value)
             }
-            rows.append(Row(offset: offset, values: values))
+            rows.append(Row(offset: offset, time: time, values: values))
         }
         guard !rows.isEmpty else {
             return .failure(UsageError(message: "\(path): the trace has no rows after the line that names its columns"))
         }
-        return .success(Trace(inputs: columns.map(\.name), rows: rows))
+        return .success(Trace(inputs: columns.map(\.name), rows: rows, hasTime: timeColumn != nil))
     }
 
     private static func fields(_ line: String) -> [String] {

@@ -23,6 +23,9 @@ public final class Interpreter {
     private let isStateful: Bool
     private var inputsChanged = true
     private var previousOffset: Double?
+    /// The time of the frames that follow, in milliseconds: what a transition's update reads. It stays as it
+    /// is set (0 unless a trace gives it).
+    public var time: Double = 0
 
     public init(program: Program) {
         self.program = program
@@ -206,6 +209,7 @@ public final class Interpreter {
     private func stepStates<Probe: InstructionProbe>(to offset: Double, _ probe: inout Probe) {
         registers[code.layout.offset] = offset
         guard isStateful else { return }
+        registers[code.layout.time] = time
         if let previousOffset {
             registers[code.layout.delta] = offset - previousOffset
         } else {

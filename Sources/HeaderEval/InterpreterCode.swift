@@ -55,17 +55,19 @@ package struct RegisterLayout {
     package let delta = 1
     package let target = 2
     package let velocity = 3
+    /// The frame's time in milliseconds, which a transition's update reads.
+    package let time = 4
     let inputCount: Int, stateCount: Int, valueCount: Int, outputCount: Int
 
-    package func input(_ index: Int) -> Int { 4 + index }
-    package func state(_ index: Int) -> Int { 4 + inputCount + index }
+    package func input(_ index: Int) -> Int { 5 + index }
+    package func state(_ index: Int) -> Int { 5 + inputCount + index }
     /// Where the states' new values wait until all are computed.
-    func nextState(_ index: Int) -> Int { 4 + inputCount + stateCount + index }
-    package func value(_ index: Int) -> Int { 4 + inputCount + 2 * stateCount + index }
-    package func output(_ index: Int) -> Int { 4 + inputCount + 2 * stateCount + valueCount + index }
+    func nextState(_ index: Int) -> Int { 5 + inputCount + stateCount + index }
+    package func value(_ index: Int) -> Int { 5 + inputCount + 2 * stateCount + index }
+    package func output(_ index: Int) -> Int { 5 + inputCount + 2 * stateCount + valueCount + index }
     /// A state's initial value, which the input-only code computes: a trace starts from it.
-    package func initialState(_ index: Int) -> Int { 4 + inputCount + 2 * stateCount + valueCount + outputCount + index }
-    var fixedCount: Int { 4 + inputCount + 3 * stateCount + valueCount + outputCount }
+    package func initialState(_ index: Int) -> Int { 5 + inputCount + 2 * stateCount + valueCount + outputCount + index }
+    var fixedCount: Int { 5 + inputCount + 3 * stateCount + valueCount + outputCount }
 }
 
 /// The program translated into instruction lists: what reads only inputs (run when they change), the
@@ -222,7 +224,7 @@ package struct InterpreterCode {
             case .input: return true
             case .value(let index): return valueReadsOnlyInputs[index]
             case .local(let index): return localReadsOnlyInputs[index]
-            case .offset, .delta, .state, .target, .velocity, .parameter: return false
+            case .offset, .delta, .time, .state, .target, .velocity, .parameter: return false
             }
         case .unary(_, let operand): return readsOnlyInputs(operand)
         case .binary(_, let lhs, let rhs): return readsOnlyInputs(lhs) && readsOnlyInputs(rhs)
@@ -266,6 +268,7 @@ package struct InterpreterCode {
         switch read {
         case .offset: return layout.offset
         case .delta: return layout.delta
+        case .time: return layout.time
         case .target: return layout.target
         case .velocity: return layout.velocity
         case .input(let index): return layout.input(index)

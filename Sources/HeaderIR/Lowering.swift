@@ -35,11 +35,19 @@ public enum Lowering {
         var constantValues: [Int: Expr] = [:]
         var valueUses: [Uses] = []
 
+        /// For each state of the spec, its index in `Program.states`: a transition is four states, its value last.
+        var programStates: [Int] = []
+
         init(spec: CheckedSpec) {
             self.spec = spec
             for (index, value) in spec.values.enumerated() { valueIndexBySlot[value.slot] = index }
             for (index, input) in spec.inputs.enumerated() { inputIndexBySlot[input.slot] = index }
-            for (index, state) in spec.states.enumerated() { stateIndexBySlot[state.slot] = index }
+            var count = 0
+            for state in spec.states {
+                count += state.transition == nil ? 1 : TransitionLowering.Field.allCases.count
+                programStates.append(count - 1)
+                stateIndexBySlot[state.slot] = count - 1
+            }
         }
 
         private func read(_ slot: Int, at range: SourceRange) -> Expr {
@@ -71,7 +79,7 @@ public enum Lowering {
                     uses.offset = uses.offset || through.offset
                     uses.state = uses.state || through.state
                     inputs.formUnion(through.inputs)
-                case .local, .target, .velocity, .parameter: break
+                case .local, .target, .velocity, .parameter, .time: break
                 }
             }
             uses.inputs = inputs.sorted()
@@ -96,6 +104,45 @@ public enum Lowering {
             return (builder.finish(result, uses: uses), lowering.keyframes)
         }
 
+        /// A transition's four states (`TransitionLowering`): its target, the value and time its run started,
+        /// each named after it and apart from every other state, then its value under its own name.
+        private func transitionStates(_ state: CheckedState, _ transition: CheckedTransition, names: inout Set<String>) -> [Program.State] {
+            let range = state.nameRange
+            guard let valueIndex = stateIndexBySlot[state.slot] else { return [] }
+            let first = valueIndex - (TransitionLowering.Field.allCases.count - 1)
+            func previous(_ field: Int, _ type: ValueType = .number) -> Expr { Expr(.read(.state(first + field)), type, range) }
+            let fields: [(TransitionLowering.Field, String, ValueType, String)] = [
+                (.target, "Target", .number, "1 while it runs or rests towards 1, 0 towards 0, -1 before the first frame."),
+                (.from, "From", .number, "The value where its run started."),
+                (.start, "Start", .time, "The time its run started, in milliseconds."),
+            ]
+            var states: [Program.State] = []
+            for (field, suffix, type, documentation) in fields + [(.value, "", .number, "")] {
+                let next = lower(.constant(0), type: type, at: range) { builder, _ in
+                    var lowering = ExpressionLowering(slotRead: read, range: range)
+                    lowering.functionTypes = spec.functions.map(\.resultType)
+                    let parts = TransitionLowering.Parts(
+                        target: previous(0), from: previous(1), start: previous(2, .time),
+                        on: lowering.lower(transition.on, into: &builder), off: transition.off.map { lowering.lower($0, into: &builder) },
+                        durationOn: lowering.lower(transition.durationOn, into: &builder),
+                        durationOff: lowering.lower(transition.durationOff, into: &builder),
+                        curveOn: transition.curveOn, curveOff: transition.curveOff, time: Expr(.read(.time), .time, range), range: range)
+                    return TransitionLowering.next(field, parts, into: &builder)
+                }
+                var name = state.name
+                if field != .value {
+                    name = state.name + suffix
+                    var counter = 2
+                    while names.contains(name) { name = state.name + suffix + String(counter); counter += 1 }
+                    names.insert(name)
+                }
+                let initial = Body(locals: [], localNames: [], result: .constant(field == .target ? -1 : 0, type, at: range), uses: Uses())
+                states.append(Program.State(name: name, nameRange: range, type: type, initial: initial, next: next,
+                                            documentation: field == .value ? state.documentation : documentation))
+            }
+            return states
+        }
+
         mutating func program() -> Program {
             var values: [Program.NamedValue] = []
             var keyframes: [Program.Keyframes] = []
@@ -109,7 +156,9 @@ public enum Lowering {
                 values.append(Program.NamedValue(name: value.name, nameRange: value.nameRange, type: value.type, body: body,
                                                  documentation: value.documentation))
             }
-            let states = spec.states.map { state -> Program.State in
+            var names = Set(spec.states.map(\.name))
+            let states = spec.states.flatMap { state -> [Program.State] in
+                if let transition = state.transition { return transitionStates(state, transition, names: &names) }
                 let next = lower(state.next, type: state.type, at: state.nameRange) { builder, next in
                     guard let bounds = state.bounds else { return next }
                     var lowering = ExpressionLowering(slotRead: read, range: state.nameRange)
@@ -118,8 +167,8 @@ public enum Lowering {
                     return builder.binary(.min, builder.binary(.max, next, low, at: state.nameRange), high, at: state.nameRange)
                 }
                 let initial = lower(state.initial, type: state.type, at: state.nameRange)
-                return Program.State(name: state.name, nameRange: state.nameRange, type: state.type, initial: initial,
-                                     next: next, documentation: state.documentation)
+                return [Program.State(name: state.name, nameRange: state.nameRange, type: state.type, initial: initial,
+                                      next: next, documentation: state.documentation)]
             }
             var outputs: [Program.Output] = []
             var blocks: [Program.Block] = []
@@ -157,7 +206,7 @@ public enum Lowering {
                                            documentation: snap.documentation)
                 lowered.hasDefaultRule = rule.isDefault
                 lowered.hasCustomRule = snap.rule != nil
-                lowered.state = snap.state
+                lowered.state = snap.state.map { programStates[$0] }
                 lowered.points = snap.points.map { lower($0, at: snap.nameRange) }
                 return lowered
             }

@@ -28,6 +28,8 @@ public struct Program: Sendable {
     public var functions: [Function] = []
 
     public var isStateful: Bool { !states.isEmpty }
+    /// Whether advancing the states reads the frame's time (a transition's do): `advance` then takes it.
+    public var readsTime: Bool { states.contains { $0.next.reads(.time) } }
     /// Whether an input is the scroll's phase: the back ends then declare their phase enum.
     public var readsPhase: Bool { inputs.contains { $0.type == .phase } }
 
@@ -245,6 +247,8 @@ public enum Read: Sendable, Hashable {
     case offset
     /// The change of offset since the previous frame; read only while advancing the states.
     case delta
+    /// The frame's time in milliseconds; read only while advancing the states of a transition.
+    case time
     case input(Int)
     /// A state: its previous value while advancing, its advanced value everywhere else.
     case state(Int)

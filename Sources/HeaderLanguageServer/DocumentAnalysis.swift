@@ -66,7 +66,7 @@ package final class DocumentAnalysis: @unchecked Sendable {
         if let program = compilation.program {
             switch symbol.kind {
             case .input: return program.inputs.first { $0.name == symbol.name }?.type
-            case .state: return program.states.first { $0.name == symbol.name }?.type
+            case .state, .transition: return program.states.first { $0.name == symbol.name }?.type
             case .value: return program.values.first { $0.name == symbol.name }?.type
             case .property: return program.outputs.first { $0.block == symbol.block && $0.name == symbol.name }?.type
             default: return nil

@@ -32,6 +32,7 @@ extension Session {
             case .input: signature = "input \(symbol.name)\(typeText)"
             case .value: signature = "let \(symbol.name)\(typeText)"
             case .state: signature = "state \(symbol.name)\(typeText)"
+            case .transition: signature = "transition \(symbol.name)"
             case .curve: signature = "curve \(symbol.name)"
             case .animation: signature = "animation \(symbol.name)"
             case .snap: signature = "snap \(symbol.name)"
@@ -75,6 +76,7 @@ extension Session {
         case .number: return "a number, without a unit"
         case .bool: return "a bool"
         case .phase: return "the scroll's phase (`idle`, `dragging` or `decelerating`)"
+        case .time: return "a duration, in milliseconds (`ms`; `0.3s` is 300)"
         }
     }
 
@@ -153,7 +155,7 @@ extension Session {
             case .header: return 2
             case .input: return 13
             case .value: return 14
-            case .state: return 13
+            case .state, .transition: return 13
             case .curve, .animation: return 12
             case .snap: return 20
             case .block: return 23

@@ -7,12 +7,12 @@ import HeaderSema
 package struct SymbolIndex: Sendable {
     package enum Kind: String, Sendable {
         case header, input, value, state, curve, animation, snap, block, property
-        case function, parameter
+        case function, parameter, transition
 
         /// Whether expressions anywhere can name it (a parameter is named in its function's body only).
         var isReferable: Bool {
             switch self {
-            case .input, .value, .state, .curve, .animation, .function: return true
+            case .input, .value, .state, .curve, .animation, .function, .transition: return true
             case .header, .snap, .block, .property, .parameter: return false
             }
         }
@@ -67,6 +67,9 @@ package struct SymbolIndex: Sendable {
             case .state(let state):
                 add(.state, state.name, state.range, state.documentation, state.type,
                     [state.initial, state.next] + (state.bounds.map { [$0.low, $0.high] } ?? []))
+            case .transition(let transition):
+                add(.transition, transition.name, transition.range, transition.documentation, nil,
+                    [transition.on, transition.off, transition.duration, transition.curve, transition.reverse].compactMap { $0 })
             case .snap(let snap):
                 add(.snap, snap.name, snap.range, snap.documentation, nil, snap.points + [snap.rule.threshold, snap.rule.fling].compactMap { $0 })
                 // `snap state hidden` names the state it moves: renaming the state renames it there too.

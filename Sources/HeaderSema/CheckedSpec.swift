@@ -84,6 +84,21 @@ public struct CheckedState: Sendable {
     public let next: CheckedExpression
     public let documentation: String?
     public let slot: Int
+    /// For a transition, what it is made of; `initial` and `next` are then unused (`Lowering` gives its update).
+    public var transition: CheckedTransition? = nil
+}
+
+/// `transition name { ... }`, checked: its conditions (bools, read as a state's `next` reads), each
+/// direction's duration (a constant, or inputs and named values of inputs) and curve.
+public struct CheckedTransition: Sendable {
+    public let on: CheckedExpression
+    /// Nil: back towards 0 once `on` no longer holds.
+    public let off: CheckedExpression?
+    /// Milliseconds, towards 1 and back towards 0.
+    public let durationOn: CheckedExpression
+    public let durationOff: CheckedExpression
+    public let curveOn: Curve
+    public let curveOff: Curve
 }
 
 public struct CheckedAnimation: Sendable {

@@ -180,7 +180,10 @@ extension Checker {
         var movedState: Int?
         var pointType = ValueType.length
         if snap.stateKeyword != nil {
-            if let entry = symbols[snap.name.name], case .state(let index) = entry.symbol {
+            if let entry = symbols[snap.name.name], case .state(let index) = entry.symbol, transitions[index] != nil {
+                diagnostics.error("'snap state \(snap.name.name)' moves a state, and '\(snap.name.name)' is a transition, which time moves",
+                                  at: snap.name.range)
+            } else if let entry = symbols[snap.name.name], case .state(let index) = entry.symbol {
                 movedState = index
                 pointType = stateType(index)
             } else {
@@ -250,6 +253,51 @@ extension Checker {
             return nil
         }
         return typed.expression
+    }
+
+    /// A transition's clauses: conditions that read what a state's `next` may read, durations of inputs, curves.
+    mutating func checkTransition(_ transition: TransitionDeclaration, slot: Int) -> CheckedState? {
+        let name = transition.name.name
+        stateContext = (name, true)
+        defer { stateContext = nil }
+        func condition(_ expression: Expression?, _ clause: String) -> CheckedExpression?? {
+            guard let expression else { return .some(nil) }
+            guard let typed = check(expression) else { return nil }
+            guard typed.type == .bool else {
+                diagnostics.error("the '\(clause)' clause of transition '\(name)' is a condition (a bool), found \(typed.type.displayName)",
+                                  at: expression.range)
+                return nil
+            }
+            return .some(typed.expression)
+        }
+        let on = condition(transition.on, "on"), off = condition(transition.off, "off")
+        stateContext = (name, false)
+        // Nil where a curve did not check: its error is given.
+        let curveOn: Curve? = transition.curve.map { checkCurve($0) } ?? .linear
+        let curveOff: Curve? = transition.reverse.map { checkCurve($0) } ?? curveOn
+        var durations: (on: CheckedExpression, off: CheckedExpression)?
+        if let expression = transition.duration {
+            if let typed = check(expression), conform(typed, to: .time, expression.range, "the duration of transition '\(name)'") {
+                if followsScroll(typed.expression) {
+                    diagnostics.error("the duration of transition '\(name)' cannot depend on the offset or a state: it is fixed while the transition runs; use constants, inputs and named values of inputs",
+                                      at: expression.range)
+                } else {
+                    durations = (typed.expression, typed.expression)
+                }
+            }
+        } else if case .spring(let springOn)? = curveOn, case .spring(let springOff)? = curveOff {
+            // A spring runs for its own settling time (Grammar.md, "Transitions").
+            durations = (.constant(springOn.settlingTime * 1000), .constant(springOff.settlingTime * 1000))
+        } else if curveOn != nil, curveOff != nil {
+            diagnostics.error("transition '\(name)' needs a 'duration', as in 'duration 300ms' (only a spring has a duration of its own)",
+                              at: transition.name.range)
+        }
+        guard let on = on ?? nil, let off, let curveOn, let curveOff, let durations else { return nil }
+        var state = CheckedState(nameRange: transition.name.range, name: name, type: .number, initial: .constant(0), bounds: nil,
+                                 next: .constant(0), documentation: transition.documentation, slot: slot)
+        state.transition = CheckedTransition(on: on, off: off, durationOn: durations.on, durationOff: durations.off,
+                                             curveOn: curveOn, curveOff: curveOff)
+        return state
     }
 
     /// Whether an expression reads the offset or a state, directly or through named values.

@@ -43,6 +43,15 @@ extension Checker {
                 name = function.name
                 symbol = .function(functions.count)
                 functions.append(function)
+            case .transition(let transition):
+                // A transition is read as a state is (its value at this frame; the previous one in a `next`): it
+                // takes a state's slot, whose update `checkTransition` gives.
+                name = transition.name
+                symbol = .state(stateDeclarations.count)
+                transitions[stateDeclarations.count] = transition
+                let zero = Expression(.number(0, unit: .number, isInteger: true), transition.name.range)
+                stateDeclarations.append(StateDeclaration(name: transition.name, type: nil, initial: zero, bounds: nil, next: zero,
+                                                          documentation: transition.documentation, range: transition.range))
             case .block, .snap, .animation:
                 continue
             }

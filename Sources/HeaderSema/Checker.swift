@@ -40,6 +40,8 @@ public struct Checker {
     package var values: [ValueDeclaration] = []
     package var curves: [CurveDeclaration] = []
     var stateDeclarations: [StateDeclaration] = []
+    /// The transitions, by the index of the state whose slot each takes.
+    var transitions: [Int: TransitionDeclaration] = [:]
     var valueProgress: [Progress] = []
     /// Inputs whose default did not check; their uses say nothing more, so one mistake gives one error.
     var failedInputs: Set<Int> = []
@@ -119,7 +121,7 @@ public struct Checker {
         for index in curves.indices { _ = checkNamedCurve(index) }
         checkFunctionNames(syntax)
         let checkedStates = stateDeclarations.enumerated().compactMap { index, state in
-            checkState(state, slot: stateSlot(index))
+            transitions[index].map { checkTransition($0, slot: stateSlot(index)) } ?? checkState(state, slot: stateSlot(index))
         }
         var blocks: [CheckedBlock] = []
         var blockDeclarations: [BlockDeclaration] = []

@@ -20,6 +20,24 @@ public enum Declaration: Sendable {
     case snap(SnapDeclaration)
     case animation(AnimationDeclaration)
     case function(FunctionDeclaration)
+    case transition(TransitionDeclaration)
+}
+
+/// `transition name { on condition [off condition] [duration d] [curve c] [reverse c] }`: a number that runs
+/// from 0 to 1 over time once `on` holds, and back once `off` holds (Grammar.md, "Transitions").
+public struct TransitionDeclaration: Sendable {
+    public let name: Identifier
+    public let on: Expression
+    /// Nil: the transition runs back once `on` no longer holds.
+    public let off: Expression?
+    /// Nil: each curve's own duration, which only a spring has.
+    public let duration: Expression?
+    /// Towards 1; nil for `linear`.
+    public let curve: Expression?
+    /// Back towards 0; nil for the same curve as towards 1.
+    public let reverse: Expression?
+    public let documentation: String?
+    public let range: SourceRange
 }
 
 /// `func name(parameter[: type], ...)[: type] = expression`: a pure function of its parameters, written
@@ -103,6 +121,17 @@ public struct StateDeclaration: Sendable {
     public let next: Expression
     public let documentation: String?
     public let range: SourceRange
+
+    package init(name: Identifier, type: TypeAnnotation?, initial: Expression, bounds: (low: Expression, high: Expression)?,
+                 next: Expression, documentation: String?, range: SourceRange) {
+        self.name = name
+        self.type = type
+        self.initial = initial
+        self.bounds = bounds
+        self.next = next
+        self.documentation = documentation
+        self.range = range
+    }
 }
 
 /// `snap name { point... }`: where a scroll gesture may come to rest, with the clauses of its rule after
@@ -154,6 +183,8 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
     case pixels = "px"
     case density = "px/pt"
     case phase
+    /// A duration, in milliseconds (`600ms`, `0.3s`).
+    case time = "ms"
 
     public var displayName: String {
         switch self {
@@ -163,6 +194,7 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
         case .pixels: return "length in pixels (px)"
         case .density: return "density (px/pt)"
         case .phase: return "phase"
+        case .time: return "duration (ms)"
         }
     }
 
@@ -174,6 +206,7 @@ public enum ValueType: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .length: return "pt"
         case .pixels: return "px"
+        case .time: return "ms"
         case .number, .bool, .density, .phase: return ""
         }
     }

@@ -136,7 +136,7 @@ public struct Lexer {
         return make(.invalid, text: text)
     }
 
-    /// number = digits [ "." digits ] [ ("e" | "E") [ "+" | "-" ] digits ] [ "pt" | "px" ]
+    /// number = digits [ "." digits ] [ ("e" | "E") [ "+" | "-" ] digits ] [ "pt" | "px" | "ms" | "s" ]
     private mutating func lexNumber(start: Int, _ diagnostics: inout Diagnostics)
         -> (kind: Token.Kind, spelling: String, value: Double, unit: ValueType) {
         while let next = peek(), next.isDigit { position += 1 }
@@ -153,7 +153,7 @@ public struct Lexer {
             }
         }
         let spelling = String(decoding: bytes[start..<position], as: UTF8.self)
-        let value = Double(spelling) ?? .infinity
+        var value = Double(spelling) ?? .infinity
         var unit = ValueType.number
         if let next = peek(), next.isIdentifierHead {
             let unitStart = position
@@ -163,8 +163,14 @@ public struct Lexer {
                 unit = .length
             } else if unitName == "px" {
                 unit = .pixels
+            } else if unitName == "ms" {
+                unit = .time
+            } else if unitName == "s" {
+                // Durations are milliseconds: `0.3s` is the decimal 300, rounded once (not 0.3 rounded, times 1000).
+                unit = .time
+                value = Double(spelling + "e3") ?? .infinity
             } else {
-                diagnostics.error("unknown unit '\(unitName)'; lengths are written in points, as '\(spelling)pt', or in device pixels, as '\(spelling)px'",
+                diagnostics.error("unknown unit '\(unitName)'; lengths are written in points, as '\(spelling)pt', or in device pixels, as '\(spelling)px', durations as '\(spelling)ms' or '\(spelling)s'",
                                   at: SourceRange(unitStart, position))
                 return (.invalid, spelling, value, .number)
             }

@@ -137,6 +137,8 @@ public struct Parser {
             return parseSnap()
         case .keyword(.func):
             return parseFunction()
+        case .identifier where current.text == "transition" && peek(1).kind == .identifier && peek(2).kind == .punctuation(.leftBrace):
+            return parseTransition()
         case .identifier:
             return parseBlock()
         case .keyword(.header):
@@ -182,6 +184,43 @@ public struct Parser {
         return .state(StateDeclaration(name: name, type: type, initial: initial, bounds: bounds, next: next,
                                        documentation: start.documentation, range: start.range.union(end.range)))
     }
+
+    /// transition = "transition" identifier "{" transition-clause { transition-clause } "}"
+    /// transition-clause = ( "on" | "off" | "duration" | "curve" | "reverse" ) expression
+    private mutating func parseTransition() -> Declaration? {
+        let start = current
+        advance()
+        guard let name = expectIdentifier("a name after 'transition'") else { return recoverAtTopLevel() }
+        guard expect(.leftBrace, "'{' and the transition's clauses after 'transition \(name.name)'") else { return recoverAtTopLevel() }
+        let openBrace = previous
+        var clauses: [String: Expression] = [:]
+        while current.kind != .punctuation(.rightBrace), current.kind != .endOfFile {
+            let word = current
+            // `curve` is a keyword elsewhere; here it is a clause like the others.
+            let text = word.kind == .keyword(.curve) ? "curve" : word.kind == .identifier ? word.text : ""
+            guard Self.transitionClauseWords.contains(text) else {
+                error("expected a clause of transition '\(name.name)' ('on', 'off', 'duration', 'curve' or 'reverse'), found \(word.kind)",
+                      at: word.range)
+                skipToClosingBrace()
+                return nil
+            }
+            advance()
+            if clauses[text] != nil { error("transition '\(name.name)' has two '\(text)' clauses", at: word.range) }
+            clauses[text] = parseExpression()
+        }
+        let end = current
+        if !expectClosing(.rightBrace, opening: openBrace) { skipToClosingBrace() }
+        guard let on = clauses["on"] else {
+            error("transition '\(name.name)' needs an 'on' clause: the condition that sets it off, as in 'on offset > 100pt'",
+                  at: name.range)
+            return nil
+        }
+        return .transition(TransitionDeclaration(name: name, on: on, off: clauses["off"], duration: clauses["duration"],
+                                                 curve: clauses["curve"], reverse: clauses["reverse"],
+                                                 documentation: start.documentation, range: start.range.union(end.range)))
+    }
+
+    static let transitionClauseWords: Set<String> = ["on", "off", "duration", "curve", "reverse"]
 
     /// function  = "func" identifier "(" [ parameter { "," parameter } [ "," ] ] ")" [ ":" type ] "=" expression
     /// parameter = identifier [ ":" type ]
@@ -509,7 +548,7 @@ public struct Parser {
                                    range: start.range.union(value.range))
     }
 
-    /// type = "pt" | "px" | "px" "/" "pt" | "number" | "bool" | "phase"
+    /// type = "pt" | "px" | "px" "/" "pt" | "ms" | "number" | "bool" | "phase"
     private mutating func parseOptionalType() -> TypeAnnotation? {
         guard current.kind == .punctuation(.colon) else { return nil }
         advance()
@@ -519,7 +558,7 @@ public struct Parser {
             let habit = token.kind == .number || token.kind == .punctuation(.minus) || token.kind == .keyword(.true)
                 || token.kind == .keyword(.false)
             let hint = habit ? "; a value is set with '=', as in 'opacity = 1' (':' gives a type: 'opacity: number = 1')" : ""
-            error("expected a type ('pt', 'px', 'px/pt', 'number', 'bool' or 'phase'), found \(token.kind)\(hint)", at: token.range)
+            error("expected a type ('pt', 'px', 'px/pt', 'ms', 'number', 'bool' or 'phase'), found \(token.kind)\(hint)", at: token.range)
             return nil
         }
         advance()

@@ -283,6 +283,50 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(Driver.run(["eval", spec.path, "--trace", scratch.appendingPathComponent("none.csv").path]).exitCode, 1)
     }
 
+    /// A trace's `time` column drives a transition: linear over 600 ms from the frame at t = 100, where the
+    /// offset passes 100, so 0 there, (400 - 100) / 600 = 0.5 at t = 400, and 1 from t = 700; the column is
+    /// printed after the offset. A trace that a transition cannot follow is refused with its line.
+    func testEvalFollowsATraceOfTimes() throws {
+        let spec = try write("Fade.header", """
+            header Fade
+            input time = 1
+            transition scrim {
+                on offset > 100pt
+                duration 600ms
+            }
+            bar {
+                opacity = scrim * time
+            }
+            """)
+        let trace = try write("fade.csv", "offset,time\n0,0\n150,100\n150,400ms\n150,700\n")
+        let outcome = Driver.run(["eval", spec, "--trace", trace, "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(csvRows(outcome.standardOutput), [
+            ["offset", "time", "bar.opacity"],
+            ["0.0", "0.0", "0.0"],
+            ["150.0", "100.0", "0.0"],
+            ["150.0", "400.0", "0.5"],
+            ["150.0", "700.0", "1.0"],
+        ])
+        for (text, message) in [
+            ("offset\n0\n", "fade-bad.csv:1: 'Fade' has a transition, which follows time: add a column 'time' of milliseconds"),
+            ("offset,time\n0,10\n1,5\n", "fade-bad.csv:3: the time goes back from 10.0 to 5.0"),
+            ("offset,time\n0,nan\n", "fade-bad.csv:2: the time must be a finite number of milliseconds, found 'nan'"),
+            ("offset,time\n0,1pt\n", "fade-bad.csv:2: the time must be a finite number of milliseconds, found '1pt'"),
+            ("offset,time,time\n0,1,1\n", "fade-bad.csv:1: the column 'time' is given twice"),
+        ] {
+            let bad = try write("fade-bad.csv", text)
+            let refused = Driver.run(["eval", spec, "--trace", bad])
+            XCTAssertEqual(refused.exitCode, 2, text)
+            XCTAssertEqual(refused.standardOutput, "", text)
+            XCTAssertTrue(refused.standardError.contains(message), "\(text): \(refused.standardError)")
+        }
+        // Without a transition, an input named `time` is set by its column as any input is.
+        let plain = try write("Plain.header", "header Plain\ninput time = 1\nbar {\n    opacity = time\n}\n")
+        let rows = Driver.run(["eval", plain, "--trace", try write("plain.csv", "offset,time\n0,0.25\n"), "--format", "csv"])
+        XCTAssertEqual(csvRows(rows.standardOutput), [["offset", "time", "bar.opacity"], ["0.0", "0.25", "0.25"]], rows.standardError)
+    }
+
     /// A phase input along a trace and by `--set`: the same drag written with the scroll's phase, each row's
     /// phase by its name, printed by its name (in JSON as a string). Shown moves by -delta while dragging:
     /// 50 at rest; 50 - 10 = 40 at 10; 40 - 20 = 20 at 30; kept at 20 at 50, decelerating, and at 60, idle.

@@ -81,7 +81,7 @@ final class ExampleCompileTests: XCTestCase {
                     switch input.type {
                     case .bool: parameters += ", \(input.name): \(value)"
                     case .phase: parameters += ", \(input.name): .\(value)"
-                    case .number: parameters += ", \(input.name): Double(\"\(value)\") ?? .nan"
+                    case .number, .time: parameters += ", \(input.name): Double(\"\(value)\") ?? .nan"
                     case .length, .pixels, .density: parameters += ", \(input.name): CGFloat(Double(\"\(value)\") ?? .nan)"
                     }
                 }

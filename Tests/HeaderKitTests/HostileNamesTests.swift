@@ -118,6 +118,7 @@ final class HostileNamesTests: XCTestCase {
             // A curve hides a built-in function or preset of its name: the language's rule, not Swift's.
             case .curve(let curve): everywhere[curve.name.name] = draw(accepted.declarations.filter { !Self.functionNames.contains($0) })
             case .state(let state): everywhere[state.name.name] = draw(accepted.declarations)
+            case .transition(let transition): everywhere[transition.name.name] = draw(accepted.declarations)
             case .snap(let snap): everywhere[snap.name.name] = draw(accepted.declarations)
             case .animation(let animation): everywhere[animation.name.name] = draw(accepted.declarations)
             // A function keeps its name in every back end, which refuses the names it reserves: not renamed here.

@@ -607,7 +607,7 @@ final class LexerParserTests: XCTestCase {
     func testDiagnosticsAreRenderedWithCarets() {
         let compiled = MarkedCompilation("header E\nlet a = 12em\ncover {\n\theight = true }\n", path: "dir/spec.header")
         XCTAssertEqual(compiled.rendered, """
-        dir/spec.header:2:11: error: unknown unit 'em'; lengths are written in points, as '12pt', or in device pixels, as '12px'
+        dir/spec.header:2:11: error: unknown unit 'em'; lengths are written in points, as '12pt', or in device pixels, as '12px', durations as '12ms' or '12s'
         let a = 12em
                   ^^
         dir/spec.header:4:11: error: property 'height' must be a length, found bool

@@ -50,13 +50,20 @@ final class SpecFileTests: XCTestCase {
                         continue
                     }
                     // Each row's inputs on top of the row before's, as `eval --trace` keeps them.
+                    // `time=T` gives the row's time in milliseconds (kept by the rows after it), as the trace's `time` column.
+                    let timeIsInput = !program.readsTime && program.inputs.contains { $0.name == "time" }
                     var settings: [SpecFile.Setting] = []
                     var rows: [[Value]] = []
+                    var time = 0.0, times: [Double] = []
                     for row in expectation.rows {
-                        settings += row
+                        for setting in row where setting.name == "time" && !timeIsInput {
+                            if case .number(let value) = setting.value { time = value }
+                        }
+                        settings += row.filter { timeIsInput || $0.name != "time" }
                         rows.append(inputs(settings, line: expectation.line))
+                        times.append(time)
                     }
-                    probes.append(SpecProbe(kind: .trace(offsets: expectation.offsets, inputs: rows), inputs: rows.last ?? []))
+                    probes.append(SpecProbe(kind: .trace(offsets: expectation.offsets, inputs: rows, times: times), inputs: rows.last ?? []))
                 }
                 for expectation in file.settles {
                     guard let snap = program.snaps.firstIndex(where: { $0.name == expectation.snap }) else {

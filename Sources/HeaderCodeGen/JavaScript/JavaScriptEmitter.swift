@@ -178,14 +178,22 @@ public struct JavaScriptEmitter {
     private func advance() -> [String] {
         var scope = plan.syntax.scope(for: Uses(), callsValues: false)
         let delta = scope.fresh("delta")
+        let time = scope.fresh("time")
         let last = JavaScriptNames.member("state", lastOffsetKey)
         let readsDelta = program.states.contains { $0.next.reads(.delta) }
         let fromInputs = program.statesStartingFromInputs.map { program.states[$0] }
-        var function = prelude(for: program.states.map(\.next) + fromInputs.map(\.initial), scope: scope) { $0 == .delta ? delta : nil }
+        var function = prelude(for: program.states.map(\.next) + fromInputs.map(\.initial), scope: scope) {
+            $0 == .delta ? delta : $0 == .time ? time : nil
+        }
         let stores = plan.advance(&function, firstCall: "if (\(last) == null) {")
         var lines = ["// Moves `state` to `offset` and returns it: from the initial values at the first call, then by the",
-                     "// change of offset since the previous call. Call it once a frame, before `frame`.",
-                     "export function advance(state, offset, inputs = {}) {"]
+                     "// change of offset since the previous call. Call it once a frame, before `frame`."]
+        if program.readsTime {
+            lines += ["// `\(time)` is the frame's time in milliseconds, which the transitions follow; it never goes back.",
+                      "export function advance(state, offset, inputs = {}, \(time) = 0) {"]
+        } else {
+            lines.append("export function advance(state, offset, inputs = {}) {")
+        }
         if readsDelta { lines.append("  const \(delta) = \(last) == null ? 0 : offset - \(last);") }
         lines += function.lines.map { "  " + $0 }
         lines += stores.map { "  " + $0 }

@@ -260,16 +260,21 @@ public struct KotlinEmitter {
         printer.line("/**")
         printer.line(" * Moves [state] to [offset]: the first call starts from the initial values, each later one follows")
         printer.line(" * the change of offset since the previous call. Call it once a frame, before reading the outputs.")
+        var scope = names.scope(for: uses, program: program, callsValues: false)
+        // An input of that name keeps it, and the time takes another.
+        let time = scope.fresh("time")
+        if program.readsTime { printer.line(" * [\(time)] is the frame's time in milliseconds, which the transitions follow; it never goes back.") }
         parameterDocumentation(&printer, uses.inputs)
         printer.line(" */")
-        let parameterList = ["state: State", "offset: Double"] + parameters(Uses.inputs(uses.inputs))
+        let parameterList = ["state: State", "offset: Double"] + (program.readsTime ? ["\(time): Double"] : []) + parameters(Uses.inputs(uses.inputs))
         printer.block("fun advance(\(parameterList.joined(separator: ", ")))") { printer in
-            var scope = names.scope(for: uses, program: program, callsValues: false)
             let last = scope.fresh("last"), delta = scope.fresh("delta")
             // The named values the next values read, through one another, computed once each.
             let fromInputs = program.statesStartingFromInputs
             let needed = program.valuesNeeded(by: program.states.map(\.next) + fromInputs.map { program.states[$0].initial })
-            var (function, _) = plan.prelude(computing: needed, scope: scope) { $0 == .delta ? (delta, .length) : nil }
+            var (function, _) = plan.prelude(computing: needed, scope: scope) {
+                $0 == .delta ? (delta, .length) : $0 == .time ? (time, .time) : nil
+            }
             if program.states.contains(where: { $0.next.reads(.delta) }) {
                 printer.line("val \(last) = state.\(names.lastOffsetField)")
                 printer.line("val \(delta): Double = if (\(last) == null) 0.0 else offset - \(last)")

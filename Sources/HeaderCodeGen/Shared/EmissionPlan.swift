@@ -59,7 +59,7 @@ package struct EmissionPlan<Syntax: EmissionSyntax> {
         case .input(let index): return (syntax.inputParameter(index), program.inputs[index].type)
         case .state(let index): return (syntax.stateField(index), program.states[index].type)
         case .value(let index): return (values[index] ?? syntax.call(value: index), program.values[index].type)
-        case .delta, .target, .velocity, .local, .parameter: return (syntax.notANumber, .number)
+        case .delta, .time, .target, .velocity, .local, .parameter: return (syntax.notANumber, .number)
         }
     }
 

@@ -351,7 +351,7 @@ package enum SwiftType: String {
 
     package init(_ type: ValueType) {
         switch type {
-        case .number: self = .double
+        case .number, .time: self = .double
         // Points, pixels and densities are CGFloat, as UIKit's sizes and `displayScale` are.
         case .length, .pixels, .density: self = .cgFloat
         case .bool: self = .bool

@@ -283,13 +283,19 @@ public struct SwiftEmitter {
         let readsDelta = program.states.contains { $0.next.reads(.delta) }
         printer.line("/// Moves `state` to `offset`: the first call starts from the initial values, each later one follows")
         printer.line("/// the change of offset since the previous call. Call it once a frame, before reading the outputs.")
+        if program.readsTime { printer.line("/// `time` is the frame's time in milliseconds, which the transitions follow; it never goes back.") }
         emitParameterDocumentation(&printer, uses.inputs)
+        var scope = names.scope(for: uses)
         var parameters = ["_ state: inout State", "offset: CGFloat"]
+        // `time` (milliseconds) is a label; an input of that name keeps it, and the time takes another name.
+        let time = scope.fresh("time")
+        if program.readsTime { parameters.append(time == "time" ? "time: Double" : "time \(time): Double") }
         parameters += self.parameters(Uses.inputs(uses.inputs))
         printer.block("static func advance(\(parameters.joined(separator: ", ")))") { printer in
-            var scope = names.scope(for: uses)
             let delta = scope.fresh("delta")
-            var function = plan.syntax.writer(scope: scope) { read in read == .delta ? (delta, .length) : plan.read(read, values: [:]) }
+            var function = plan.syntax.writer(scope: scope) { read in
+                read == .delta ? (delta, .length) : read == .time ? (time, .time) : plan.read(read, values: [:])
+            }
             if readsDelta {
                 function.append("let \(delta): CGFloat = state.\(names.lastOffsetField).map { offset - $0 } ?? 0")
             }
@@ -308,10 +314,13 @@ public struct SwiftEmitter {
         func arguments(_ inputs: [Int]) -> String {
             inputs.map { ", \(SwiftNames.label(program.inputs[$0].name)): \(names.inputParameters[$0])" }.joined()
         }
-        printer.line("/// One call a frame: `advance(&state, offset:)`, then `frame(offset:state:)` at the same offset.")
-        let parameters = ["offset: CGFloat", "state: inout State"] + self.parameters(both)
+        var scope = names.scope(for: both)
+        let time = scope.fresh("time")
+        let (timeParameter, timeArgument) = program.readsTime ? ([time == "time" ? "time: Double" : "time \(time): Double"], ", time: \(time)") : ([], "")
+        printer.line("/// One call a frame: `advance(&state, offset:\(program.readsTime ? "time:" : ""))`, then `frame(offset:state:)` at the same offset.")
+        let parameters = ["offset: CGFloat", "state: inout State"] + timeParameter + self.parameters(both)
         printer.block("static func frame(\(parameters.joined(separator: ", "))) -> Frame") { printer in
-            printer.line("Self.advance(&state, offset: offset\(arguments(advanceUses.inputs)))")
+            printer.line("Self.advance(&state, offset: offset\(timeArgument)\(arguments(advanceUses.inputs)))")
             printer.line("return Self.frame(offset: offset\(frameUses.state ? ", state: state" : "")\(arguments(frameUses.inputs)))")
         }
     }

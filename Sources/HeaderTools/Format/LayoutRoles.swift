@@ -134,6 +134,17 @@ package struct LayoutRoles {
             breaks[open] = .never
             if open + 1 < close { statement(at: tokens[open + 1].range.start) }
             breaks[close] = .always
+        case .transition(let transition):
+            statement(at: transition.range.start)
+            guard let name = indexByStart[transition.name.range.start], let close = indexByEnd[transition.range.end] else { return }
+            breaks[name + 1] = .never
+            // One clause a line: each starts at its word, the token before its expression.
+            let clauses = [transition.on, transition.off, transition.duration, transition.curve, transition.reverse].compactMap { $0 }
+            for clause in clauses {
+                if let first = indexByStart[clause.range.start], first > 0 { statement(at: tokens[first - 1].range.start) }
+                visit(clause)
+            }
+            breaks[close] = .always
         case .snap(let snap):
             statement(at: snap.range.start)
             guard let name = indexByStart[snap.name.range.start], let close = indexByEnd[snap.closingBrace.end] else { return }

@@ -27,6 +27,11 @@ package enum SyntaxFingerprint {
                 out += "state \(state.name.name)\(type(state.type)) = \(of(state.initial))"
                 if let bounds = state.bounds { out += " in \(of(bounds.low)) ... \(of(bounds.high))" }
                 out += " next \(of(state.next))\(doc(state.documentation))\n"
+            case .transition(let transition):
+                let clauses = [("on", transition.on), ("off", transition.off), ("duration", transition.duration),
+                               ("curve", transition.curve), ("reverse", transition.reverse)]
+                    .compactMap { word, clause in clause.map { " \(word) " + of($0) } }.joined()
+                out += "transition \(transition.name.name)\(clauses)\(doc(transition.documentation))\n"
             case .function(let function):
                 let parameters = function.parameters.map { "\($0.name.name)\(type($0.type))" }.joined(separator: ", ")
                 out += "func \(function.name.name)(\(parameters))\(type(function.resultType)) = \(of(function.body))\(doc(function.documentation))\n"

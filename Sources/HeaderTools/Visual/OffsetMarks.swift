@@ -137,7 +137,7 @@ private struct ConstantEvaluator {
             case .local(let index):
                 guard index < body.locals.count else { return nil }
                 return evaluate(body.locals[index], in: body, depth: depth + 1)
-            case .offset, .delta, .state, .target, .velocity, .parameter: return nil
+            case .offset, .delta, .time, .state, .target, .velocity, .parameter: return nil
             }
         case .unary(let operation, let operand):
             return evaluate(operand, in: body, depth: depth + 1).map { Semantics.unary(operation, $0) }

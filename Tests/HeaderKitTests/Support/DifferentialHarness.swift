@@ -64,7 +64,7 @@ enum DifferentialHarness {
         func random(_ input: CheckedInput) -> Value {
             switch input.type {
             case .length, .pixels: return .number(rng.pick([0, 20, 47, -10, 1e6, 0.5, 146, 44, 320]))
-            case .number, .density: return .number(rng.pick([1.5, 0, -1, 2, 0.25, 1e-300, 3, 0.5]))
+            case .number, .density, .time: return .number(rng.pick([1.5, 0, -1, 2, 0.25, 1e-300, 3, 0.5]))
             case .bool: return .bool(rng.chance(0.5))
             case .phase: return .phase(rng.pick(ScrollPhase.allCases))
             }
@@ -399,7 +399,7 @@ enum DifferentialHarness {
                 case .bool: return ", \(label): v[\(position)] != 0"
                 case .phase: return ", \(label): v[\(position)] == 0 ? .idle : v[\(position)] == 1 ? .dragging : .decelerating"
                 case .length, .pixels, .density: return ", \(label): CGFloat(v[\(position)])"
-                case .number: return ", \(label): v[\(position)]"
+                case .number, .time: return ", \(label): v[\(position)]"
                 }
             }.joined()
         }

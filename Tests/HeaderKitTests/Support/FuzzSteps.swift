@@ -59,7 +59,7 @@ enum FuzzSteps {
             switch input.type {
             case .bool: value = .bool(index % 2 == 0)
             case .phase: value = .phase(ScrollPhase.allCases[index % 3])
-            case .number, .length, .pixels, .density: value = .number([1e300, -0.0, -1e300, 0.5, .nan][index % 5])
+            case .number, .length, .pixels, .density, .time: value = .number([1e300, -0.0, -1e300, 0.5, .nan][index % 5])
             }
             check(interpreter.setInput(input.name, to: value), "an input takes a value of its type")
         }

@@ -13,7 +13,8 @@ struct SpecProbe {
         case sweep(offsets: [Double])
         /// The frame at the last offset after following them, each offset with inputs of its own (one list per
         /// offset, every input in order): the rows of `eval --trace`.
-        case trace(offsets: [Double], inputs: [[Value]])
+        /// `times`: each frame's time in milliseconds (`time=` in a row).
+        case trace(offsets: [Double], inputs: [[Value]], times: [Double])
         case settle(snap: Int, target: Double, velocity: Double)
         /// A snap of a state: the state advanced along the offsets, then settled; the value returned, then the
         /// state's value after the call.
@@ -26,12 +27,12 @@ struct SpecProbe {
     /// One value per input of the program, in order.
     let inputs: [Value]
 
-    /// The offsets of a frame or a trace probe, each with the inputs it is given.
-    var rows: (offsets: [Double], inputs: [[Value]]) {
+    /// The offsets of a frame or a trace probe, each with the inputs it is given and its time (0 for a frame's).
+    var rows: (offsets: [Double], inputs: [[Value]], times: [Double]) {
         switch kind {
-        case .frame(let offsets): return (offsets, offsets.map { _ in inputs })
-        case .trace(let offsets, let rows): return (offsets, rows)
-        default: return ([], [])
+        case .frame(let offsets): return (offsets, offsets.map { _ in inputs }, offsets.map { _ in 0 })
+        case .trace(let offsets, let rows, let times): return (offsets, rows, times)
+        default: return ([], [], [])
         }
     }
 }
@@ -54,10 +55,11 @@ struct SpecCase {
             case .sweep(let offsets):
                 return offsets.flatMap { interpreter.frame(at: $0).map(Self.number) }
             case .frame, .trace:
-                let (offsets, rows) = probe.rows
+                let (offsets, rows, times) = probe.rows
                 var last: [Value] = []
-                for (offset, row) in zip(offsets, rows) {
+                for ((offset, row), time) in zip(zip(offsets, rows), times) {
                     for (input, value) in zip(program.inputs, row) { _ = interpreter.setInput(input.name, to: value) }
+                    interpreter.time = time
                     last = interpreter.frame(at: offset)
                 }
                 return last.map(Self.number)
@@ -193,11 +195,12 @@ enum SpecBackEnds {
             switch probe.kind {
             case .frame, .trace:
                 // A trace's rows each advance with their own inputs; a frame's offsets all with the probe's.
-                let (offsets, rows) = probe.rows
+                let (offsets, rows, times) = probe.rows
                 if program.isStateful {
                     lines.append("        var state = \(name).State()")
-                    for (offset, row) in zip(offsets, rows) {
-                        lines.append("        \(name).advance(&state, offset: length(\(hex(offset)))\(arguments(advanceInputs, row)))")
+                    for ((offset, row), time) in zip(zip(offsets, rows), times) {
+                        let time = program.readsTime ? ", time: number(\(hex(time)))" : ""
+                        lines.append("        \(name).advance(&state, offset: length(\(hex(offset)))\(time)\(arguments(advanceInputs, row)))")
                     }
                     lines.append("        _ = state")
                 }
@@ -210,7 +213,7 @@ enum SpecBackEnds {
                 lines.append("        var r: [UInt64] = []")
                 lines.append("        for c in [\(offsets.map { "length(\(hex($0)))" }.joined(separator: ", "))] {")
                 if program.isStateful {
-                    lines.append("            \(name).advance(&state, offset: c\(arguments(advanceInputs, probe.inputs)))")
+                    lines.append("            \(name).advance(&state, offset: c\(program.readsTime ? ", time: 0" : "")\(arguments(advanceInputs, probe.inputs)))")
                 }
                 let state = frameUses.state ? ", state: state" : ""
                 lines.append("            let f = \(name).frame(offset: c\(state)\(arguments(frameUses.inputs, probe.inputs)))")
@@ -228,7 +231,7 @@ enum SpecBackEnds {
                 let field = SwiftNames.identifier(program.states[program.snaps[snap].state ?? 0].name)
                 lines.append("        var state = \(name).State()")
                 lines.append("        for c in [\(offsets.map { "length(\(hex($0)))" }.joined(separator: ", "))] {")
-                lines.append("            \(name).advance(&state, offset: c\(arguments(advanceInputs, probe.inputs)))")
+                lines.append("            \(name).advance(&state, offset: c\(program.readsTime ? ", time: 0" : "")\(arguments(advanceInputs, probe.inputs)))")
                 lines.append("        }")
                 lines.append("        let r = \(name).\(function)(&state, velocity: length(\(hex(velocity)))"
                              + "\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)))")
@@ -321,11 +324,11 @@ enum SpecBackEnds {
             switch probe.kind {
             case .frame, .trace:
                 // Each offset with its row's inputs (a frame's rows all have the probe's).
-                let (offsets, rows) = probe.rows
-                let pairs = zip(offsets, rows).map { "[f(\"\(hex($0))\"), \(inputsObject($1))]" }.joined(separator: ", ")
+                let (offsets, rows, times) = probe.rows
+                let pairs = zip(zip(offsets, rows), times).map { "[f(\"\(hex($0.0))\"), \(inputsObject($0.1)), f(\"\(hex($1))\")]" }.joined(separator: ", ")
                 lines.append("    const s = \(program.isStateful ? "m.initialState()" : "null");")
                 lines.append("    let r;")
-                lines.append("    for (const [o, j] of [\(pairs)]) { \(program.isStateful ? "m.advance(s, o, j); r = m.frame(o, j, s);" : "r = m.frame(o, j);") }")
+                lines.append("    for (const [o, j, t] of [\(pairs)]) { \(program.isStateful ? "m.advance(s, o, j, t); r = m.frame(o, j, s);" : "r = m.frame(o, j);") }")
                 let reads = program.outputs.map { "r[\(JavaScriptNames.string($0.qualifiedName))]" }
                 lines.append("    lines.push(\"\(number) \(index) \" + [\(reads.joined(separator: ", "))].map(bits).join(\" \"));")
             case .sweep(let offsets):
@@ -435,11 +438,12 @@ enum SpecBackEnds {
             switch probe.kind {
             case .frame, .trace:
                 // A trace's rows each advance with their own inputs; a frame's offsets all with the probe's.
-                let (offsets, rows) = probe.rows
+                let (offsets, rows, times) = probe.rows
                 if program.isStateful {
                     lines.append("            val state = \(object).State()")
-                    for (offset, row) in zip(offsets, rows) {
-                        lines.append("            \(object).advance(state, \(KotlinNames.literal(offset))\(arguments(advanceInputs, row)))")
+                    for ((offset, row), time) in zip(zip(offsets, rows), times) {
+                        let time = program.readsTime ? ", \(KotlinNames.literal(time))" : ""
+                        lines.append("            \(object).advance(state, \(KotlinNames.literal(offset))\(time)\(arguments(advanceInputs, row)))")
                     }
                 }
                 let last = KotlinNames.literal(offsets.last ?? 0), inputs = arguments(frameInputs, rows.last ?? probe.inputs)
@@ -456,7 +460,7 @@ enum SpecBackEnds {
                 let words = offsets.map { String($0.bitPattern, radix: 16) }.joined(separator: ",")
                 lines.append("            for (offset in offsetsOf(\"\(words)\")) {")
                 if program.isStateful {
-                    lines.append("                \(object).advance(state, offset\(arguments(advanceInputs, probe.inputs)))")
+                    lines.append("                \(object).advance(state, offset\(program.readsTime ? ", 0.0" : "")\(arguments(advanceInputs, probe.inputs)))")
                     lines.append("                val frame = \(object).frame(offset, state\(arguments(frameInputs, probe.inputs)))")
                 } else {
                     lines.append("                val frame = \(object).frame(offset\(arguments(frameInputs, probe.inputs)))")
@@ -478,7 +482,7 @@ enum SpecBackEnds {
                 let field = KotlinNames.identifier(program.states[program.snaps[snap].state ?? 0].name)
                 lines.append("            val state = \(object).State()")
                 lines.append("            for (offset in doubleArrayOf(\(offsets.map(KotlinNames.literal).joined(separator: ", ")))) "
-                             + "\(object).advance(state, offset\(arguments(advanceInputs, probe.inputs)))")
+                             + "\(object).advance(state, offset\(program.readsTime ? ", 0.0" : "")\(arguments(advanceInputs, probe.inputs)))")
                 let call = "\(object).\(name)(state, \(KotlinNames.literal(velocity))\(arguments(program.snaps[snap].settle.uses.inputs, probe.inputs)))"
                 lines.append("            val r = \(call)")
                 lines.append("            out.append(\"\(specCase.number) \(index)\")\(bits("r", .number))\(bits("state.\(field)", .number)).append('\\n')")
