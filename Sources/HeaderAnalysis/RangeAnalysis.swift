@@ -158,6 +158,30 @@ public struct RangeAnalysis: Sendable {
         return AnalysisLimits.evaluations(withoutSplits: unsplit)
     }
 
+    /// The states of transitions whose values are known by construction: where every run's fraction is within
+    /// 0...1 (no duration can be +infinity, the one that can make a ratio of infinities, NaN) and each curve keeps 0...1
+    /// within 0...1, the value and where a run starts are within 0...1, rounding and all. `from + c * (to - from)`
+    /// with `to` 0 or 1, `from` and `c` within 0...1: towards 0 it is `from - c * from`, and `c * from` rounds
+    /// to at most `from`; towards 1, `1 - from` is exact from 0.5 up and within half an ulp of 2⁻⁵³ below,
+    /// so `from` plus at most that rounds to at most 1. The target is -1, 0 or 1.
+    private static func transitionRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation)
+        -> [Int: (lower: Double, upper: Double)] {
+        var known: [Int: (lower: Double, upper: Double)] = [:]
+        for transition in program.transitions {
+            known[transition.target] = (-1, 1)
+            let durations = hull(of: transition.durations, &evaluation)
+            evaluation.forgetValues()
+            guard !durations.specials.positiveInfinity,
+                  transition.curves.allSatisfy({ curve in
+                      let range = CurveRange.range(of: curve, over: 0, 1)
+                      return range.lower >= 0 && range.upper <= 1
+                  }) else { continue }
+            known[transition.from] = (0, 1)
+            known[transition.value] = (0, 1)
+        }
+        return known
+    }
+
     /// Each state's values: from its initial value, the hull of what `next` can give from the values so
     /// far, and of what a snap that moves the state can settle on from a target at any of them, until nothing
     /// grows; a side that has grown `AnalysisLimits.finiteGrowthsOfAState` times and grows again is unbounded.
@@ -170,13 +194,19 @@ public struct RangeAnalysis: Sendable {
                 AnalysisVariable(lower: start.lower, upper: start.upper, followsOffset: true))
         }
         guard !program.states.isEmpty else { return }
+        let known = transitionRanges(program, &evaluation)
+        for (index, range) in known {
+            guard let id = evaluation.stateVariables[index] else { continue }
+            evaluation.space.variables[id].lower = range.lower
+            evaluation.space.variables[id].upper = range.upper
+        }
         var snapsOfState: [Int: [Program.Snap]] = [:]
         for snap in program.snaps { if let state = snap.state { snapsOfState[state, default: []].append(snap) } }
         var growths = Array(repeating: (lower: 0, upper: 0), count: program.states.count)
         var grew = true
         while grew {
             grew = false
-            for (index, state) in program.states.enumerated() {
+            for (index, state) in program.states.enumerated() where known[index] == nil {
                 guard let id = evaluation.stateVariables[index] else { continue }
                 var outcomes: [SymbolicEvaluation.Outcome] = []
                 for start in evaluation.starts(for: state.next) { outcomes += evaluation.evaluate(state.next, on: start) }

@@ -23,6 +23,8 @@ package struct SymbolicEvaluation {
     var velocity: AbstractNumber?
     static let offsetVariable = 0
     static let deltaVariable = 1
+    /// The frame's time, which only a transition's update reads: one variable, made where it is first read.
+    var timeVariable: Int?
 
     /// Where something can go wrong, by kind and source range.
     package var issues: [RangeIssue] = []
@@ -97,9 +99,13 @@ package struct SymbolicEvaluation {
             let number = read == .target ? target : velocity
             return [(path, number.map { restricted(.number($0), on: path) }
                         ?? .number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)))]
-        // A frame's time is any number the caller gives (a trace's are finite; a generated `advance` takes any).
+        // A frame's time is any finite number: `eval --trace` refuses any other, and `--at` and `--sweep` give 0.
+        case .time:
+            let id = timeVariable ?? space.add(AnalysisVariable(lower: -.infinity, upper: .infinity, followsOffset: true))
+            timeVariable = id
+            return [(path, .number(AbstractNumber(form: boxed(id))))]
         // A parameter is read only inside a function's body, which the analysis sees expanded at each call.
-        case .time, .parameter:
+        case .parameter:
             return [(path, .number(AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)))]
         case .input(let index):
             if let bool = path.boolInputs[index] { return [(path, .bool(bool))] }

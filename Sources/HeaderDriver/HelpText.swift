@@ -34,7 +34,11 @@ package enum HelpText {
                                      --sweep 0:100:10 (0, 10, ..., 100), --sweep 0:0.3:0.1 (0, 0.1, 0.2, 0.3)
               --trace CSV            the offsets and inputs along a gesture, a frame a line: the first line names
                                      the columns, offset first (offset,phase), each later one gives their
-                                     values (40,dragging); the inputs come first among the output's columns
+                                     values (40,dragging); the inputs come first among the output's columns.
+                                     A column time gives each frame's time in milliseconds (offset,time;
+                                     never back), which a spec with a transition must have. --at and
+                                     --sweep evaluate at time 0: a transition rests where its condition
+                                     says at the first offset, and one set off later stays at its start
               --set INPUT=VALUE      sets an input, once: --set safeAreaTop=47 --set reduceMotion=true
               --format FORMAT        table (the default, for people; up to 100000 offsets), csv or json
                                      (for tools; printed as they are evaluated, for sweeps of any length)

@@ -157,6 +157,13 @@ public enum Lowering {
                                                  documentation: value.documentation))
             }
             var names = Set(spec.states.map(\.name))
+            var transitions: [Program.Transition] = []
+            for state in spec.states {
+                guard let transition = state.transition, let value = stateIndexBySlot[state.slot] else { continue }
+                let durations = [transition.durationOn, transition.durationOff].map { lower($0, type: .time, at: state.nameRange) }
+                transitions.append(Program.Transition(target: value - 3, from: value - 2, start: value - 1, value: value,
+                                                      curves: [transition.curveOn, transition.curveOff], durations: durations))
+            }
             let states = spec.states.flatMap { state -> [Program.State] in
                 if let transition = state.transition { return transitionStates(state, transition, names: &names) }
                 let next = lower(state.next, type: state.type, at: state.nameRange) { builder, next in
@@ -220,6 +227,7 @@ public enum Lowering {
                                Program.Animation(name: $0.name, nameRange: $0.nameRange, spring: $0.spring, documentation: $0.documentation)
                            })
             program.keyframes = keyframes
+            program.transitions = transitions
             program.functions = spec.functions.map { function in
                 var builder = BodyBuilder()
                 var lowering = ExpressionLowering(slotRead: read, range: function.nameRange)

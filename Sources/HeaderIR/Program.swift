@@ -26,6 +26,9 @@ public struct Program: Sendable {
     /// The user's functions, in declaration order: `.call` names them by index. Each body reads its
     /// parameters (`.parameter`) and constants only; the back ends emit each as a function of its own.
     public var functions: [Function] = []
+    /// The transitions, each four of `states` (`TransitionLowering`), for the analysis: what they are by
+    /// construction.
+    public var transitions: [Transition] = []
 
     public var isStateful: Bool { !states.isEmpty }
     /// Whether advancing the states reads the frame's time (a transition's do): `advance` then takes it.
@@ -81,6 +84,15 @@ public struct Program: Sendable {
 
         /// The initial value when it is a constant (the generated `State`'s default), else nil.
         public var constantInitial: Double? { initial.locals.isEmpty ? initial.result.constantValue : nil }
+    }
+
+    /// A transition's states, by index in `states`, and what its runs are made of.
+    public struct Transition: Sendable {
+        public let target: Int, from: Int, start: Int, value: Int
+        /// Towards 1, then back towards 0.
+        public let curves: [Curve]
+        /// Each direction's duration in milliseconds, of constants, inputs and named values of inputs.
+        public let durations: [Body]
     }
 
     /// `func name(parameters)[: type] = body`, lowered once; its calls are `.call` nodes.

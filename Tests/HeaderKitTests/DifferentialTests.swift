@@ -71,6 +71,22 @@ final class DifferentialTests: XCTestCase {
         print("DifferentialTests: of 1000 specs, \(pow.count) states start through pow and \(curve.count) through a curve")
     }
 
+    /// Some specs declare transitions, drawn from a stream of their own: conditions each way, durations
+    /// read from inputs, curves each way, springs for their own settling time. Each is accepted, and every
+    /// back end is driven along `DifferentialHarness.frameTimes`.
+    func testGeneratedSpecsDrawTransitions() {
+        let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
+        let declaring = specs.filter { $0.0.text.contains("transition fade") }
+        let lines = declaring.flatMap { $0.0.text.split(separator: "\n") }
+        XCTAssertGreaterThan(declaring.count, 80)
+        XCTAssertTrue(declaring.allSatisfy { $0.1 != nil }, declaring.first { $0.1 == nil }.map { "\($0.0.text)\n\($0.2.diagnostics)" } ?? "")
+        XCTAssertGreaterThan(lines.filter { $0.contains("    off ") }.count, 20)
+        XCTAssertGreaterThan(lines.filter { $0.contains("    reverse ") }.count, 10)
+        XCTAssertGreaterThan(lines.filter { $0.contains("    duration ") && $0.contains(" * 100ms") }.count, 5)
+        XCTAssertGreaterThan(declaring.filter { !$0.0.text.contains("    duration ") }.count, 5)
+        print("DifferentialTests: \(declaring.count) of 1000 specs declare transitions")
+    }
+
     /// Some specs declare phase inputs, drawn from a stream of their own: compared with the three phases and
     /// with each other, and half the time read by a state that moves only while dragging. Each is accepted.
     func testGeneratedSpecsDrawPhases() {

@@ -496,8 +496,12 @@ final class RangeAnalysisTests: XCTestCase {
                 }
                 interpreter.resetState()
                 let stateSnaps = program.snaps.indices.filter { program.snaps[$0].state != nil }
+                // The frames' times, for the transitions: never back, with repeats, a frame's, jumps past any duration.
+                var time = random.pick([0, -1e12, 1e9])
                 for (step, offset) in offsets.enumerated() {
                     if !generated.isStateful { interpreter.resetState() }
+                    time += random.pick([0, 16.75, 300, 1e-3, 5000, 1e12, 0.5])
+                    interpreter.time = time
                     var frames = [interpreter.frame(at: offset)]
                     // Now and then a scroll ends and a snap moves its state: the frame drawn from the settled
                     // state, and the frames that advance from it, stay within the proven ranges too.

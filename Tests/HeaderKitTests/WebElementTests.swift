@@ -370,6 +370,59 @@ final class WebElementTests: XCTestCase {
         }
     }
 
+    /// A transition runs in time on the web: the element passes each frame's time to `advance` and draws again
+    /// while a run is under way, with the page still. Over two seconds: at rest 0; two frames after the scroll
+    /// passes 100 it has only started; after 2.5 s it has arrived at 1, and the element has stopped drawing;
+    /// back under 100, it returns to 0 the same way.
+    func testATransitionRunsUntilItArrives() throws {
+        let chromium = try ChromiumHarness.find()
+        let directory = try TestScratch.directory("web-transition")
+        let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
+        defer { browser.close() }
+        let spec = directory.appendingPathComponent("Fade.header")
+        try """
+            header Fade
+            transition scrim {
+                on offset > 100pt
+                duration 2s
+            }
+            bar: bar {
+                height = 60pt
+                opacity = scrim
+            }
+            content: page padding(top: 60pt) {}
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        let program = try XCTUnwrap(Compilation(path: spec.path, text: try String(contentsOf: spec, encoding: .utf8)).program)
+        let compiled = Driver.run(["compile", spec.path, "--target", "web", "-o", directory.path])
+        XCTAssertEqual(compiled.exitCode, 0, compiled.standardError)
+        let page = directory.appendingPathComponent("fade.html")
+        // A one-word name takes `-header`: a custom element's name has a hyphen.
+        try Self.page(for: program, tag: "fade-header").write(to: page, atomically: true, encoding: .utf8)
+        try browser.open(page.absoluteString)
+        try Self.waitForElement(browser, spec.path)
+        func opacity(at offset: Double) throws -> Double? {
+            let expression = "(async () => (await (\(Self.probe))(\(offset))).values[\"bar.opacity\"])()"
+            let result = try browser.send("Runtime.evaluate", ["expression": expression, "awaitPromise": true, "returnByValue": true])
+            return ((result["result"] as? [String: Any])?["value"] as? String).flatMap { UInt64($0, radix: 16) }.map(Double.init(bitPattern:))
+        }
+        func drawsAfter(milliseconds: Int) throws -> Int {
+            let script = "(async () => { const e = document.getElementById('header'); let n = 0; e.addEventListener('draw', () => n++);"
+                + " await new Promise((r) => setTimeout(r, \(milliseconds))); const before = n;"
+                + " await new Promise((r) => setTimeout(r, 200)); return n - before; })()"
+            let result = try browser.send("Runtime.evaluate", ["expression": script, "awaitPromise": true, "returnByValue": true])
+            return (result["result"] as? [String: Any])?["value"] as? Int ?? -1
+        }
+        XCTAssertEqual(try opacity(at: 0), 0)
+        let started = try XCTUnwrap(try opacity(at: 150))
+        XCTAssertLessThan(started, 1)
+        // Drawn again, frame after frame, with no scroll; none once it has arrived.
+        XCTAssertEqual(try drawsAfter(milliseconds: 2_500), 0)
+        XCTAssertEqual(try browser.evaluate("document.getElementById('header').values['bar.opacity']") as? Double, 1)
+        XCTAssertGreaterThan(try XCTUnwrap(try opacity(at: 50)), 0)
+        _ = try drawsAfter(milliseconds: 2_500)
+        XCTAssertEqual(try browser.evaluate("document.getElementById('header').values['bar.opacity']") as? Double, 0)
+    }
+
     /// A finger, synthesised over the DevTools protocol, drags ProfileStretchy's page up 80 pt and lifts: the
     /// element's phase follows dragging, decelerating, idle, and the scroll comes to rest where the spec's
     /// snap says for the offset and velocity of the release, as `eval --settle` computes it.

@@ -174,6 +174,10 @@ package struct WebElement {
         let reduceMotion = program.inputs.first { $0.name == "reduceMotion" && $0.type == .bool }.map { JavaScriptNames.string($0.name) } ?? "null"
         let settle = program.snaps.first { $0.state == nil }.map { JavaScriptNames.settleFunction($0.name, count: program.snaps.count) } ?? "null"
         let report = reportText.split(separator: "\n").map { "//   " + $0 }.joined(separator: "\n")
+        // Each transition's value and target, by their keys in the state: the element draws again while one runs.
+        let transitions = program.transitions.map {
+            "[\(JavaScriptNames.string(program.states[$0.value].name)), \(JavaScriptNames.string(program.states[$0.target].name))]"
+        }
         let order = plan.layers.map { JavaScriptNames.string($0.block) }
         let head = [
             "// The web element <\(tag)> of the header '\(program.name)', by headerc \(Headerc.version): edit the spec, not this file.",
@@ -195,7 +199,7 @@ package struct WebElement {
               settle: \(settle),
               blocks: [\(blocks.joined(separator: ", "))],
               order: [\(order.joined(separator: ", "))],
-              page: \(page), phase: \(phase), reduceMotion: \(reduceMotion),
+              page: \(page), phase: \(phase), reduceMotion: \(reduceMotion),\(transitions.isEmpty ? "" : "\n  transitions: [\(transitions.joined(separator: ", "))],")
               scroll: \(scrollTable()),
               layout(blocks, offset, inputs, width, height) {
                 layoutWidth = width;

@@ -49,6 +49,17 @@ enum DifferentialHarness {
         100, 0, 50, -20, 300, 146, // revisited, for states
     ]
 
+    /// The time of each frame along the offsets, in milliseconds, for the transitions: never back, with frames
+    /// at the same time, a frame's 16.75 ms, and jumps longer than any duration drawn (up to 10^15 ms).
+    static func frameTimes(_ count: Int) -> [Double] {
+        let steps: [Double] = [0, 16.75, 0, 300, 8, 1000.5, 33.25, 0.125, 600, 1e-3, 16.75, 1e15, 250]
+        var time = 0.0
+        return (0..<count).map { index in
+            time += steps[index % steps.count]
+            return time
+        }
+    }
+
     static func offsets(extra: [Double]) -> [Double] {
         var seen = Set(commonOffsets.map(\.bitPattern))
         var result = commonOffsets
@@ -311,7 +322,9 @@ enum DifferentialHarness {
         }
         names += spec.states.map { "state \($0.name) after the frame" }
         var result: [Expectation] = []
+        let times = frameTimes(diffCase.offsets.count)
         for (ordinal, offset) in diffCase.offsets.enumerated() {
+            interpreter.time = times[ordinal]
             let outputs = interpreter.frame(at: offset).map { value -> String in
                 switch value {
                 case .number(let number): return hex(number)
@@ -427,6 +440,7 @@ enum DifferentialHarness {
         lines.append("@_optimize(none) func drive\(index)() {")
         lines.append("    let extra: [UInt64] = [\(extra.map(word).joined(separator: ", "))]")
         lines.append("    let offsets = doubles(commonOffsets + extra)")
+        if program.readsTime { lines.append("    let times = doubles([\(frameTimes(diffCase.offsets.count).map(word).joined(separator: ", "))])") }
         let settings = [spec.inputs.map(\.defaultValue)] + diffCase.settings
         lines.append("    let settings: [[UInt64]] = [\(settings.map(words).joined(separator: ", "))]")
         lines.append("    for s in settings.indices {")
@@ -436,7 +450,8 @@ enum DifferentialHarness {
         lines.append("        for n in offsets.indices {")
         lines.append("            let c = CGFloat(offsets[n])")
         if stateful {
-            lines.append("            if s == 0 { \(enumName).advance(&state, offset: c) } else { \(enumName).advance(&state, offset: c\(inputArguments(advanceUses.inputs))) }")
+            let time = program.readsTime ? ", time: times[n]" : ""
+            lines.append("            if s == 0 { \(enumName).advance(&state, offset: c\(time)) } else { \(enumName).advance(&state, offset: c\(time)\(inputArguments(advanceUses.inputs))) }")
         }
         let stateArgument = frameUses.state ? ", state: state" : ""
         lines.append("            let f = s == 0 ? \(enumName).frame(offset: c\(stateArgument)) : \(enumName).frame(offset: c\(stateArgument)\(inputArguments(frameUses.inputs)))")

@@ -143,15 +143,19 @@ enum KotlinHarness {
         }
         var lines = ["fun drive\(number)(out: DataOutputStream) {"]
         lines.append("    val offsets = doubleArrayOf(\(diffCase.offsets.map(KotlinNames.literal).joined(separator: ", ")))")
+        let time = program.readsTime ? ", times[n]" : ""
+        if program.readsTime {
+            lines.append("    val times = doubleArrayOf(\(DifferentialHarness.frameTimes(diffCase.offsets.count).map(KotlinNames.literal).joined(separator: ", ")))")
+        }
         lines.append("    val targets = doubleArrayOf(\(NodeHarness.settleTargets.map(KotlinNames.literal).joined(separator: ", ")))")
         lines.append("    val velocities = doubleArrayOf(\(NodeHarness.settleVelocities.map(KotlinNames.literal).joined(separator: ", ")))")
         let blockOf = program.blocks.enumerated().flatMap { blockIndex, block in block.outputs.map { _ in blockIndex } }
         for setting in [nil] + diffCase.settings.map(Optional.some) {
             lines.append("    run {")
             if program.isStateful { lines.append("        val state = \(object).State()") }
-            lines.append("        for (offset in offsets) {")
+            lines.append(program.readsTime ? "        for ((n, offset) in offsets.withIndex()) {" : "        for (offset in offsets) {")
             if program.isStateful {
-                lines.append("            \(object).advance(state, offset\(arguments(advanceInputs, setting)))")
+                lines.append("            \(object).advance(state, offset\(time)\(arguments(advanceInputs, setting)))")
                 lines.append("            val frame = \(object).frame(offset, state\(arguments(frameInputs, setting)))")
             } else {
                 lines.append("            val frame = \(object).frame(offset\(arguments(frameInputs, setting)))")

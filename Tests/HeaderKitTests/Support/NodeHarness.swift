@@ -100,6 +100,7 @@ enum NodeHarness {
         }
         return "{\"module\": \"case\(number).mjs\", \"output\": \"case\(number).bin\", \"stateful\": \(program.isStateful), "
             + "\"offsets\": [\(diffCase.offsets.map(word).joined(separator: ", "))], "
+            + "\"times\": [\(DifferentialHarness.frameTimes(diffCase.offsets.count).map(word).joined(separator: ", "))], "
             + "\"settings\": [{}\(settings.map { ", " + $0 }.joined())], \"settles\": [\(settles.joined(separator: ", "))]}"
     }
 
@@ -112,7 +113,8 @@ enum NodeHarness {
         for (settingIndex, setting) in ([[]] + diffCase.settings).enumerated() {
             let interpreter = Interpreter(program: program)
             for (input, value) in zip(program.inputs, setting) { interpreter.setInput(input.name, to: value) }
-            for offset in diffCase.offsets {
+            for (offset, time) in zip(diffCase.offsets, DifferentialHarness.frameTimes(diffCase.offsets.count)) {
+                interpreter.time = time
                 for (index, value) in interpreter.frame(at: offset).enumerated() {
                     let number: Double
                     switch value {
@@ -224,14 +226,15 @@ enum NodeHarness {
           try {
             const module = await import(pathToFileURL(resolve(entry.module)).href);
             const offsets = entry.offsets.map(fromBits);
+            const times = entry.times.map(fromBits);
             const values = [];
             for (const setting of entry.settings) {
               const inputs = decodeInputs(setting);
               const state = entry.stateful ? module.initialState() : null;
-              for (const offset of offsets) {
+              for (const [n, offset] of offsets.entries()) {
                 let frame;
                 if (state) {
-                  module.advance(state, offset, inputs);
+                  module.advance(state, offset, inputs, times[n]);
                   frame = module.frame(offset, inputs, state);
                 } else {
                   frame = module.frame(offset, inputs);

@@ -81,6 +81,8 @@ struct SpecGenerator {
     private var phaseRNG: SeededGenerator
     /// And an initial value of inputs through pow or a curve, which only `advance` computes.
     private var initialMathRNG: SeededGenerator
+    /// And transitions, which follow the frame's time (see `transitionLines`).
+    private var transitionRNG: SeededGenerator
     /// The functions declared so far (a body calls only earlier ones, so none is recursive).
     private var functions: [(name: String, parameters: [Kind], result: Kind)] = []
     /// What stands for the offset: `offset`, or in a function's body its first parameter, a length.
@@ -100,6 +102,7 @@ struct SpecGenerator {
         snapRNG = SeededGenerator(seed: seed ^ 0x53_4E41_5053)
         phaseRNG = SeededGenerator(seed: seed ^ 0x50_4841_5345)
         initialMathRNG = SeededGenerator(seed: seed ^ 0x49_4E49_5449_414C)
+        transitionRNG = SeededGenerator(seed: seed ^ 0x54_5241_4E53_4954)
         extremeRNG = SeededGenerator(seed: seed ^ 0x45_5854_5245)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
@@ -432,6 +435,14 @@ struct SpecGenerator {
             blockLines.append(drawn.block)
         }
 
+        var hasTransition = false
+        if transitionRNG.chance(0.12) {
+            let (declarations, block) = transitionLines(inputs: inputs)
+            stateLines += declarations
+            blockLines.append(block)
+            hasTransition = true
+        }
+
         lines += stateLines + letLines + snapLines + [""] + blockLines
         var offsets: [Double] = []
         for value in lengthConstants.sorted() where value.isFinite {
@@ -439,7 +450,47 @@ struct SpecGenerator {
         }
         return GeneratedSpec(index: index, text: lines.joined(separator: "\n") + "\n", inputs: inputs.map {
             GeneratedSpec.Input(name: $0.name, type: $0.type, range: inputRanges[$0.name])
-        }, interestingOffsets: offsets, isStateful: isStateful || hasPhaseState, snapNames: snapNames)
+        }, interestingOffsets: offsets, isStateful: isStateful || hasPhaseState || hasTransition, snapNames: snapNames)
+    }
+
+    /// One or two transitions and a block that reads them, drawn on a copy of the generator whose main stream
+    /// is the transitions' own, so that nothing else in the spec is drawn otherwise. Their conditions read the
+    /// offset, the inputs and the states (what a state's `next` may read); their durations the inputs, so that
+    /// the extremes of the input settings (NaN, the infinities, negatives) reach them; their curves are any
+    /// the language has, a spring's own settling time too.
+    private mutating func transitionLines(inputs: [GeneratedSpec.Input]) -> (declarations: [String], block: String) {
+        var scratch = self
+        scratch.rng = transitionRNG
+        // A density is listed as a number, which it is not to the checker.
+        let of = { (type: GeneratedSpec.ValueKind) in inputs.filter { $0.type == type && !$0.name.hasPrefix("density") }.map(\.name) }
+        scratch.lengthNames = of(.length) + stateKinds.filter { $0.kind == .length }.map(\.name)
+        scratch.numberNames = of(.number) + stateKinds.filter { $0.kind == .number }.map(\.name)
+        scratch.boolNames = of(.bool)
+        (scratch.inStateContext, scratch.allowDelta, scratch.nodes, scratch.offsetText) = (true, false, 0, "offset")
+        var declarations: [String] = []
+        var properties: [String] = []
+        for _ in 0..<(1 + scratch.rng.below(2)) {
+            let name = scratch.freshName("fade")
+            var clauses = ["on " + scratch.expr(.bool, depth: 1 + scratch.rng.below(3)).text]
+            if scratch.rng.chance(0.4) { clauses.append("off " + scratch.expr(.bool, depth: 1 + scratch.rng.below(3)).text) }
+            if scratch.rng.chance(0.15) {
+                // A spring for its own settling time, each way.
+                clauses.append("curve " + scratch.rng.pick(["bouncy", "smooth", "snappy", "spring(duration: 0.4, bounce: 0.2)"]))
+            } else {
+                var durations = ["0ms", "16ms", "300ms", "0.6s", "1e-3ms", "600", "2.5s"]
+                if let flag = of(.bool).first { durations.append("\(flag) ? 0ms : 250ms") }
+                if let number = of(.number).first { durations.append("\(number) * 100ms") }
+                clauses.append("duration " + scratch.rng.pick(durations))
+                if scratch.rng.chance(0.6) { clauses.append("curve " + scratch.curveText(forApplication: false)) }
+                if scratch.rng.chance(0.3) { clauses.append("reverse " + scratch.curveText(forApplication: false)) }
+            }
+            declarations.append("transition \(name) {\n" + clauses.map { "    " + $0 }.joined(separator: "\n") + "\n}")
+            properties.append("    \(name)Level: number = \(name)")
+            properties.append("    \(name)Lift: pt = \(name) * 20pt + offset")
+        }
+        transitionRNG = scratch.rng
+        usedNames = scratch.usedNames
+        return (declarations, "\(freshName("timed")) {\n\(properties.joined(separator: "\n"))\n}")
     }
 
     /// A snap's rule of the kind given: an expression of `target` (where the offset would stand), `velocity`
