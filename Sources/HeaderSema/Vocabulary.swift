@@ -11,9 +11,10 @@ public enum Vocabulary {
     public static let keywords: [String] = Keyword.allCases.map(\.rawValue)
     /// Names that are there without being declared.
     public static let predefinedNames = ["offset", "delta"]
-    /// Words that mean something in one place only: `in` and `next` in a state, `extend` in keyframes, and
-    /// `threshold`, `ties`, `fling` and `rule` after a snap's points.
-    public static let contextualKeywords = ["in", "next", "extend", "threshold", "ties", "fling", "rule"]
+    /// Words that mean something in one place only: `in` and `next` in a state, `extend` in keyframes,
+    /// `threshold`, `ties`, `fling` and `rule` after a snap's points, and `transition` with its clauses.
+    public static let contextualKeywords = ["in", "next", "extend", "threshold", "ties", "fling", "rule",
+                                            "transition", "on", "off", "duration", "reverse"]
     /// Names that a snap's `rule` reads (where the gesture would end, and its speed), hiding any declaration
     /// of the same name there; names like any other elsewhere.
     public static let ruleNames = ["target", "velocity"]

@@ -136,8 +136,18 @@ final class EditorGrammarTests: XCTestCase {
         // As names they are names.
         XCTAssertEqual(try scopes(of: "threshold", in: "let a = threshold * 2"), [])
         XCTAssertEqual(try scopes(of: "fling", in: "let a = fling"), [])
+        // A transition's word and clauses, each at the start of its line; names elsewhere.
+        try assertScope("transition", in: "transition scrim {", startsWith: ["storage.type."])
+        try assertScope("scrim", in: "transition scrim {", startsWith: ["entity.name."])
+        for clause in ["on", "off", "duration", "reverse"] {
+            try assertScope(clause, in: "    \(clause) offset > 10pt", startsWith: ["keyword."])
+            XCTAssertEqual(try scopes(of: clause, in: "let a = \(clause) * 2"), [])
+        }
+        try assertScope("ms", in: "    duration 600ms", startsWith: ["keyword.other.unit."])
+        try assertScope("ms", in: "input fade: ms = 300ms", after: ":", startsWith: ["support.type."])
         XCTAssertEqual(Set(Vocabulary.contextualKeywords + Vocabulary.contextualConstants),
-                       ["in", "next", "extend", "before", "after", "both", "none", "hold", "threshold", "ties", "fling", "rule", "up", "down"])
+                       ["in", "next", "extend", "before", "after", "both", "none", "hold", "threshold", "ties", "fling", "rule", "up", "down",
+                        "transition", "on", "off", "duration", "reverse"])
     }
 
     /// A block's structure: its kind, each clause, the blocks it names, alignments, edges and labels.
