@@ -56,6 +56,20 @@ extension SymbolicEvaluation {
                     result.form = fresh(Semantics.unary(operation, lower), Semantics.unary(operation, bounds.upper), form)
                 }
                 outcomes.append((path, .number(result)))
+            case .fround:
+                // Monotone as well, and past the largest Float (by half its last step) a finite number rounds to
+                // an infinity, which the finite form cannot hold: that side is said as an infinity.
+                let real = space.bounds(form, on: path)
+                let bounds = space.floatBounds(form, real: real, on: path)
+                var result = AbstractNumber(form: nil)
+                if !real.infeasible, bounds.lower <= bounds.upper {
+                    let largest = Double(Float.greatestFiniteMagnitude)
+                    var lower = Semantics.unary(.fround, bounds.lower), upper = Semantics.unary(.fround, bounds.upper)
+                    if upper == .infinity { (result.positiveInfinity, upper) = (true, largest) }
+                    if lower == -.infinity { (result.negativeInfinity, lower) = (true, -largest) }
+                    if lower <= upper { result.form = fresh(lower, upper, form) }
+                }
+                outcomes.append((path, .number(result)))
             }
         }
         return splitByKind(outcomes, of: [number])

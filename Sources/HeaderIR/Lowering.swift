@@ -357,6 +357,7 @@ package struct ExpressionLowering {
         case .trunc: return builder.unary(.trunc, a, at: range)
         case .roundHalfUp: return builder.unary(.roundHalfUp, a, at: range)
         case .roundHalfEven: return builder.unary(.roundHalfEven, a, at: range)
+        case .fround: return builder.unary(.fround, a, at: range)
         case .div: return builder.binary(.div, a, b, at: range)
         case .fmin: return operands.dropFirst().reduce(a) { builder.binary(.fmin, $0, $1, at: range) }
         case .fmax: return operands.dropFirst().reduce(a) { builder.binary(.fmax, $0, $1, at: range) }

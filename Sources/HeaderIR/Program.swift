@@ -277,6 +277,8 @@ public enum UnaryOperation: String, Sendable, CaseIterable {
     case negate, not, abs, sqrt, floor, ceil, round
     /// Toward zero; to nearest with halves toward +infinity; to nearest with halves to even.
     case trunc, roundHalfUp, roundHalfEven
+    /// To the nearest binary32 (ties to even), as a Double: what a Float holds (Grammar.md, "fround").
+    case fround
 }
 
 public enum BinaryOperation: String, Sendable, CaseIterable {

@@ -21,6 +21,8 @@ public enum Semantics {
         case .trunc: return x.rounded(.towardZero) + 0
         case .roundHalfUp: return OwnedMath.roundHalfUp(x)
         case .roundHalfEven: return x.rounded(.toNearestOrEven)
+        // IEEE 754's conversion, to nearest with ties to even; a NaN stays a NaN, an infinity the infinity.
+        case .fround: return Double(Float(x))
         }
     }
 

@@ -7,6 +7,8 @@ public enum Builtin: String, Sendable, CaseIterable {
     case min, max, clamp, abs, mix, progress, pow, sqrt, floor, ceil, round
     /// Rounding as other languages round, integer division, and C's NaN-ignoring fmin and fmax.
     case trunc, roundHalfUp, roundHalfEven, div, fmin, fmax
+    /// x rounded to binary32, as Kotlin's and Swift's Float hold it (JavaScript's Math.fround).
+    case fround
 
     /// How many arguments a call takes; `min` and `max` take two or more and are lowered to pairs.
     public var arity: ClosedRange<Int> {
@@ -14,7 +16,7 @@ public enum Builtin: String, Sendable, CaseIterable {
         case .min, .max: return 2...Int.max
         case .fmin, .fmax: return 2...Int.max
         case .div: return 2...2
-        case .trunc, .roundHalfUp, .roundHalfEven: return 1...1
+        case .trunc, .roundHalfUp, .roundHalfEven, .fround: return 1...1
         case .clamp, .mix, .progress: return 3...3
         case .pow: return 2...2
         case .abs, .sqrt, .floor, .ceil, .round: return 1...1
@@ -40,6 +42,7 @@ public enum Builtin: String, Sendable, CaseIterable {
         case .div: return "div(a, b)"
         case .fmin: return "fmin(a, b, ...)"
         case .fmax: return "fmax(a, b, ...)"
+        case .fround: return "fround(x)"
         }
     }
 
@@ -63,6 +66,7 @@ public enum Builtin: String, Sendable, CaseIterable {
         case .div: return "the exact quotient a / b truncated toward zero (Kotlin's and Swift's Int /)"
         case .fmin: return "the smallest argument, a NaN ignored, -0 below +0 (C's fmin)"
         case .fmax: return "the largest argument, a NaN ignored, +0 above -0 (C's fmax)"
+        case .fround: return "x rounded to the nearest binary32, ties to even, as a Float holds it (Kotlin's toFloat(), JavaScript's Math.fround)"
         }
     }
 }

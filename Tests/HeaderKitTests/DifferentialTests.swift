@@ -87,6 +87,15 @@ final class DifferentialTests: XCTestCase {
         print("DifferentialTests: \(declaring.count) of 1000 specs declare transitions")
     }
 
+    /// Some quotients are rounded to binary32, `fround(a / b)`, drawn from a stream of their own.
+    func testGeneratedSpecsDrawFround() {
+        let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
+        let rounding = specs.filter { $0.0.text.contains("fround(") }
+        XCTAssertGreaterThan(rounding.count, 50)
+        XCTAssertTrue(rounding.allSatisfy { $0.1 != nil }, rounding.first { $0.1 == nil }.map { "\($0.0.text)\n\($0.2.diagnostics)" } ?? "")
+        print("DifferentialTests: \(rounding.count) of 1000 specs round a quotient to binary32")
+    }
+
     /// Some specs declare phase inputs, drawn from a stream of their own: compared with the three phases and
     /// with each other, and half the time read by a state that moves only while dragging. Each is accepted.
     func testGeneratedSpecsDrawPhases() {

@@ -25,6 +25,7 @@ package enum JavaScriptSyntax: BodySyntax {
         case .trunc: return .call("$trunc")
         case .roundHalfUp: return .call("$roundHalfUp")
         case .roundHalfEven: return .call("$roundHalfEven")
+        case .fround: return .call("$fround")
         }
     }
 

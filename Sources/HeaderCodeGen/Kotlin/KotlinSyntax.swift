@@ -25,6 +25,7 @@ package enum KotlinSyntax: BodySyntax {
         case .roundHalfUp: return .call("mathRoundHalfUp")
         // Math.rint is IEEE's roundToIntegralTiesToEven: Swift's .toNearestOrEven, to the bit.
         case .roundHalfEven: return .call("Math.rint")
+        case .fround: return .call("mathFround")
         }
     }
 

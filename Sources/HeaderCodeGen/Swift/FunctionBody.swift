@@ -175,6 +175,10 @@ package struct FunctionBody {
                 let cut = postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.towardZero)")
                 return Rendered(text: "(\(cut.text) + 0)", level: .atom, operators: cut.operators + 1, type: cut.type)
             case .roundHalfEven: return postfix(hoistIfLong(render(operand, as: wanted)), ".rounded(.toNearestOrEven)")
+            case .fround:
+                // Through Float and back: IEEE 754's conversion, to nearest with ties to even.
+                let x = hoistIfLong(render(operand, as: .double))
+                return convert(Rendered(text: "Double(Float(\(x.text)))", level: .atom, operators: x.operators + 1, type: .double), to: wanted)
             case .roundHalfUp:
                 let x = hoistIfLong(render(operand, as: .double))
                 return convert(Rendered(text: "Self.mathRoundHalfUp(\(x.text))", level: .atom, operators: x.operators + 1,

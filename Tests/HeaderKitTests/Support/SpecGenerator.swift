@@ -83,6 +83,8 @@ struct SpecGenerator {
     private var initialMathRNG: SeededGenerator
     /// And transitions, which follow the frame's time (see `transitionLines`).
     private var transitionRNG: SeededGenerator
+    /// And `fround`, around a quotient now and then, as Float arithmetic rounds each operation.
+    private var floatRNG: SeededGenerator
     /// The functions declared so far (a body calls only earlier ones, so none is recursive).
     private var functions: [(name: String, parameters: [Kind], result: Kind)] = []
     /// What stands for the offset: `offset`, or in a function's body its first parameter, a length.
@@ -103,6 +105,7 @@ struct SpecGenerator {
         phaseRNG = SeededGenerator(seed: seed ^ 0x50_4841_5345)
         initialMathRNG = SeededGenerator(seed: seed ^ 0x49_4E49_5449_414C)
         transitionRNG = SeededGenerator(seed: seed ^ 0x54_5241_4E53_4954)
+        floatRNG = SeededGenerator(seed: seed ^ 0x46_4C4F_4154)
         extremeRNG = SeededGenerator(seed: seed ^ 0x45_5854_5245)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
@@ -793,7 +796,10 @@ struct SpecGenerator {
     /// call binds as loosely as it, so that the draws for parentheses are the same (a call may get some).
     private mutating func quotient(_ lhs: Ex, _ rhs: Ex) -> Ex {
         let division = binary(lhs, "/", rhs, 5)
-        guard builtinRNG.chance(0.35) else { return division }
+        guard builtinRNG.chance(0.35) else {
+            // As a Float computes it: the quotient rounded to binary32 (a call binds tighter, so nothing else moves).
+            return floatRNG.chance(0.12) ? call("fround", [division]) : division
+        }
         return Ex(text: call("div", [lhs, rhs]).text, prec: division.prec)
     }
 

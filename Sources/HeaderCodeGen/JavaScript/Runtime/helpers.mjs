@@ -60,6 +60,8 @@ function $roundHalfEven(x) {
   return x < 0 || Object.is(x, -0) ? -whole : whole;
 }
 
+function $fround(x) { return Math.fround(x); }
+
 function $div(a, b) {
   const quotient = a / b;
   if (!(Math.abs(quotient) < 4503599627370496)) return quotient;

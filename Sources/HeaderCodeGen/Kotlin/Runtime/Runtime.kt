@@ -28,6 +28,9 @@ private fun swiftRound(x: Double): Double {
 
 private fun mathTrunc(x: Double): Double = (if (x < 0.0) Math.ceil(x) else Math.floor(x)) + 0.0
 
+// The JVM's d2f rounds to nearest, ties to even, as IEEE 754 and Swift's Float(x) do.
+private fun mathFround(x: Double): Double = x.toFloat().toDouble()
+
 /**
  * OwnedMath's roundHalfUp, div, fmin and fmax, operation for operation: `%` is C's fmod, exact; Math.round
  * answers a Long, and minOf and maxOf propagate NaN.
