@@ -133,8 +133,8 @@ public enum Lowering {
                 if field != .value {
                     name = state.name + suffix
                     var counter = 2
-                    while names.contains(name) { name = state.name + suffix + String(counter); counter += 1 }
-                    names.insert(name)
+                    while names.contains(Context.getterKey(name)) { name = state.name + suffix + String(counter); counter += 1 }
+                    names.insert(Context.getterKey(name))
                 }
                 let initial = Body(locals: [], localNames: [], result: .constant(field == .target ? -1 : 0, type, at: range), uses: Uses())
                 states.append(Program.State(name: name, nameRange: range, type: type, initial: initial, next: next,
@@ -142,6 +142,10 @@ public enum Lowering {
             }
             return states
         }
+
+        /// A state's name with its first letter upper-cased: two names alike but for that letter are one JVM
+        /// getter in Kotlin (`getFrameTarget()`), so the names made here keep apart from every other this way.
+        static func getterKey(_ name: String) -> String { name.prefix(1).uppercased() + name.dropFirst() }
 
         mutating func program() -> Program {
             var values: [Program.NamedValue] = []
@@ -156,7 +160,7 @@ public enum Lowering {
                 values.append(Program.NamedValue(name: value.name, nameRange: value.nameRange, type: value.type, body: body,
                                                  documentation: value.documentation))
             }
-            var names = Set(spec.states.map(\.name))
+            var names = Set(spec.states.map { Context.getterKey($0.name) })
             var transitions: [Program.Transition] = []
             for state in spec.states {
                 guard let transition = state.transition, let value = stateIndexBySlot[state.slot] else { continue }

@@ -76,7 +76,8 @@ package enum TransitionLowering {
                                                    at: range), name: "fraction")
         func easing(_ towardsOne: Expr, _ fraction: Expr, _ builder: inout BodyBuilder) -> Expr {
             let curveOn = builder.curve(parts.curveOn, fraction, at: range)
-            return parts.curveOn == parts.curveOff ? curveOn : builder.select(towardsOne, curveOn, builder.curve(parts.curveOff, fraction, at: range), at: range)
+            guard parts.curveOn != parts.curveOff else { return curveOn }
+            return builder.select(towardsOne, curveOn, builder.curve(parts.curveOff, fraction, at: range), at: range)
         }
         let eased = easing(isOn, fraction, &builder)
         let current = builder.bind(builder.binary(.add, parts.from, builder.binary(.multiply, eased,

@@ -135,6 +135,9 @@ public enum KotlinNames {
             if let other = types[type] {
                 diagnostics.error("blocks '\(block.name)' and '\(other)' would both become the Kotlin class '\(type)'; rename one",
                                   at: block.nameRange)
+            } else if blockNames.contains(type) {
+                diagnostics.error("block '\(block.name)' would become the Kotlin class '\(type)', which is also a property of Frame; rename it",
+                                  at: block.nameRange)
             }
             types[type] = block.name
         }

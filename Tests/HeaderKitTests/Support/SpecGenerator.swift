@@ -478,7 +478,9 @@ struct SpecGenerator {
             if scratch.rng.chance(0.4) { clauses.append("off " + scratch.expr(.bool, depth: 1 + scratch.rng.below(3)).text) }
             if scratch.rng.chance(0.15) {
                 // A spring for its own settling time, each way.
-                clauses.append("curve " + scratch.rng.pick(["bouncy", "smooth", "snappy", "spring(duration: 0.4, bounce: 0.2)"]))
+                // A preset only where no declared curve hides it.
+                let springs = ["bouncy", "smooth", "snappy"].filter { !scratch.curveNames.contains($0) } + ["spring(duration: 0.4, bounce: 0.2)"]
+                clauses.append("curve " + scratch.rng.pick(springs))
             } else {
                 var durations = ["0ms", "16ms", "300ms", "0.6s", "1e-3ms", "600", "2.5s"]
                 if let flag = of(.bool).first { durations.append("\(flag) ? 0ms : 250ms") }
@@ -797,8 +799,9 @@ struct SpecGenerator {
     private mutating func quotient(_ lhs: Ex, _ rhs: Ex) -> Ex {
         let division = binary(lhs, "/", rhs, 5)
         guard builtinRNG.chance(0.35) else {
-            // As a Float computes it: the quotient rounded to binary32 (a call binds tighter, so nothing else moves).
-            return floatRNG.chance(0.12) ? call("fround", [division]) : division
+            // As a Float computes it: the quotient rounded to binary32, said to bind as the division does, as `div`
+            // is, so that the draws for parentheses around it stay as they were.
+            return floatRNG.chance(0.12) ? Ex(text: call("fround", [division]).text, prec: division.prec) : division
         }
         return Ex(text: call("div", [lhs, rhs]).text, prec: division.prec)
     }
