@@ -158,26 +158,31 @@ public struct RangeAnalysis: Sendable {
         return AnalysisLimits.evaluations(withoutSplits: unsplit)
     }
 
-    /// The states of transitions whose values are known by construction: where every run's fraction is within
-    /// 0...1 (no duration can be +infinity, the one that can make a ratio of infinities, NaN) and each curve keeps 0...1
-    /// within 0...1, the value and where a run starts are within 0...1, rounding and all. `from + c * (to - from)`
-    /// with `to` 0 or 1, `from` and `c` within 0...1: towards 0 it is `from - c * from`, and `c * from` rounds
-    /// to at most `from`; towards 1, `1 - from` is exact from 0.5 up and within half an ulp of 2⁻⁵³ below,
-    /// so `from` plus at most that rounds to at most 1. The target is -1, 0 or 1.
+    /// A transition's states, known by construction, so that the fixpoint never evaluates their updates (each
+    /// carries the transition's conditions, which may split into many paths). The target is -1, 0 or 1; the
+    /// start a time, finite. Where every run's fraction is within 0...1 (no duration can be +infinity, the one
+    /// that can make a ratio of infinities NaN) and each curve keeps 0...1 within 0...1, the value and where a
+    /// run starts are within 0...1, rounding and all: `from + c * (to - from)` with `to` 0 or 1, `from` and `c`
+    /// within 0...1 is `from - c * from` towards 0, where `c * from` rounds to at most `from`, and towards 1
+    /// `from` plus `c * (1 - from)`, where `1 - from` is exact from 0.5 up and within half an ulp of 2⁻⁵³
+    /// below, so the sum rounds to at most 1. Elsewhere a reversal mid-way can carry an overshoot further at
+    /// each turn, without bound: any number, NaN and the infinities too.
     private static func transitionRanges(_ program: Program, _ evaluation: inout SymbolicEvaluation)
-        -> [Int: (lower: Double, upper: Double)] {
-        var known: [Int: (lower: Double, upper: Double)] = [:]
+        -> [Int: (lower: Double, upper: Double, specials: AbstractNumber?)] {
+        var known: [Int: (lower: Double, upper: Double, specials: AbstractNumber?)] = [:]
         for transition in program.transitions {
-            known[transition.target] = (-1, 1)
+            known[transition.target] = (-1, 1, nil)
+            known[transition.start] = (-.infinity, .infinity, nil)
             let durations = hull(of: transition.durations, &evaluation)
             evaluation.forgetValues()
-            guard !durations.specials.positiveInfinity,
-                  transition.curves.allSatisfy({ curve in
-                      let range = CurveRange.range(of: curve, over: 0, 1)
-                      return range.lower >= 0 && range.upper <= 1
-                  }) else { continue }
-            known[transition.from] = (0, 1)
-            known[transition.value] = (0, 1)
+            let bounded = !durations.specials.positiveInfinity && transition.curves.allSatisfy { curve in
+                let range = CurveRange.range(of: curve, over: 0, 1)
+                return range.lower >= 0 && range.upper <= 1
+            }
+            let anything = AbstractNumber(form: nil, nan: true, positiveInfinity: true, negativeInfinity: true)
+            for state in [transition.from, transition.value] {
+                known[state] = bounded ? (0, 1, nil) : (-.infinity, .infinity, anything)
+            }
         }
         return known
     }
@@ -199,6 +204,7 @@ public struct RangeAnalysis: Sendable {
             guard let id = evaluation.stateVariables[index] else { continue }
             evaluation.space.variables[id].lower = range.lower
             evaluation.space.variables[id].upper = range.upper
+            evaluation.stateSpecials[index] = range.specials
         }
         var snapsOfState: [Int: [Program.Snap]] = [:]
         for snap in program.snaps { if let state = snap.state { snapsOfState[state, default: []].append(snap) } }

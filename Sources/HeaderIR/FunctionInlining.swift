@@ -37,6 +37,10 @@ extension Program {
                               },
                               animations: animations)
         program.keyframes = keyframes
+        program.transitions = transitions.map {
+            Program.Transition(target: $0.target, from: $0.from, start: $0.start, value: $0.value, curves: $0.curves,
+                               durations: $0.durations.map(inlining))
+        }
         return program
     }
 
