@@ -39,7 +39,8 @@ package struct Trace {
         guard names.first == "offset" else {
             return .failure(UsageError(message: "\(path):\(header.number): the first column is 'offset', found '\(names.first ?? "")'"))
         }
-        var columns: [Program.Input] = []
+        // Each input's column, by position in a row.
+        var columns: [(input: Program.Input, position: Int)] = []
         // The column of the frames' times: `time`, unless it names an input of a spec with no transition.
         let timeIsInput = !program.readsTime && program.inputs.contains { $0.name == "time" }
         var timeColumn: Int?
@@ -57,10 +58,10 @@ package struct Trace {
                     ?? (known.isEmpty ? "; it has none" : "; its inputs are \(known.joined(separator: ", "))")
                 return .failure(UsageError(message: "\(path):\(header.number): '\(program.name)' has no input '\(name)'\(hint)"))
             }
-            guard !columns.contains(where: { $0.name == name }) else {
+            guard !columns.contains(where: { $0.input.name == name }) else {
                 return .failure(UsageError(message: "\(path):\(header.number): the column '\(name)' is given twice"))
             }
-            columns.append(input)
+            columns.append((input, position))
         }
         if program.readsTime, timeColumn == nil {
             return .failure(UsageError(message: "\(path):\(header.number): '\(program.name)' has a transition, which follows time: add a column 'time' of milliseconds, as in 'offset,time' and rows like '40,16.7'"))
@@ -87,7 +88,8 @@ package struct Trace {
                 (time, previousTime) = (value, value)
             }
             var values: [Value] = []
-            for (input, cell) in zip(columns, cells.enumerated().filter { $0.offset != 0 && $0.offset != timeColumn }.map(\.element)) {
+            for (input, position) in columns {
+                let cell = cells[position]
                 guard let value = Driver.parseInputValue(cell, type: input.type) else {
                     if input.type == .phase {
                         return .failure(UsageError(message: "\(path):\(line.number): \(Driver.phaseRefusal(input.name, cell))"))
@@ -101,7 +103,7 @@ package struct Trace {
         guard !rows.isEmpty else {
             return .failure(UsageError(message: "\(path): the trace has no rows after the line that names its columns"))
         }
-        return .success(Trace(inputs: columns.map(\.name), rows: rows, hasTime: timeColumn != nil))
+        return .success(Trace(inputs: columns.map(\.input.name), rows: rows, hasTime: timeColumn != nil))
     }
 
     private static func fields(_ line: String) -> [String] {

@@ -35,17 +35,14 @@ public enum Lowering {
         var constantValues: [Int: Expr] = [:]
         var valueUses: [Uses] = []
 
-        /// For each state of the spec, its index in `Program.states`: a transition is four states, its value last.
-        var programStates: [Int] = []
-
         init(spec: CheckedSpec) {
             self.spec = spec
             for (index, value) in spec.values.enumerated() { valueIndexBySlot[value.slot] = index }
             for (index, input) in spec.inputs.enumerated() { inputIndexBySlot[input.slot] = index }
+            // A transition is four states of `Program.states`, its value last: its slot reads that one.
             var count = 0
             for state in spec.states {
                 count += state.transition == nil ? 1 : TransitionLowering.Field.allCases.count
-                programStates.append(count - 1)
                 stateIndexBySlot[state.slot] = count - 1
             }
         }
@@ -105,10 +102,12 @@ public enum Lowering {
         }
 
         /// A transition's four states (`TransitionLowering`): its target, the value and time its run started,
-        /// each named after it and apart from every other state, then its value under its own name.
-        private func transitionStates(_ state: CheckedState, _ transition: CheckedTransition, names: inout Set<String>) -> [Program.State] {
+        /// each named after it and apart from every other state, then its value under its own name; and the
+        /// transition as the analysis sees it.
+        private func transitionStates(_ state: CheckedState, _ transition: CheckedTransition,
+                                      names: inout Set<String>) -> (states: [Program.State], transition: Program.Transition?) {
             let range = state.nameRange
-            guard let valueIndex = stateIndexBySlot[state.slot] else { return [] }
+            guard let valueIndex = stateIndexBySlot[state.slot] else { return ([], nil) }
             let first = valueIndex - (TransitionLowering.Field.allCases.count - 1)
             func previous(_ field: Int, _ type: ValueType = .number) -> Expr { Expr(.read(.state(first + field)), type, range) }
             let fields: [(TransitionLowering.Field, String, ValueType, String)] = [
@@ -140,7 +139,9 @@ public enum Lowering {
                 states.append(Program.State(name: name, nameRange: range, type: type, initial: initial, next: next,
                                             documentation: field == .value ? state.documentation : documentation))
             }
-            return states
+            let durations = [transition.durationOn, transition.durationOff].map { lower($0, type: .time, at: range) }
+            return (states, Program.Transition(target: first, from: first + 1, start: first + 2, value: valueIndex,
+                                               curves: [transition.curveOn, transition.curveOff], durations: durations))
         }
 
         /// A state's name with its first letter upper-cased: two names alike but for that letter are one JVM
@@ -162,14 +163,12 @@ public enum Lowering {
             }
             var names = Set(spec.states.map { Context.getterKey($0.name) })
             var transitions: [Program.Transition] = []
-            for state in spec.states {
-                guard let transition = state.transition, let value = stateIndexBySlot[state.slot] else { continue }
-                let durations = [transition.durationOn, transition.durationOff].map { lower($0, type: .time, at: state.nameRange) }
-                transitions.append(Program.Transition(target: value - 3, from: value - 2, start: value - 1, value: value,
-                                                      curves: [transition.curveOn, transition.curveOff], durations: durations))
-            }
             let states = spec.states.flatMap { state -> [Program.State] in
-                if let transition = state.transition { return transitionStates(state, transition, names: &names) }
+                if let transition = state.transition {
+                    let lowered = transitionStates(state, transition, names: &names)
+                    if let transition = lowered.transition { transitions.append(transition) }
+                    return lowered.states
+                }
                 let next = lower(state.next, type: state.type, at: state.nameRange) { builder, next in
                     guard let bounds = state.bounds else { return next }
                     var lowering = ExpressionLowering(slotRead: read, range: state.nameRange)
@@ -217,7 +216,7 @@ public enum Lowering {
                                            documentation: snap.documentation)
                 lowered.hasDefaultRule = rule.isDefault
                 lowered.hasCustomRule = snap.rule != nil
-                lowered.state = snap.state.map { programStates[$0] }
+                lowered.state = snap.state.flatMap { stateIndexBySlot[spec.states[$0].slot] }
                 lowered.points = snap.points.map { lower($0, at: snap.nameRange) }
                 return lowered
             }

@@ -34,6 +34,18 @@ final class CommandLineTests: XCTestCase {
         if let scratch { try? FileManager.default.removeItem(at: scratch) }
     }
 
+    /// Each trace is refused with the line that is wrong (the message), exit code 2, and nothing printed.
+    private func assertTracesRefused(_ spec: String, file: String, _ cases: [(text: String, message: String)],
+                                     line: UInt = #line) throws {
+        for (text, message) in cases {
+            let bad = try write(file, text)
+            let refused = Driver.run(["eval", spec, "--trace", bad])
+            XCTAssertEqual(refused.exitCode, 2, text, line: line)
+            XCTAssertEqual(refused.standardOutput, "", text, line: line)
+            XCTAssertTrue(refused.standardError.contains(message), "\(text): \(refused.standardError)", line: line)
+        }
+    }
+
     /// Writes a spec into the scratch directory and returns its path.
     private func write(_ name: String, _ text: String) throws -> String {
         let url = scratch.appendingPathComponent(name)
@@ -260,7 +272,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(csvRows(withSet.standardOutput).map { $0[2] }, ["bar.y", "0.0", "5.0", "25.0"])
 
         // Each bad trace is refused with the line that is wrong, and nothing is printed.
-        for (text, message) in [
+        try assertTracesRefused(spec.path, file: "drag-bad.csv", [
             ("offset,nope\n1,2\n", "drag-bad.csv:1: 'Drag' has no input 'nope'"),
             ("x,dragging\n1,true\n", "drag-bad.csv:1: the first column is 'offset', found 'x'"),
             ("offset,dragging,dragging\n1,true,true\n", "drag-bad.csv:1: the column 'dragging' is given twice"),
@@ -269,14 +281,7 @@ final class CommandLineTests: XCTestCase {
             ("offset\nnan\n", "drag-bad.csv:2: the offset must be a finite number, found 'nan'"),
             ("offset,dragging\n", "drag-bad.csv: the trace has no rows"),
             ("\n\n", "drag-bad.csv: the trace is empty"),
-        ] {
-            let bad = scratch.appendingPathComponent("drag-bad.csv")
-            try text.write(to: bad, atomically: true, encoding: .utf8)
-            let refused = Driver.run(["eval", spec.path, "--trace", bad.path])
-            XCTAssertEqual(refused.exitCode, 2, text)
-            XCTAssertEqual(refused.standardOutput, "", text)
-            XCTAssertTrue(refused.standardError.contains(message), "\(text): \(refused.standardError)")
-        }
+        ])
         assertUsageError(["eval", spec.path, "--trace", trace.path, "--at", "0"])
         assertUsageError(["eval", spec.path, "--trace", trace.path, "--set", "dragging=true"])
         assertUsageError(["eval", "-", "--trace", "-"])
@@ -308,19 +313,13 @@ final class CommandLineTests: XCTestCase {
             ["150.0", "400.0", "0.5"],
             ["150.0", "700.0", "1.0"],
         ])
-        for (text, message) in [
+        try assertTracesRefused(spec, file: "fade-bad.csv", [
             ("offset\n0\n", "fade-bad.csv:1: 'Fade' has a transition, which follows time: add a column 'time' of milliseconds"),
             ("offset,time\n0,10\n1,5\n", "fade-bad.csv:3: the time goes back from 10.0 to 5.0"),
             ("offset,time\n0,nan\n", "fade-bad.csv:2: the time must be a finite number of milliseconds, found 'nan'"),
             ("offset,time\n0,1pt\n", "fade-bad.csv:2: the time must be a finite number of milliseconds, found '1pt'"),
             ("offset,time,time\n0,1,1\n", "fade-bad.csv:1: the column 'time' is given twice"),
-        ] {
-            let bad = try write("fade-bad.csv", text)
-            let refused = Driver.run(["eval", spec, "--trace", bad])
-            XCTAssertEqual(refused.exitCode, 2, text)
-            XCTAssertEqual(refused.standardOutput, "", text)
-            XCTAssertTrue(refused.standardError.contains(message), "\(text): \(refused.standardError)")
-        }
+        ])
         // Without a transition, an input named `time` is set by its column as any input is.
         let plain = try write("Plain.header", "header Plain\ninput time = 1\nbar {\n    opacity = time\n}\n")
         let rows = Driver.run(["eval", plain, "--trace", try write("plain.csv", "offset,time\n0,0.25\n"), "--format", "csv"])

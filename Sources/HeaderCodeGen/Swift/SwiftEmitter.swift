@@ -287,14 +287,13 @@ public struct SwiftEmitter {
         emitParameterDocumentation(&printer, uses.inputs)
         var scope = names.scope(for: uses)
         var parameters = ["_ state: inout State", "offset: CGFloat"]
-        // `time` (milliseconds) is a label; an input of that name keeps it, and the time takes another name.
-        let time = scope.fresh("time")
-        if program.readsTime { parameters.append(time == "time" ? "time: Double" : "time \(time): Double") }
+        let time = timeParameter(&scope)
+        if let parameter = time.parameter { parameters.append(parameter) }
         parameters += self.parameters(Uses.inputs(uses.inputs))
         printer.block("static func advance(\(parameters.joined(separator: ", ")))") { printer in
             let delta = scope.fresh("delta")
             var function = plan.syntax.writer(scope: scope) { read in
-                read == .delta ? (delta, .length) : read == .time ? (time, .time) : plan.read(read, values: [:])
+                read == .delta ? (delta, .length) : read == .time ? (time.name, .time) : plan.read(read, values: [:])
             }
             if readsDelta {
                 function.append("let \(delta): CGFloat = state.\(names.lastOffsetField).map { offset - $0 } ?? 0")
@@ -315,14 +314,22 @@ public struct SwiftEmitter {
             inputs.map { ", \(SwiftNames.label(program.inputs[$0].name)): \(names.inputParameters[$0])" }.joined()
         }
         var scope = names.scope(for: both)
-        let time = scope.fresh("time")
-        let (timeParameter, timeArgument) = program.readsTime ? ([time == "time" ? "time: Double" : "time \(time): Double"], ", time: \(time)") : ([], "")
+        let time = timeParameter(&scope)
+        let timeArgument = time.parameter == nil ? "" : ", time: \(time.name)"
         printer.line("/// One call a frame: `advance(&state, offset:\(program.readsTime ? "time:" : ""))`, then `frame(offset:state:)` at the same offset.")
-        let parameters = ["offset: CGFloat", "state: inout State"] + timeParameter + self.parameters(both)
+        let parameters = ["offset: CGFloat", "state: inout State"] + [time.parameter].compactMap { $0 } + self.parameters(both)
         printer.block("static func frame(\(parameters.joined(separator: ", "))) -> Frame") { printer in
             printer.line("Self.advance(&state, offset: offset\(timeArgument)\(arguments(advanceUses.inputs)))")
             printer.line("return Self.frame(offset: offset\(frameUses.state ? ", state: state" : "")\(arguments(frameUses.inputs)))")
         }
+    }
+
+    /// The frame's time, for a header with a transition: labelled `time`, and named so inside unless an input
+    /// has that name. Its parameter is nil for a header without one.
+    private func timeParameter(_ scope: inout SwiftScope) -> (parameter: String?, name: String) {
+        let name = scope.fresh("time")
+        guard program.readsTime else { return (nil, name) }
+        return (name == "time" ? "time: Double" : "time \(name): Double", name)
     }
 
     private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap) {
