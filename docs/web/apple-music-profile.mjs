@@ -539,10 +539,11 @@ export function defineHeaderElement(tag, spec) {
       if (offset !== this._lastQueued) this._queue(offset);
     }
 
-    // States advance along every offset the scroll passed, in order; the frame is drawn once a frame.
+    // States advance along every offset the scroll passed, in order, each at its time (which transitions
+    // follow); the frame is drawn once a frame.
     _queue(offset) {
       this._lastQueued = offset;
-      this._pending.push({ offset, inputs: this._inputs });
+      this._pending.push({ offset, inputs: this._inputs, time: performance.now() });
       if (this._scheduled) return;
       this._scheduled = true;
       requestAnimationFrame(() => this._draw());
@@ -553,7 +554,7 @@ export function defineHeaderElement(tag, spec) {
       const steps = this._pending;
       this._pending = [];
       if (steps.length === 0) return;
-      if (this._state) for (const step of steps) spec.advance(this._state, step.offset, step.inputs);
+      if (this._state) for (const step of steps) spec.advance(this._state, step.offset, step.inputs, step.time);
       const last = steps[steps.length - 1];
       const values = this._state ? spec.frame(last.offset, last.inputs, this._state) : spec.frame(last.offset, last.inputs);
       this._values = values;
@@ -563,6 +564,11 @@ export function defineHeaderElement(tag, spec) {
       this._render(values, last.offset, last.inputs);
       // An event costs the browser about as much as the frame's math: it is made only for a listener.
       if (this._drawListened) this.dispatchEvent(new CustomEvent("draw", { detail: { offset: last.offset } }));
+      // A transition under way (its value not yet at its target) is drawn again next frame, where the page
+      // stands, until it arrives.
+      if (this._state && spec.transitions && spec.transitions.some(([value, target]) => this._state[value] !== this._state[target])) {
+        this._queue(last.offset);
+      }
     }
 
     addEventListener(type, listener, options) {
