@@ -70,6 +70,24 @@ extension SymbolicEvaluation {
                     if lower <= upper { result.form = fresh(lower, upper, form) }
                 }
                 outcomes.append((path, .number(result)))
+            case .exp, .expm1:
+                // Increasing, and fdlibm's within 1 ulp of the true value: two steps out from each end's result bound
+                // every result between; past the largest double the result is +infinity.
+                let real = space.bounds(form, on: path)
+                let bounds = space.floatBounds(form, real: real, on: path)
+                var result = AbstractNumber(form: nil)
+                if !real.infeasible, bounds.lower <= bounds.upper {
+                    let floor = operation == .exp ? 0.0 : -1.0
+                    var lower = Swift.max(Semantics.unary(operation, bounds.lower).nextDown.nextDown, floor)
+                    var upper = Semantics.unary(operation, bounds.upper).nextUp.nextUp
+                    if upper == .infinity { (result.positiveInfinity, upper) = (true, .greatestFiniteMagnitude) }
+                    if lower == .infinity { lower = .greatestFiniteMagnitude }
+                    if lower <= upper { result.form = fresh(lower, upper, form) }
+                }
+                outcomes.append((path, .number(result)))
+            case .sin, .cos:
+                // Within 1 ulp of a value within -1...1.
+                outcomes.append((path, .number(AbstractNumber(form: fresh(-(1.0.nextUp), 1.0.nextUp, form)))))
             }
         }
         return splitByKind(outcomes, of: [number])

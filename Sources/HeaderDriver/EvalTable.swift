@@ -41,10 +41,12 @@ package struct EvalTable {
     /// first, and hands over each offset, the trace's input values there (none without a trace) and the frame.
     private func forEachStep(_ body: (Double, [Value], [Value]) -> Void) {
         if let trace {
+            var gesture = ScrollGesture(program: interpreter.program)
             for step in trace.rows {
                 for (name, value) in zip(trace.inputs, step.values) { interpreter.setInput(name, to: value) }
+                let offset = gesture.frame(time: step.time, given: step.offset, touching: step.touching, interpreter: interpreter).offset
                 interpreter.time = step.time
-                body(step.offset, (trace.hasTime ? [.number(step.time)] : []) + step.values, interpreter.frame(at: step.offset))
+                body(offset, (trace.hasTime ? [.number(step.time)] : []) + step.values, interpreter.frame(at: offset))
             }
         } else {
             for offset in offsets { body(offset, [], interpreter.frame(at: offset)) }

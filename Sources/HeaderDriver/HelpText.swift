@@ -38,7 +38,11 @@ package enum HelpText {
                                      A column time gives each frame's time in milliseconds (offset,time;
                                      never back), which a spec with a transition must have. --at and
                                      --sweep evaluate at time 0: a transition rests where its condition
-                                     says at the first offset, and one set off later stays at its start
+                                     says at the first offset, and one set off later stays at its start.
+                                     A column touch (down or up) says where the finger is; an empty offset
+                                     that the scroll is where it was left. When the finger lifts, a snap
+                                     with a motion takes the scroll from there (offset,time,touch; rows
+                                     like 40,16,down then ,500,up): Grammar.md, "The motion after release"
               --set INPUT=VALUE      sets an input, once: --set safeAreaTop=47 --set reduceMotion=true
               --format FORMAT        table (the default, for people; up to 100000 offsets), csv or json
                                      (for tools; printed as they are evaluated, for sweeps of any length)

@@ -10,11 +10,17 @@ import HeaderIR
 /// are followed in order, so a spec with state follows the path, and an input keeps its row's value until
 /// a later row changes it: what an app passes as the gesture goes on. A `time` column gives each frame's time
 /// in milliseconds, which may not go backwards; a spec with a transition needs it (Grammar.md, "Transitions").
+/// A `touch` column (`down`, `up`) says where the finger is, and an empty offset that the scroll is where it was
+/// left: after the finger lifts, on its snap's motion (`ScrollGesture`, Grammar.md "The motion after release").
 package struct Trace {
     package struct Row {
-        package let offset: Double
+        /// Where the frame puts the scroll; nil (an empty cell) where the scroll is where it was left, or on its
+        /// snap's motion after the finger lifted.
+        package let offset: Double?
         /// The frame's time in milliseconds: the `time` column's, 0 without one.
         package var time: Double = 0
+        /// Whether the finger is down: the `touch` column's (`down` or `up`), nil without one.
+        package var touching: Bool? = nil
         /// One value an input column.
         package let values: [Value]
     }
@@ -24,6 +30,8 @@ package struct Trace {
     package let rows: [Row]
     /// Whether the trace has a `time` column.
     package var hasTime = false
+    /// Whether the trace has a `touch` column.
+    package var hasTouch = false
 
     /// The trace, or a message that names the line (`FILE:3: ...`).
     package static func parse(_ source: SourceFile, for program: Program) -> Result<Trace, UsageError> {
@@ -44,7 +52,18 @@ package struct Trace {
         // The column of the frames' times: `time`, unless it names an input of a spec with no transition.
         let timeIsInput = !program.readsTime && program.inputs.contains { $0.name == "time" }
         var timeColumn: Int?
+        // The finger's column: `touch`, unless it names an input of a spec whose snaps have no motion.
+        let readsMotion = program.snaps.contains { $0.motion != nil }
+        let touchIsInput = !readsMotion && program.inputs.contains { $0.name == "touch" }
+        var touchColumn: Int?
         for (position, name) in names.enumerated().dropFirst() {
+            if name == "touch", !touchIsInput {
+                guard touchColumn == nil else {
+                    return .failure(UsageError(message: "\(path):\(header.number): the column 'touch' is given twice"))
+                }
+                touchColumn = position
+                continue
+            }
             if name == "time", !timeIsInput {
                 guard timeColumn == nil else {
                     return .failure(UsageError(message: "\(path):\(header.number): the column 'time' is given twice"))
@@ -74,8 +93,21 @@ package struct Trace {
             guard cells.count == names.count else {
                 return .failure(UsageError(message: "\(path):\(line.number): \(cells.count) value\(cells.count == 1 ? "" : "s"), and the first line names \(names.count) columns"))
             }
-            guard let offset = Arguments.parseNumber(cells[0]) else {
-                return .failure(UsageError(message: "\(path):\(line.number): the offset must be a finite number, found '\(cells[0])'"))
+            // An empty offset: the scroll is where it was left (or on its motion), which the first row cannot say.
+            let offset = Arguments.parseNumber(cells[0])
+            guard offset != nil || (cells[0].isEmpty && !rows.isEmpty) else {
+                let empty = cells[0].isEmpty ? "the first row needs an offset; an empty one means the scroll is where the row before left it"
+                    : "the offset must be a finite number, or empty where the scroll is where it was left (or on its motion), found '\(cells[0])'"
+                return .failure(UsageError(message: "\(path):\(line.number): \(empty)"))
+            }
+            var touching: Bool? = nil
+            if let touchColumn {
+                switch cells[touchColumn] {
+                case "down": touching = true
+                case "up": touching = false
+                case let cell:
+                    return .failure(UsageError(message: "\(path):\(line.number): the touch is 'down' (the finger is on the screen) or 'up', found '\(cell)'"))
+                }
             }
             var time = 0.0
             if let timeColumn {
@@ -98,12 +130,12 @@ package struct Trace {
                 }
                 values.append(value)
             }
-            rows.append(Row(offset: offset, time: time, values: values))
+            rows.append(Row(offset: offset, time: time, touching: touching, values: values))
         }
         guard !rows.isEmpty else {
             return .failure(UsageError(message: "\(path): the trace has no rows after the line that names its columns"))
         }
-        return .success(Trace(inputs: columns.map(\.input.name), rows: rows, hasTime: timeColumn != nil))
+        return .success(Trace(inputs: columns.map(\.input.name), rows: rows, hasTime: timeColumn != nil, hasTouch: touchColumn != nil))
     }
 
     private static func fields(_ line: String) -> [String] {

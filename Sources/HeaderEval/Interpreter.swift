@@ -18,6 +18,7 @@ public final class Interpreter {
     private let advance: UnsafeMutableBufferPointer<Instruction>
     private let perFrame: UnsafeMutableBufferPointer<Instruction>
     private let settleLists: [UnsafeMutableBufferPointer<Instruction>]
+    private let motionLists: [UnsafeMutableBufferPointer<Instruction>?]
     private let curves: UnsafeMutableBufferPointer<Curve>
     private let firstOutput: Int
     private let isStateful: Bool
@@ -42,6 +43,7 @@ public final class Interpreter {
         advance = copy(code.advance)
         perFrame = copy(code.perFrame)
         settleLists = code.settle.map { copy($0.instructions) }
+        motionLists = code.motion.map { $0.map { copy($0.instructions) } }
         curves = copy(code.curves)
         firstOutput = code.layout.output(0)
         isStateful = program.isStateful
@@ -53,6 +55,7 @@ public final class Interpreter {
         advance.deallocate()
         perFrame.deallocate()
         settleLists.forEach { $0.deallocate() }
+        motionLists.forEach { $0?.deallocate() }
         _ = curves.deinitialize()
         curves.deallocate()
     }
@@ -100,6 +103,21 @@ public final class Interpreter {
         registers[code.layout.velocity] = velocity
         run(settleLists[snap])
         return registers[code.settle[snap].result]
+    }
+
+    /// Where the scroll is `elapsed` milliseconds after the finger lifted at `from` with `velocity`, on its way to
+    /// `target` by the motion of `program.snaps[snap]` (Grammar.md, "The motion after release"); nil where that snap
+    /// has none. The frame's offset and time are as they were.
+    public func motion(snap: Int, from: Double, velocity: Double, target: Double, elapsed: Double) -> Double? {
+        guard code.motion.indices.contains(snap), let list = motionLists[snap], let result = code.motion[snap]?.result else { return nil }
+        refreshInputs()
+        let (offset, time) = (registers[code.layout.offset], registers[code.layout.time])
+        defer { (registers[code.layout.offset], registers[code.layout.time]) = (offset, time) }
+        (registers[code.layout.offset], registers[code.layout.time]) = (from, elapsed)
+        registers[code.layout.target] = target
+        registers[code.layout.velocity] = velocity
+        run(list)
+        return registers[result]
     }
 
     /// Where `program.snaps[snap]` would come to rest if the scroll ended now, at `offset`, with `velocity`:

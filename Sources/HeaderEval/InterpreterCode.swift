@@ -83,6 +83,8 @@ package struct InterpreterCode {
     package private(set) var advance: [Instruction] = []
     private(set) var perFrame: [Instruction] = []
     package private(set) var settle: [(instructions: [Instruction], result: Int)] = []
+    /// Each snap's motion after release, where it has one: a list of its own, as a settle function is.
+    package private(set) var motion: [(instructions: [Instruction], result: Int)?] = []
     package private(set) var curves: [Curve] = []
     private(set) var initialRegisters: [Double]
     /// The operations that can fault (a division, `sqrt`, `pow`), by their index in the input-only, advance
@@ -141,6 +143,14 @@ package struct InterpreterCode {
             let result = scratch()
             emit(snap.settle, into: result, list: .settle)
             settle.append((settleList, result))
+            guard let body = snap.motion else {
+                motion.append(nil)
+                continue
+            }
+            settleList = []
+            let position = scratch()
+            emit(body, into: position, list: .settle)
+            motion.append((settleList, position))
         }
         // The registers numbered below zero go above the scratch registers.
         initialRegisters += [Double](repeating: 0, count: scratchHigh - scratchBase)
@@ -159,6 +169,11 @@ package struct InterpreterCode {
         place(&perFrame)
         place(&advance)
         for index in settle.indices { place(&settle[index].instructions) }
+        for index in motion.indices {
+            guard var entry = motion[index] else { continue }
+            place(&entry.instructions)
+            motion[index] = entry
+        }
     }
 
     // MARK: - lists and registers

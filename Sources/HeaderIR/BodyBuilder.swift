@@ -16,7 +16,7 @@ package struct BodyBuilder {
         let type: ValueType
         switch operation {
         case .not: type = .bool
-        case .sqrt: type = .number
+        case .sqrt, .exp, .expm1, .sin, .cos: type = .number
         default: type = operand.type
         }
         if let value = operand.constantValue { return .constant(Semantics.unary(operation, value), type, at: range) }

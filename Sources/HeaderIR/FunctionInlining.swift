@@ -33,6 +33,7 @@ extension Program {
                                   var snap = $0
                                   snap.settle = inlining($0.settle)
                                   snap.points = $0.points.map(inlining)
+                                  snap.motion = $0.motion.map(inlining)
                                   return snap
                               },
                               animations: animations)

@@ -218,6 +218,16 @@ public enum Lowering {
                 lowered.hasCustomRule = snap.rule != nil
                 lowered.state = snap.state.flatMap { stateIndexBySlot[spec.states[$0].slot] }
                 lowered.points = snap.points.map { lower($0, at: snap.nameRange) }
+                if let motion = snap.motion {
+                    var builder = BodyBuilder()
+                    var lowering = ExpressionLowering(slotRead: read, range: snap.nameRange)
+                    lowering.functionTypes = spec.functions.map(\.resultType)
+                    var duration = motion.duration.map { lowering.lower($0, into: &builder) }
+                    duration?.type = .time
+                    let position = MotionLowering.position(curve: motion.curve, duration: duration, at: snap.nameRange, into: &builder)
+                    lowered.motion = builder.finish(position, uses: uses)
+                    lowered.motionIsSpring = motion.duration == nil
+                }
                 return lowered
             }
             var program = Program(name: spec.name, nameRange: spec.nameRange,

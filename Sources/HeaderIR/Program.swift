@@ -161,6 +161,13 @@ public struct Program: Sendable {
         /// Each point on its own (reading inputs and named values only), for the analysis: the span of the
         /// points is where the rule decides, and where its result should lie.
         public var points: [Body] = []
+        /// `motion`: the scroll's offset at a time after the finger lifted (`MotionLowering`), a body that reads
+        /// `.offset` as where the finger lifted, `.velocity` as the release velocity (points per second),
+        /// `.target` as where the snap settles and `.time` as the milliseconds since the release, and inputs and
+        /// named values of inputs. Nil where the scroll view decelerates by itself.
+        public var motion: Body?
+        /// Whether the motion is a spring run from the release velocity (else a curve over a duration).
+        public var motionIsSpring = false
     }
 }
 
@@ -279,6 +286,9 @@ public enum UnaryOperation: String, Sendable, CaseIterable {
     case trunc, roundHalfUp, roundHalfEven
     /// To the nearest binary32 (ties to even), as a Double: what a Float holds (Grammar.md, "fround").
     case fround
+    /// headerc's own fdlibm `exp`, `expm1`, `sin` and `cos` (`OwnedMath`), which no spec writes: a snap's spring
+    /// motion is made of them (`MotionLowering`).
+    case exp, expm1, sin, cos
 }
 
 public enum BinaryOperation: String, Sendable, CaseIterable {

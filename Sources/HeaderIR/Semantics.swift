@@ -23,6 +23,10 @@ public enum Semantics {
         case .roundHalfEven: return x.rounded(.toNearestOrEven)
         // IEEE 754's conversion, to nearest with ties to even; a NaN stays a NaN, an infinity the infinity.
         case .fround: return Double(Float(x))
+        case .exp: return OwnedMath.exp(x)
+        case .expm1: return OwnedMath.expm1(x)
+        case .sin: return OwnedMath.sin(x)
+        case .cos: return OwnedMath.cos(x)
         }
     }
 

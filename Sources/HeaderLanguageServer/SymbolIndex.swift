@@ -71,7 +71,7 @@ package struct SymbolIndex: Sendable {
                 add(.transition, transition.name, transition.range, transition.documentation, nil,
                     [transition.on, transition.off, transition.duration, transition.curve, transition.reverse].compactMap { $0 })
             case .snap(let snap):
-                add(.snap, snap.name, snap.range, snap.documentation, nil, snap.points + [snap.rule.threshold, snap.rule.fling].compactMap { $0 })
+                add(.snap, snap.name, snap.range, snap.documentation, nil, snap.points + [snap.rule.threshold, snap.rule.fling, snap.rule.motion, snap.rule.duration].compactMap { $0 })
                 // `snap state hidden` names the state it moves: renaming the state renames it there too.
                 if snap.stateKeyword != nil { references.append(Reference(name: snap.name.name, range: snap.name.range)) }
                 // In a rule, `target` and `velocity` are the gesture's, whatever else has those names.

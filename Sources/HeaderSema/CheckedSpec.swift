@@ -121,7 +121,17 @@ public struct CheckedSnap: Sendable {
     public var rule: CheckedExpression?
     /// The index of the state a `snap state` moves (its target is that state's value), nil for the scroll.
     public var state: Int?
+    /// `motion curve [duration d]`: how the scroll moves to where it comes to rest once the finger lifts.
+    public var motion: CheckedMotion?
     public let documentation: String?
+}
+
+/// A snap's motion after the finger lifts (Grammar.md, "The motion after release"): a spring run by time from
+/// the release velocity when `duration` is nil, else the curve over the duration (milliseconds, a constant or
+/// inputs and named values of inputs).
+public struct CheckedMotion: Sendable {
+    public let curve: Curve
+    public let duration: CheckedExpression?
 }
 
 public struct CheckedBlock: Sendable {

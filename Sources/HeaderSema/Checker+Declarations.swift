@@ -222,14 +222,58 @@ extension Checker {
                                   tiesUp: snap.rule.ties?.value == .up, fling: fling, documentation: snap.documentation)
         checked.rule = rule
         checked.state = movedState
+        checked.motion = checkMotion(snap, movesState: snap.stateKeyword != nil)
         return checked
+    }
+
+    /// `motion curve [duration d]`: a spring by itself runs by time from the release velocity; any curve runs over
+    /// a duration of constants, inputs and named values of inputs, as a transition's does.
+    private mutating func checkMotion(_ snap: SnapDeclaration, movesState: Bool) -> CheckedMotion? {
+        let name = snap.name.name
+        guard let written = snap.rule.motion else {
+            if let duration = snap.rule.duration {
+                diagnostics.error("'duration' is the time of a snap's motion: write the curve too, as in 'motion easeOut duration 300ms'",
+                                  at: duration.range)
+            }
+            return nil
+        }
+        // The clauses first, each with its own error; then whether this snap may move the scroll at all.
+        let curve = checkCurve(written)
+        var duration: CheckedExpression?? = .some(nil)
+        if let expression = snap.rule.duration {
+            duration = nil
+            if let typed = check(expression), conform(typed, to: .time, expression.range, "the duration of the motion of snap '\(name)'") {
+                if followsScroll(typed.expression) {
+                    diagnostics.error("the duration of the motion of snap '\(name)' cannot depend on the offset or a state: it is fixed while the scroll moves; use constants, inputs and named values of inputs",
+                                      at: expression.range)
+                } else {
+                    duration = .some(typed.expression)
+                }
+            }
+        } else if let curve, !curve.isSpringCurve {
+            diagnostics.error("a motion along a curve needs a 'duration', as in 'motion easeOut duration 300ms' (a spring alone runs from the release velocity)",
+                              at: written.range)
+            return nil
+        }
+        if movesState {
+            diagnostics.error("'snap state \(name)' sets the state at once when the scroll ends; only a snap of the scroll has a 'motion'",
+                              at: written.range)
+            return nil
+        }
+        if let first = firstScrollSnap, first != name {
+            diagnostics.error("the scroll comes to rest by its first snap, '\(first)': give the 'motion' to that one",
+                              at: written.range)
+            return nil
+        }
+        guard let curve, let duration else { return nil }
+        return CheckedMotion(curve: curve, duration: duration)
     }
 
     /// `rule expression`: where a gesture comes to rest, for every target. It decides alone, so the
     /// default rule's clauses beside it would say nothing; it reads `target` and `velocity`, inputs and named
     /// values, and stays put while the gesture ends, as the points do.
     private mutating func checkSnapRule(_ written: Expression, target: ValueType, snap: SnapDeclaration) -> CheckedExpression? {
-        for (word, range) in snap.rule.words where word != "rule" {
+        for (word, range) in snap.rule.words where !["rule", "motion", "duration"].contains(word) {
             diagnostics.error("'\(word)' changes the default rule, and 'rule' replaces it: decide in the rule's expression instead",
                               at: range)
         }
@@ -345,5 +389,13 @@ extension Checker {
         }
         return CheckedAnimation(nameRange: animation.name.range, name: animation.name.name, spring: spring,
                                 documentation: animation.documentation)
+    }
+}
+
+private extension Curve {
+    /// A spring, which runs by time from a velocity and so needs no duration.
+    var isSpringCurve: Bool {
+        if case .spring = self { return true }
+        return false
     }
 }

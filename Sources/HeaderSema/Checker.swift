@@ -56,6 +56,9 @@ public struct Checker {
     /// Set while checking a snap's `rule`: the type of its `target` (a length, or the type of the state it
     /// moves), which with `velocity` it may read.
     var snapRuleTarget: ValueType?
+    /// The name of the first snap of the scroll: the one the scroll comes to rest by, and so the one that may
+    /// say how it moves there.
+    var firstScrollSnap: String?
     /// Set just before checking an operand of a comparison (or an input's default): the only place a phase
     /// may stand. `check` takes it down as it starts, so that it holds for that operand alone.
     var phaseOperand = false
@@ -131,6 +134,10 @@ public struct Checker {
         var blockNames: [String: SourceRange] = [:]
         // A snap of the scroll and a snap of a state share the names of the generated settle functions.
         var snapNames: [String: SourceRange] = [:]
+        firstScrollSnap = syntax.declarations.lazy.compactMap { declaration -> String? in
+            guard case .snap(let snap) = declaration, snap.stateKeyword == nil else { return nil }
+            return snap.name.name
+        }.first
         for declaration in syntax.declarations {
             switch declaration {
             case .block(let block):

@@ -14,7 +14,7 @@ public enum Vocabulary {
     /// Words that mean something in one place only: `in` and `next` in a state, `extend` in keyframes,
     /// `threshold`, `ties`, `fling` and `rule` after a snap's points, and `transition` with its clauses.
     public static let contextualKeywords = ["in", "next", "extend", "threshold", "ties", "fling", "rule",
-                                            "transition", "on", "off", "duration", "reverse"]
+                                            "transition", "on", "off", "duration", "reverse", "motion"]
     /// Names that a snap's `rule` reads (where the gesture would end, and its speed), hiding any declaration
     /// of the same name there; names like any other elsewhere.
     public static let ruleNames = ["target", "velocity"]

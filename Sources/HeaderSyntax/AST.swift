@@ -162,6 +162,11 @@ public struct SnapRule: Sendable {
     /// `rule expression`: where a gesture comes to rest, for every target, an expression of
     /// `target` and `velocity`; it decides alone, in place of the default rule and its clauses.
     public var rule: Expression?
+    /// `motion curve`: how the scroll moves to where it comes to rest once the finger lifts (a spring from the
+    /// release velocity, or the curve over `duration`); nil: the scroll view's own deceleration.
+    public var motion: Expression?
+    /// `duration d`: the time the motion takes, for a curve (or a spring stretched to it).
+    public var duration: Expression?
     /// Each clause's word, in the order written.
     public var words: [(word: String, range: SourceRange)] = []
 

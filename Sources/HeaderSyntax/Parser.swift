@@ -247,6 +247,7 @@ public struct Parser {
 
     /// snap = "snap" [ "state" ] identifier "{" expression { [ "," ] expression } "}" { snap-clause }
     /// snap-clause = "threshold" expression | "ties" ( "up" | "down" ) | "fling" expression | "rule" expression
+    ///             | "motion" curve-expression | "duration" expression
     private mutating func parseSnap() -> Declaration? {
         let start = current
         advance()
@@ -289,17 +290,15 @@ public struct Parser {
                 rule.ties = (ties, current.range)
                 end = current.range
                 advance()
-            case "threshold":
-                let value = parseExpression()
-                rule.threshold = value
-                end = value.range
-            case "rule":
-                let value = parseExpression()
-                rule.rule = value
-                end = value.range
             default:
                 let value = parseExpression()
-                rule.fling = value
+                switch word.text {
+                case "threshold": rule.threshold = value
+                case "rule": rule.rule = value
+                case "motion": rule.motion = value
+                case "duration": rule.duration = value
+                default: rule.fling = value
+                }
                 end = value.range
             }
         }
@@ -307,7 +306,7 @@ public struct Parser {
                                      documentation: start.documentation, range: start.range.union(end)))
     }
 
-    static let snapClauseWords: Set<String> = ["threshold", "ties", "fling", "rule"]
+    static let snapClauseWords: Set<String> = ["threshold", "ties", "fling", "rule", "motion", "duration"]
 
     /// block = name [ ":" kind { clause } ] "{" { property } "}"
     /// name  = identifier | keyword

@@ -126,6 +126,9 @@ final class EditorGrammarTests: XCTestCase {
         try assertScope("up", in: snap, startsWith: ["constant.language."])
         try assertScope("fling", in: snap, startsWith: ["keyword."])
         try assertScope("down", in: "snap bar { 0pt, 100pt } ties down", startsWith: ["constant.language."])
+        let motion = "snap bar { 0pt, travel } motion easeOut duration reduceMotion ? 0ms : 300ms"
+        try assertScope("motion", in: motion, startsWith: ["keyword."])
+        try assertScope("duration", in: motion, startsWith: ["keyword."])
         let rule = "snap bar { 0pt, travel } rule target < 0.5 * travel ? 0pt : travel"
         try assertScope("rule", in: rule, startsWith: ["keyword."])
         let stateSnap = "snap state hidden { 0pt, travel } threshold 0.5"
@@ -136,6 +139,7 @@ final class EditorGrammarTests: XCTestCase {
         // As names they are names.
         XCTAssertEqual(try scopes(of: "threshold", in: "let a = threshold * 2"), [])
         XCTAssertEqual(try scopes(of: "fling", in: "let a = fling"), [])
+        XCTAssertEqual(try scopes(of: "motion", in: "let a = motion * 2"), [])
         // A transition's word and clauses, each at the start of its line; names elsewhere.
         try assertScope("transition", in: "transition scrim {", startsWith: ["storage.type."])
         try assertScope("scrim", in: "transition scrim {", startsWith: ["entity.name."])
@@ -147,7 +151,7 @@ final class EditorGrammarTests: XCTestCase {
         try assertScope("ms", in: "input fade: ms = 300ms", after: ":", startsWith: ["support.type."])
         XCTAssertEqual(Set(Vocabulary.contextualKeywords + Vocabulary.contextualConstants),
                        ["in", "next", "extend", "before", "after", "both", "none", "hold", "threshold", "ties", "fling", "rule", "up", "down",
-                        "transition", "on", "off", "duration", "reverse"])
+                        "transition", "on", "off", "duration", "reverse", "motion"])
     }
 
     /// A block's structure: its kind, each clause, the blocks it names, alignments, edges and labels.

@@ -51,19 +51,32 @@ final class SpecFileTests: XCTestCase {
                     }
                     // Each row's inputs on top of the row before's, as `eval --trace` keeps them.
                     // `time=T` gives the row's time in milliseconds (kept by the rows after it), as the trace's `time` column.
+                    // `touch=down` and `touch=up` say where the finger is, as the trace's `touch` column, and `-` that the scroll is
+                    // where it was left: the offsets are resolved as `eval --trace` resolves them (`ScrollGesture`).
                     let timeIsInput = !program.readsTime && program.inputs.contains { $0.name == "time" }
                     var settings: [SpecFile.Setting] = []
                     var rows: [[Value]] = []
                     var time = 0.0, times: [Double] = []
-                    for row in expectation.rows {
+                    var touching: Bool?
+                    var offsets: [Double] = [], motions: [ScrollGesture.Frame?] = []
+                    let resolver = Interpreter(program: program)
+                    var gesture = ScrollGesture(program: program)
+                    for (row, given) in zip(expectation.rows, expectation.givenOffsets) {
                         for setting in row where setting.name == "time" && !timeIsInput {
                             if case .number(let value) = setting.value { time = value }
                         }
-                        settings += row.filter { timeIsInput || $0.name != "time" }
+                        for setting in row where setting.name == "touch" {
+                            if case .bool(let down) = setting.value { touching = down }
+                        }
+                        settings += row.filter { (timeIsInput || $0.name != "time") && $0.name != "touch" }
                         rows.append(inputs(settings, line: expectation.line))
                         times.append(time)
+                        for (input, value) in zip(program.inputs, rows[rows.count - 1]) { _ = resolver.setInput(input.name, to: value) }
+                        let frame = gesture.frame(time: time, given: given, touching: touching, interpreter: resolver)
+                        offsets.append(frame.offset)
+                        motions.append(frame.motion == nil ? nil : frame)
                     }
-                    probes.append(SpecProbe(kind: .trace(offsets: expectation.offsets, inputs: rows, times: times), inputs: rows.last ?? []))
+                    probes.append(SpecProbe(kind: .trace(offsets: offsets, inputs: rows, times: times, motions: motions), inputs: rows.last ?? []))
                 }
                 for expectation in file.settles {
                     guard let snap = program.snaps.firstIndex(where: { $0.name == expectation.snap }) else {

@@ -12,7 +12,7 @@ public struct JavaScriptEmitter {
     public let program: Program
     public let sourcePath: String
     /// The parameters of the exported functions, which spec names must not take as locals.
-    private static let parameterNames: Set<String> = ["offset", "inputs", "state", "target", "velocity"]
+    private static let parameterNames: Set<String> = ["offset", "inputs", "state", "target", "velocity", "from", "elapsed"]
 
     public init(program: Program, sourcePath: String) {
         self.program = program
@@ -33,7 +33,10 @@ public struct JavaScriptEmitter {
         lines.append("")
         lines += frame()
         if program.isStateful { lines += [""] + advance() }
-        for snap in program.snaps { lines += [""] + settle(snap) }
+        for snap in program.snaps {
+            lines += [""] + settle(snap)
+            if let body = snap.motion { lines += [""] + motion(snap, body) }
+        }
         for function in program.functions { lines += [""] + userFunction(function) }
         var (curves, helpers) = program.curvesAndHelpers(spelledBy: JavaScriptSyntax.self)
         if !program.inputs.isEmpty { helpers.insert("$input") }
@@ -250,6 +253,26 @@ public struct JavaScriptEmitter {
             lines += function.lines.map { "  " + $0 }
             lines += ["  return \(result);", "}"]
         }
+        return lines
+    }
+
+    private func motion(_ snap: Program.Snap, _ body: Body) -> [String] {
+        var function = prelude(for: [body], scope: plan.syntax.scope(for: Uses(), callsValues: false)) { read in
+            switch read {
+            case .offset: return "from"
+            case .velocity: return "velocity"
+            case .target: return "target"
+            case .time: return "elapsed"
+            case .value: return nil
+            default: return "NaN"
+            }
+        }
+        let result = function.render(body, name: function.fresh("position"))
+        let summary = MotionLowering.summary(snap, settle: JavaScriptNames.settleFunction(snap.name, count: program.snaps.count))
+        var lines = summary.split(separator: "\n").map { "// " + GeneratedText.commentSafe(String($0)) }
+        lines += ["export function motion(from, velocity, target, elapsed, inputs = {}) {"]
+        lines += function.lines.map { "  " + $0 }
+        lines += ["  return \(result);", "}"]
         return lines
     }
 

@@ -85,6 +85,7 @@ public enum JavaScriptNames {
         // The spec's functions are the module's own functions, by their names: those must be free.
         var exported: Set<String> = ["header", "outputs", "inputs", "animations", "frame", "advance", "initialState"]
         exported.formUnion(program.snaps.map { settleFunction($0.name, count: program.snaps.count) })
+        if program.snaps.contains(where: { $0.motion != nil }) { exported.insert("motion") }
         for function in program.functions {
             if reserved.contains(function.name) || moduleGlobals.contains(function.name) {
                 diagnostics.error("function '\(function.name)' cannot keep its name in the generated JavaScript, where '\(function.name)' is reserved; rename it",

@@ -26,6 +26,10 @@ package enum JavaScriptSyntax: BodySyntax {
         case .roundHalfUp: return .call("$roundHalfUp")
         case .roundHalfEven: return .call("$roundHalfEven")
         case .fround: return .call("$fround")
+        case .exp: return .call("$mathExp")
+        case .expm1: return .call("$mathExpm1")
+        case .sin: return .call("$mathSin")
+        case .cos: return .call("$mathCos")
         }
     }
 

@@ -63,6 +63,10 @@ public struct KotlinEmitter {
             for snap in program.snaps {
                 printer.line()
                 emitSettle(&printer, snap)
+                if let motion = snap.motion {
+                    printer.line()
+                    emitMotion(&printer, snap, motion)
+                }
             }
             for function in program.functions {
                 printer.line()
@@ -319,6 +323,32 @@ public struct KotlinEmitter {
             } else {
                 printer.line("return \(result)")
             }
+        }
+    }
+
+    /// `motion(from, velocity, target, elapsed, ...)`: where the scroll is a time after the finger lifted.
+    private func emitMotion(_ printer: inout CodePrinter, _ snap: Program.Snap, _ body: Body) {
+        documentation(&printer, MotionLowering.summary(snap, settle: SwiftNames.settleFunction(snap.name, count: program.snaps.count)))
+        var uses = body.uses
+        uses.offset = false
+        var scope = names.scope(for: uses, program: program, callsValues: true)
+        for parameter in ["from", "velocity", "target", "elapsed"] { scope.reserve(parameter) }
+        var function = plan.function(of: body, scope: scope) { read in
+            switch read {
+            case .offset: return ("from", .length)
+            case .velocity: return ("velocity", .length)
+            case .target: return ("target", .length)
+            case .time: return ("elapsed", .time)
+            default: return nil
+            }
+        }
+        let result = function.render(body, name: function.fresh("position"))
+        let parameterList = ["from: Double", "velocity: Double", "target: Double", "elapsed: Double"] + parameters(uses)
+        // A curve over a duration leaves the velocity unread; the API keeps it.
+        if !body.reads(.velocity) { printer.line("@Suppress(\"UNUSED_PARAMETER\")") }
+        printer.block("fun motion(\(parameterList.joined(separator: ", "))): Double") { printer in
+            printer.lines(function.lines)
+            printer.line("return \(result)")
         }
     }
 

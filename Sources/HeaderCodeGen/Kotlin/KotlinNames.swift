@@ -100,6 +100,9 @@ public enum KotlinNames {
             claim(SwiftNames.settleFunction(snap.name, count: program.snaps.count), for: "the settle function of snap '\(snap.name)'",
                   at: program.nameRange)
         }
+        for snap in program.snaps where snap.motion != nil {
+            claim("motion", for: "the motion function of snap '\(snap.name)'", at: program.nameRange)
+        }
         // Getters of one class's properties share the JVM's namespace, with `getClass` already taken.
         func checkGetters(_ properties: [(name: String, range: SourceRange)], of owner: String) {
             var seen: [String: String] = [:]
@@ -164,6 +167,13 @@ public enum KotlinNames {
         for index in settleInputs.sorted() where ["target", "velocity"].contains(program.inputs[index].name) {
             let input = program.inputs[index]
             diagnostics.error("an input named '\(input.name)' would clash with the '\(input.name)' parameter of the Kotlin settle function; rename it",
+                              at: input.nameRange)
+        }
+        // `motion(from, velocity, target, elapsed, …)` likewise.
+        let motionInputs = Set(program.snaps.compactMap(\.motion).flatMap(\.uses.inputs))
+        for index in motionInputs.sorted() where ["from", "velocity", "target", "elapsed"].contains(program.inputs[index].name) {
+            let input = program.inputs[index]
+            diagnostics.error("an input named '\(input.name)' would clash with the '\(input.name)' parameter of the Kotlin motion function; rename it",
                               at: input.nameRange)
         }
         if program.isStateful {

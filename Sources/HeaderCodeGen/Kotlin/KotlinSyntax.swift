@@ -26,6 +26,10 @@ package enum KotlinSyntax: BodySyntax {
         // Math.rint is IEEE's roundToIntegralTiesToEven: Swift's .toNearestOrEven, to the bit.
         case .roundHalfEven: return .call("Math.rint")
         case .fround: return .call("mathFround")
+        case .exp: return .call("mathExp")
+        case .expm1: return .call("mathExpm1")
+        case .sin: return .call("mathSin")
+        case .cos: return .call("mathCos")
         }
     }
 

@@ -177,10 +177,10 @@ extension FunctionBody: BodyWriting {
 
 extension Program {
     /// Every body a back end prints: the named values, the outputs, each state's next value and (where it
-    /// reads inputs) its initial one, each snap's settling, the spec's functions.
+    /// reads inputs) its initial one, each snap's settling and motion, the spec's functions.
     package var printedBodies: [Body] {
         values.map(\.body) + outputs.map(\.body) + states.map(\.next) + statesStartingFromInputs.map { states[$0].initial }
-            + snaps.map(\.settle) + functions.map(\.body)
+            + snaps.map(\.settle) + snaps.compactMap(\.motion) + functions.map(\.body)
     }
 
     /// The curves the printed bodies evaluate, and the runtime's helpers that `Syntax` spells their operations with.

@@ -179,10 +179,10 @@ package struct FunctionBody {
                 // Through Float and back: IEEE 754's conversion, to nearest with ties to even.
                 let x = hoistIfLong(render(operand, as: .double))
                 return convert(Rendered(text: "Double(Float(\(x.text)))", level: .atom, operators: x.operators + 1, type: .double), to: wanted)
-            case .roundHalfUp:
+            case .roundHalfUp, .exp, .expm1, .sin, .cos:
                 let x = hoistIfLong(render(operand, as: .double))
-                return convert(Rendered(text: "Self.mathRoundHalfUp(\(x.text))", level: .atom, operators: x.operators + 1,
-                                        type: .double), to: wanted)
+                return convert(Rendered(text: "Self.\(SwiftEmitter.ownedMathFunction(operation) ?? "")(\(x.text))", level: .atom,
+                                        operators: x.operators + 1, type: .double), to: wanted)
             }
         case .binary(let operation, let lhs, let rhs):
             switch operation {

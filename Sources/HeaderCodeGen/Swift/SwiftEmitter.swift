@@ -63,6 +63,10 @@ public struct SwiftEmitter {
             for snap in program.snaps {
                 printer.line()
                 emitSettle(&printer, snap)
+                if let motion = snap.motion {
+                    printer.line()
+                    emitMotion(&printer, snap, motion)
+                }
             }
             let kernels = CurveSwiftSource.kernels(for: curves, math: math)
             if !kernels.isEmpty {
@@ -365,6 +369,44 @@ public struct SwiftEmitter {
         }
     }
 
+    /// `motion(from:velocity:target:elapsed:...)`: where the scroll is a time after the finger lifted.
+    private func emitMotion(_ printer: inout CodePrinter, _ snap: Program.Snap, _ body: Body) {
+        var uses = body.uses
+        uses.offset = false
+        var scope = names.scope(for: uses)
+        let from = scope.fresh("from"), velocity = scope.fresh("velocity"), target = scope.fresh("target"), elapsed = scope.fresh("elapsed")
+        var function = plan.function(of: body, scope: scope) { read in
+            switch read {
+            case .offset: return (from, .length)
+            case .velocity: return (velocity, .length)
+            case .target: return (target, .length)
+            case .time: return (elapsed, .time)
+            default: return nil
+            }
+        }
+        printer.documentation(MotionLowering.summary(snap, settle: SwiftNames.settleFunction(snap.name, count: program.snaps.count)))
+        func labelled(_ label: String, _ name: String, _ type: String) -> String { "\(label)\(name == label ? "" : " " + name): \(type)" }
+        let parameters = [labelled("from", from, "CGFloat"), labelled("velocity", velocity, "CGFloat"), labelled("target", target, "CGFloat"),
+                          labelled("elapsed", elapsed, "Double")] + self.parameters(uses)
+        printer.block("static func motion(\(parameters.joined(separator: ", "))) -> CGFloat") { printer in
+            let result = function.render(body, as: .length, name: function.fresh("position"))
+            printer.lines(function.lines)
+            printer.line("return \(result)")
+        }
+    }
+
+    /// The function of headerc's own math (`OwnedMath`, carried into the file) that computes a unary operation, if one does.
+    static func ownedMathFunction(_ operation: UnaryOperation) -> String? {
+        switch operation {
+        case .roundHalfUp: return "mathRoundHalfUp"
+        case .exp: return "mathExp"
+        case .expm1: return "mathExpm1"
+        case .sin: return "mathSin"
+        case .cos: return "mathCos"
+        default: return nil
+        }
+    }
+
     /// The curves the file evaluates and headerc's own math functions it calls, for its kernels and imports.
     private func curvesAndMath() -> (curves: [Curve], math: Set<String>) {
         var curves: [Curve] = []
@@ -375,7 +417,7 @@ public struct SwiftEmitter {
                     switch node.kind {
                     case .curve(let curve, _): curves.append(curve)
                     case .binary(.pow, _, _): math.insert("mathPow")
-                    case .unary(.roundHalfUp, _): math.insert("mathRoundHalfUp")
+                    case .unary(let operation, _): if let function = Self.ownedMathFunction(operation) { math.insert(function) }
                     case .binary(.div, _, _): math.insert("mathDiv")
                     case .binary(.fmin, _, _): math.insert("mathFmin")
                     case .binary(.fmax, _, _): math.insert("mathFmax")

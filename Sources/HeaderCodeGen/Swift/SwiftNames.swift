@@ -138,6 +138,9 @@ public enum SwiftNames {
             claim(settleFunction(snap.name, count: program.snaps.count), for: "the settle function of snap '\(snap.name)'",
                   at: program.nameRange)
         }
+        for snap in program.snaps where snap.motion != nil {
+            claim("motion", for: "the motion function of snap '\(snap.name)'", at: program.nameRange)
+        }
         let blockNames = Set(program.blocks.map(\.name))
         var types: [String: String] = [:]
         for block in program.blocks {

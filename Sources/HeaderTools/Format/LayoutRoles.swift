@@ -157,6 +157,8 @@ package struct LayoutRoles {
             if let threshold = snap.rule.threshold { visit(threshold) }
             if let fling = snap.rule.fling { visit(fling) }
             if let rule = snap.rule.rule { visit(rule) }
+            if let motion = snap.rule.motion { visit(motion) }
+            if let duration = snap.rule.duration { visit(duration) }
         }
     }
 

@@ -37,7 +37,8 @@ package enum SyntaxFingerprint {
                 out += "func \(function.name.name)(\(parameters))\(type(function.resultType)) = \(of(function.body))\(doc(function.documentation))\n"
             case .snap(let snap):
                 let rule = [snap.rule.threshold.map { " threshold " + of($0) }, snap.rule.ties.map { " ties " + $0.value.rawValue },
-                            snap.rule.fling.map { " fling " + of($0) }, snap.rule.rule.map { " rule " + of($0) }].compactMap { $0 }.joined()
+                            snap.rule.fling.map { " fling " + of($0) }, snap.rule.rule.map { " rule " + of($0) },
+                            snap.rule.motion.map { " motion " + of($0) }, snap.rule.duration.map { " duration " + of($0) }].compactMap { $0 }.joined()
                 out += "snap \(snap.stateKeyword == nil ? "" : "state ")\(snap.name.name) [\(snap.points.map(of).joined(separator: ", "))]\(rule)\(doc(snap.documentation))\n"
             case .block(let block):
                 out += "block \(block.name.name)\(doc(block.documentation))\n"

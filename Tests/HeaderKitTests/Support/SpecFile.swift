@@ -34,6 +34,9 @@ struct SpecFile {
         /// trace sets (as a row of `eval --trace` does), one list an offset; each keeps its value until a later
         /// row changes it. Empty for `expect at`, whose inputs hold along the whole trace.
         var rows: [[Setting]] = []
+        /// A trace's offsets as written: nil for `-`, the scroll where it was left (or on its snap's motion), as an
+        /// empty cell of `eval --trace`. `offsets` holds 0 there.
+        var givenOffsets: [Double?] = []
     }
 
     /// `// expect settle cover at 120 velocity 400 with k = 3: 146`; for a `snap state`, `at` gives the offsets
@@ -166,15 +169,21 @@ struct SpecFile {
         case "trace":
             // trace OFFSET [NAME=VALUE ...], OFFSET [NAME=VALUE ...], ...: block.property = value, ...
             guard words.count == 2 else { return "'expect trace' needs rows, as in 'expect trace 0 phase=dragging, 40: ...'" }
-            var offsets: [Double] = []
+            var offsets: [Double?] = []
             var rows: [[Setting]] = []
             for row in words[1].split(separator: ",") {
                 let parts = row.split(separator: " ").map(String.init)
-                guard let first = parts.first, let offset = Self.number(first) else {
+                guard let first = parts.first, first == "-" || Self.number(first) != nil else {
                     return "cannot read the row '\(row.trimmingCharacters(in: .whitespaces))': write OFFSET [NAME=VALUE ...]"
                 }
+                let offset = first == "-" ? nil : Self.number(first)
                 var settings: [Setting] = []
                 for item in parts.dropFirst() {
+                    // `touch=down` and `touch=up`: the trace's touch column, as a bool (down is true).
+                    if item == "touch=down" || item == "touch=up" {
+                        settings.append(Setting(name: "touch", value: .bool(item == "touch=down")))
+                        continue
+                    }
                     let pair = item.split(separator: "=", maxSplits: 1).map(String.init)
                     guard pair.count == 2, !pair[0].isEmpty, let value = Self.value(pair[1]) else {
                         return "cannot read '\(item)' in the row '\(row.trimmingCharacters(in: .whitespaces))': write NAME=VALUE, no spaces"
@@ -185,7 +194,8 @@ struct SpecFile {
                 rows.append(settings)
             }
             guard let outputs = Self.outputs(rest) else { return "cannot read the values after ':': write block.property = value" }
-            values.append(ValueExpectation(line: line, offsets: offsets, settings: [], outputs: outputs, rows: rows))
+            values.append(ValueExpectation(line: line, offsets: offsets.map { $0 ?? 0 }, settings: [], outputs: outputs, rows: rows,
+                                           givenOffsets: offsets))
         case "settle":
             // settle NAME at TARGET velocity VELOCITY [with ...], or at OFFSET, OFFSET, ... for a snap of a state
             guard words.count == 2 else { return "'expect settle' needs a snap" }

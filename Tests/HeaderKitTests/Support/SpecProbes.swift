@@ -14,7 +14,9 @@ struct SpecProbe {
         /// The frame at the last offset after following them, each offset with inputs of its own (one list per
         /// offset, every input in order): the rows of `eval --trace`.
         /// `times`: each frame's time in milliseconds (`time=` in a row).
-        case trace(offsets: [Double], inputs: [[Value]], times: [Double])
+        /// `motions`: for each row, the snap's motion that puts the scroll there after the finger lifted (each back
+        /// end calls its `motion` function for that row's offset), nil where the offset is the row's.
+        case trace(offsets: [Double], inputs: [[Value]], times: [Double], motions: [ScrollGesture.Frame?])
         case settle(snap: Int, target: Double, velocity: Double)
         /// A snap of a state: the state advanced along the offsets, then settled; the value returned, then the
         /// state's value after the call.
@@ -31,8 +33,22 @@ struct SpecProbe {
     var rows: (offsets: [Double], inputs: [[Value]], times: [Double]) {
         switch kind {
         case .frame(let offsets): return (offsets, offsets.map { _ in inputs }, offsets.map { _ in 0 })
-        case .trace(let offsets, let rows, let times): return (offsets, rows, times)
+        case .trace(let offsets, let rows, let times, _): return (offsets, rows, times)
         default: return ([], [], [])
+        }
+    }
+}
+
+extension SpecProbe {
+    /// Each row's offset as a back end computes it: `literal` of the row's offset, or `motion` of the row's motion,
+    /// with the motion's inputs read from the row's (the first snap of the scroll's motion, which puts it there).
+    func offsetTexts(_ program: Program, literal: (Double) -> String,
+                     motion: (_ frame: ScrollGesture.Frame, _ motionInputs: [Int], _ row: [Value]) -> String) -> [String] {
+        guard case .trace(let offsets, let rows, _, let motions) = kind else { return rows.offsets.map(literal) }
+        let inputs = program.snaps.first { $0.state == nil }?.motion?.uses.inputs ?? []
+        return offsets.indices.map { index in
+            guard let frame = motions[index], frame.motion != nil else { return literal(offsets[index]) }
+            return motion(frame, inputs, rows[index])
         }
     }
 }
@@ -195,17 +211,22 @@ enum SpecBackEnds {
             switch probe.kind {
             case .frame, .trace:
                 // A trace's rows each advance with their own inputs; a frame's offsets all with the probe's.
-                let (offsets, rows, times) = probe.rows
+                let (_, rows, times) = probe.rows
+                let offsets = probe.offsetTexts(program, literal: { "length(\(hex($0)))" }) { frame, inputs, row in
+                    let motion = frame.motion.map { [$0.from, $0.velocity, $0.target].map { "length(\(hex($0)))" } } ?? []
+                    return "\(name).motion(from: \(motion[0]), velocity: \(motion[1]), target: \(motion[2]), "
+                        + "elapsed: number(\(hex(frame.elapsed)))\(arguments(inputs, row)))"
+                }
                 if program.isStateful {
                     lines.append("        var state = \(name).State()")
                     for ((offset, row), time) in zip(zip(offsets, rows), times) {
                         let time = program.readsTime ? ", time: number(\(hex(time)))" : ""
-                        lines.append("        \(name).advance(&state, offset: length(\(hex(offset)))\(time)\(arguments(advanceInputs, row)))")
+                        lines.append("        \(name).advance(&state, offset: \(offset)\(time)\(arguments(advanceInputs, row)))")
                     }
                     lines.append("        _ = state")
                 }
                 let state = frameUses.state ? ", state: state" : ""
-                lines.append("        let f = \(name).frame(offset: length(\(hex(offsets.last ?? 0)))\(state)\(arguments(frameUses.inputs, rows.last ?? probe.inputs)))")
+                lines.append("        let f = \(name).frame(offset: \(offsets.last ?? "0")\(state)\(arguments(frameUses.inputs, rows.last ?? probe.inputs)))")
                 let reads = program.outputs.map { "f.\(SwiftNames.identifier($0.block)).\(SwiftNames.identifier($0.name)).bits" }
                 lines.append("        emit(\"\(specCase.number) \(index)\", [\(reads.joined(separator: ", "))])")
             case .sweep(let offsets):
@@ -324,8 +345,12 @@ enum SpecBackEnds {
             switch probe.kind {
             case .frame, .trace:
                 // Each offset with its row's inputs (a frame's rows all have the probe's).
-                let (offsets, rows, times) = probe.rows
-                let pairs = zip(zip(offsets, rows), times).map { "[f(\"\(hex($0.0))\"), \(inputsObject($0.1)), f(\"\(hex($1))\")]" }.joined(separator: ", ")
+                let (_, rows, times) = probe.rows
+                let offsets = probe.offsetTexts(program, literal: { "f(\"\(hex($0))\")" }) { frame, _, row in
+                    let motion = frame.motion.map { [$0.from, $0.velocity, $0.target].map { "f(\"\(hex($0))\")" } } ?? []
+                    return "m.motion(\(motion.joined(separator: ", ")), f(\"\(hex(frame.elapsed))\"), \(inputsObject(row)))"
+                }
+                let pairs = zip(zip(offsets, rows), times).map { "[\($0.0), \(inputsObject($0.1)), f(\"\(hex($1))\")]" }.joined(separator: ", ")
                 lines.append("    const s = \(program.isStateful ? "m.initialState()" : "null");")
                 lines.append("    let r;")
                 lines.append("    for (const [o, j, t] of [\(pairs)]) { \(program.isStateful ? "m.advance(s, o, j, t); r = m.frame(o, j, s);" : "r = m.frame(o, j);") }")
@@ -438,15 +463,19 @@ enum SpecBackEnds {
             switch probe.kind {
             case .frame, .trace:
                 // A trace's rows each advance with their own inputs; a frame's offsets all with the probe's.
-                let (offsets, rows, times) = probe.rows
+                let (_, rows, times) = probe.rows
+                let offsets = probe.offsetTexts(program, literal: KotlinNames.literal) { frame, inputs, row in
+                    let motion = frame.motion.map { [$0.from, $0.velocity, $0.target].map(KotlinNames.literal) } ?? []
+                    return "\(object).motion(\(motion.joined(separator: ", ")), \(KotlinNames.literal(frame.elapsed))\(arguments(inputs, row)))"
+                }
                 if program.isStateful {
                     lines.append("            val state = \(object).State()")
                     for ((offset, row), time) in zip(zip(offsets, rows), times) {
                         let time = program.readsTime ? ", \(KotlinNames.literal(time))" : ""
-                        lines.append("            \(object).advance(state, \(KotlinNames.literal(offset))\(time)\(arguments(advanceInputs, row)))")
+                        lines.append("            \(object).advance(state, \(offset)\(time)\(arguments(advanceInputs, row)))")
                     }
                 }
-                let last = KotlinNames.literal(offsets.last ?? 0), inputs = arguments(frameInputs, rows.last ?? probe.inputs)
+                let last = offsets.last ?? "0.0", inputs = arguments(frameInputs, rows.last ?? probe.inputs)
                 lines.append("            val frame = \(object).frame(\(last)\(program.isStateful ? ", state" : "")\(inputs))")
                 var line = "            out.append(\"\(specCase.number) \(index)\")"
                 for (outputIndex, output) in program.outputs.enumerated() {
