@@ -41,10 +41,10 @@ package struct EvalTable {
     /// first, and hands over each offset, the trace's input values there (none without a trace) and the frame.
     private func forEachStep(_ body: (Double, [Value], [Value]) -> Void) {
         if let trace {
-            var gesture = ScrollGesture(program: interpreter.program)
+            var gesture = ScrollGesture(interpreter: interpreter)
             for step in trace.rows {
                 for (name, value) in zip(trace.inputs, step.values) { interpreter.setInput(name, to: value) }
-                let offset = gesture.frame(time: step.time, given: step.offset, touching: step.touching, interpreter: interpreter).offset
+                let offset = gesture.frame(time: step.time, given: step.offset, touching: step.touching).offset
                 interpreter.time = step.time
                 body(offset, (trace.hasTime ? [.number(step.time)] : []) + step.values, interpreter.frame(at: offset))
             }

@@ -87,6 +87,18 @@ final class DifferentialTests: XCTestCase {
         print("DifferentialTests: \(declaring.count) of 1000 specs declare transitions")
     }
 
+    /// The first snap of the scroll says how the scroll moves after the finger lifts now and then: a spring alone, or a
+    /// curve over a duration, drawn from a stream of their own. Each is accepted.
+    func testGeneratedSpecsDrawSnapMotions() {
+        let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
+        let moving = specs.filter { $0.0.text.contains(" motion ") }
+        XCTAssertGreaterThan(moving.count, 20)
+        XCTAssertTrue(moving.allSatisfy { $0.1 != nil }, moving.first { $0.1 == nil }.map { "\($0.0.text)\n\($0.2.diagnostics)" } ?? "")
+        XCTAssertGreaterThan(moving.filter { $0.0.text.contains(" duration ") }.count, 5)
+        XCTAssertGreaterThan(moving.filter { !$0.0.text.contains(" duration ") }.count, 5)
+        print("DifferentialTests: \(moving.count) of 1000 specs give their snap a motion")
+    }
+
     /// Some quotients are rounded to binary32, `fround(a / b)`, drawn from a stream of their own.
     func testGeneratedSpecsDrawFround() {
         let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)

@@ -23,6 +23,9 @@ final class RuntimeEmbeddingTests: XCTestCase {
         ("javaScriptMath", "Sources/HeaderCodeGen/JavaScript/Runtime/math.mjs"),
         ("javaScriptCurves", "Sources/HeaderCodeGen/JavaScript/Runtime/curves.mjs"),
         ("kotlinRuntime", "Sources/HeaderCodeGen/Kotlin/Runtime/Runtime.kt"),
+        ("swiftScrollDriver", "Sources/HeaderEval/ScrollDriver.swift"),
+        ("javaScriptScrollDriver", "Sources/HeaderCodeGen/JavaScript/Runtime/scroll-driver.mjs"),
+        ("kotlinScrollDriver", "Sources/HeaderCodeGen/Kotlin/Runtime/ScrollDriver.kt"),
     ]
     static let codeGenerationOutput = "Sources/HeaderCodeGen/Shared/RuntimeTexts.swift"
 

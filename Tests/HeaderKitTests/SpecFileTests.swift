@@ -58,9 +58,9 @@ final class SpecFileTests: XCTestCase {
                     var rows: [[Value]] = []
                     var time = 0.0, times: [Double] = []
                     var touching: Bool?
-                    var offsets: [Double] = [], motions: [ScrollGesture.Frame?] = []
+                    var offsets: [Double] = [], gesture: [SpecProbe.Row] = []
                     let resolver = Interpreter(program: program)
-                    var gesture = ScrollGesture(program: program)
+                    var scroll = ScrollGesture(interpreter: resolver)
                     for (row, given) in zip(expectation.rows, expectation.givenOffsets) {
                         for setting in row where setting.name == "time" && !timeIsInput {
                             if case .number(let value) = setting.value { time = value }
@@ -72,11 +72,12 @@ final class SpecFileTests: XCTestCase {
                         rows.append(inputs(settings, line: expectation.line))
                         times.append(time)
                         for (input, value) in zip(program.inputs, rows[rows.count - 1]) { _ = resolver.setInput(input.name, to: value) }
-                        let frame = gesture.frame(time: time, given: given, touching: touching, interpreter: resolver)
-                        offsets.append(frame.offset)
-                        motions.append(frame.motion == nil ? nil : frame)
+                        offsets.append(scroll.frame(time: time, given: given, touching: touching).offset)
+                        gesture.append(SpecProbe.Row(given: given, touching: touching))
                     }
-                    probes.append(SpecProbe(kind: .trace(offsets: offsets, inputs: rows, times: times, motions: motions), inputs: rows.last ?? []))
+                    let followsAFinger = touching != nil || expectation.givenOffsets.contains(nil)
+                    probes.append(SpecProbe(kind: .trace(offsets: offsets, inputs: rows, times: times, gesture: followsAFinger ? gesture : nil),
+                                            inputs: rows.last ?? []))
                 }
                 for expectation in file.settles {
                     guard let snap = program.snaps.firstIndex(where: { $0.name == expectation.snap }) else {

@@ -351,12 +351,30 @@ enum DifferentialHarness {
                 }
             }
             result.append(Expectation(ordinal: "S\(snapIndex)", offset: nil, values: values, names: snapNames))
+            guard interpreter.program.snaps[snapIndex].motion != nil else { continue }
+            let motions = motionCalls.map { hex(interpreter.motion(snap: snapIndex, from: $0.from, velocity: $0.velocity, target: $0.target,
+                                                                   elapsed: $0.elapsed) ?? .nan) }
+            let motionNames = motionCalls.map { "motion \(spec.snaps[snapIndex].name)(from: \($0.from), velocity: \($0.velocity), target: \($0.target), elapsed: \($0.elapsed))" }
+            result.append(Expectation(ordinal: "M\(snapIndex)", offset: nil, values: motions, names: motionNames))
         }
         return result
     }
 
     static let settleTargets: [Double] = [-50, 0, 1, 22, 30, 44, 72, 75, 100, 150, 300, 1e6]
     static let settleVelocities: [Double] = [0, 400, -400, 2000, -2000]
+    /// Where a snap's motion is asked for the scroll: from where the finger lifted, at what velocity, towards which
+    /// target, how long after: every combination, the motion's times a trace of frames from the lift to past any end.
+    static let motionCalls: [(from: Double, velocity: Double, target: Double, elapsed: Double)] = {
+        var calls: [(Double, Double, Double, Double)] = []
+        for from in [0.0, 130, -40] {
+            for velocity in [0.0, 400, -2000] {
+                for target in [0.0, 100, 300] {
+                    for elapsed in [0.0, 16.5, 100, 250, 600, 1500, 4000] { calls.append((from, velocity, target, elapsed)) }
+                }
+            }
+        }
+        return calls
+    }()
 
     // MARK: Driver source
 
@@ -374,6 +392,7 @@ enum DifferentialHarness {
         let commonOffsets: [UInt64] = [\(commonOffsets.map(word).joined(separator: ", "))]
         let settleTargets: [UInt64] = [\(settleTargets.map(word).joined(separator: ", "))]
         let settleVelocities: [UInt64] = [\(settleVelocities.map(word).joined(separator: ", "))]
+        let motionCalls: [[UInt64]] = [\(motionCalls.map { "[\(word($0.from)), \(word($0.velocity)), \(word($0.target)), \(word($0.elapsed))]" }.joined(separator: ", "))]
 
         func doubles(_ words: [UInt64]) -> [Double] { words.map { Double(bitPattern: $0) } }
 
@@ -479,6 +498,17 @@ enum DifferentialHarness {
             lines.append("            }")
             lines.append("        }")
             lines.append("        emit(\"\(index) \\(s) S\(snapIndex)\", r\(snapIndex))")
+            if let motion = snap.motion {
+                var uses = motion.uses
+                uses.offset = false
+                lines.append("        var m\(snapIndex): [UInt64] = []")
+                lines.append("        for call in motionCalls {")
+                lines.append("            let a = doubles(call)")
+                lines.append("            m\(snapIndex).append(\(enumName).motion(from: CGFloat(a[0]), velocity: CGFloat(a[1]), target: CGFloat(a[2]), "
+                             + "elapsed: a[3]\(inputArguments(uses.inputs))).bits)")
+                lines.append("        }")
+                lines.append("        emit(\"\(index) \\(s) M\(snapIndex)\", m\(snapIndex))")
+            }
         }
         lines.append("    }")
         lines.append("}")

@@ -149,6 +149,10 @@ enum KotlinHarness {
         }
         lines.append("    val targets = doubleArrayOf(\(NodeHarness.settleTargets.map(KotlinNames.literal).joined(separator: ", ")))")
         lines.append("    val velocities = doubleArrayOf(\(NodeHarness.settleVelocities.map(KotlinNames.literal).joined(separator: ", ")))")
+        if program.snaps.contains(where: { $0.motion != nil }) {
+            let calls = DifferentialHarness.motionCalls.map { [$0.from, $0.velocity, $0.target, $0.elapsed].map(KotlinNames.literal).joined(separator: ", ") }
+            lines.append("    val motionCalls = arrayOf(\(calls.map { "doubleArrayOf(\($0))" }.joined(separator: ", ")))")
+        }
         let blockOf = program.blocks.enumerated().flatMap { blockIndex, block in block.outputs.map { _ in blockIndex } }
         for setting in [nil] + diffCase.settings.map(Optional.some) {
             lines.append("    run {")
@@ -177,6 +181,10 @@ enum KotlinHarness {
                 } else {
                     lines.append("        for (target in targets) for (velocity in velocities) "
                                  + "out.writeLong(\(object).\(name)(target, velocity\(arguments(snap.settle.uses.inputs, setting))).toRawBits())")
+                }
+                if let motion = snap.motion {
+                    lines.append("        for (call in motionCalls) out.writeLong(\(object).motion(call[0], call[1], call[2], call[3]"
+                                 + "\(arguments(motion.uses.inputs, setting))).toRawBits())")
                 }
             }
             lines.append("    }")

@@ -65,7 +65,8 @@ enum NodeHarness {
                 entries.append(entry(diffCase, number: number))
             }
             let manifest = "{\"targets\": [\(settleTargets.map(word).joined(separator: ", "))], "
-                + "\"velocities\": [\(settleVelocities.map(word).joined(separator: ", "))], \"cases\": [\n"
+                + "\"velocities\": [\(settleVelocities.map(word).joined(separator: ", "))], "
+                + "\"motionCalls\": [\(DifferentialHarness.motionCalls.map { "[\(word($0.from)), \(word($0.velocity)), \(word($0.target)), \(word($0.elapsed))]" }.joined(separator: ", "))], \"cases\": [\n"
                 + entries.joined(separator: ",\n") + "\n]}\n"
             let manifestName = "batch\(batchStart).json"
             try manifest.write(to: directory.appendingPathComponent(manifestName), atomically: true, encoding: .utf8)
@@ -101,7 +102,8 @@ enum NodeHarness {
         return "{\"module\": \"case\(number).mjs\", \"output\": \"case\(number).bin\", \"stateful\": \(program.isStateful), "
             + "\"offsets\": [\(diffCase.offsets.map(word).joined(separator: ", "))], "
             + "\"times\": [\(DifferentialHarness.frameTimes(diffCase.offsets.count).map(word).joined(separator: ", "))], "
-            + "\"settings\": [{}\(settings.map { ", " + $0 }.joined())], \"settles\": [\(settles.joined(separator: ", "))]}"
+            + "\"settings\": [{}\(settings.map { ", " + $0 }.joined())], \"settles\": [\(settles.joined(separator: ", "))], "
+            + "\"motions\": [\(program.snaps.map { $0.motion != nil ? "true" : "false" }.joined(separator: ", "))]}"
     }
 
     /// What the driver writes for one case, from the interpreter, with whether each value goes through a
@@ -132,6 +134,12 @@ enum NodeHarness {
                         result.append((interpreter.settle(snap: snapIndex, offset: target, velocity: velocity), flags.snaps[snapIndex],
                                        "settle \(snap.name)(\(target), \(velocity)), setting \(settingIndex)"))
                     }
+                }
+                guard snap.motion != nil else { continue }
+                for call in DifferentialHarness.motionCalls {
+                    let value = interpreter.motion(snap: snapIndex, from: call.from, velocity: call.velocity, target: call.target, elapsed: call.elapsed)
+                    result.append((value ?? .nan, snap.motionIsSpring,
+                                   "motion \(snap.name)(\(call.from), \(call.velocity), \(call.target), \(call.elapsed)), setting \(settingIndex)"))
                 }
             }
         }
@@ -222,6 +230,7 @@ enum NodeHarness {
         const manifest = JSON.parse(readFileSync(process.argv[2], "utf8"));
         const targets = manifest.targets.map(fromBits);
         const velocities = manifest.velocities.map(fromBits);
+        const motionCalls = manifest.motionCalls.map((call) => call.map(fromBits));
         for (const entry of manifest.cases) {
           try {
             const module = await import(pathToFileURL(resolve(entry.module)).href);
@@ -242,7 +251,7 @@ enum NodeHarness {
                 if (Object.keys(frame).length !== module.outputs.length) throw new Error("a frame has other keys than outputs names");
                 for (const output of module.outputs) values.push(number(frame[output.name]));
               }
-              for (const name of entry.settles) {
+              for (const [k, name] of entry.settles.entries()) {
                 for (const target of targets) {
                   for (const velocity of velocities) {
                     if (Array.isArray(name)) {
@@ -253,6 +262,9 @@ enum NodeHarness {
                       values.push(module[name](target, velocity, inputs));
                     }
                   }
+                }
+                if (entry.motions[k]) {
+                  for (const [from, velocity, target, elapsed] of motionCalls) values.push(module.motion(from, velocity, target, elapsed, inputs));
                 }
               }
             }

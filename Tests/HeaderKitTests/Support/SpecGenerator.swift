@@ -83,6 +83,8 @@ struct SpecGenerator {
     private var initialMathRNG: SeededGenerator
     /// And transitions, which follow the frame's time (see `transitionLines`).
     private var transitionRNG: SeededGenerator
+    /// And the motion of the first snap of the scroll after the finger lifts (see `motionClause`).
+    private var motionRNG: SeededGenerator
     /// And `fround`, around a quotient now and then, as Float arithmetic rounds each operation.
     private var floatRNG: SeededGenerator
     /// The functions declared so far (a body calls only earlier ones, so none is recursive).
@@ -105,6 +107,7 @@ struct SpecGenerator {
         phaseRNG = SeededGenerator(seed: seed ^ 0x50_4841_5345)
         initialMathRNG = SeededGenerator(seed: seed ^ 0x49_4E49_5449_414C)
         transitionRNG = SeededGenerator(seed: seed ^ 0x54_5241_4E53_4954)
+        motionRNG = SeededGenerator(seed: seed ^ 0x4D_4F54_494F_4E)
         floatRNG = SeededGenerator(seed: seed ^ 0x46_4C4F_4154)
         extremeRNG = SeededGenerator(seed: seed ^ 0x45_5854_5245)
         self.allowExtend = allowExtend
@@ -328,6 +331,7 @@ struct SpecGenerator {
                 }
                 // Sometimes a rule of its own instead, drawn on the snaps' stream.
                 if snapRNG.chance(0.3) { rule = " rule " + ruleExpression(.length, inputs: inputs) }
+                if i == 0, motionRNG.chance(0.6) { rule += motionClause(inputs: inputs) }
                 snapLines.append("snap \(name) { \(points.joined(separator: ", ")) }" + rule)
                 snapNames.append(name)
             }
@@ -454,6 +458,29 @@ struct SpecGenerator {
         return GeneratedSpec(index: index, text: lines.joined(separator: "\n") + "\n", inputs: inputs.map {
             GeneratedSpec.Input(name: $0.name, type: $0.type, range: inputRanges[$0.name])
         }, interestingOffsets: offsets, isStateful: isStateful || hasPhaseState || hasTransition, snapNames: snapNames)
+    }
+
+    /// ` motion ...` for the first snap of the scroll, drawn on a generator of its own: a spring by itself (from the
+    /// release velocity, damped below, at and above critical), or any curve over a duration that the inputs may set,
+    /// so that their extremes (NaN, the infinities, negatives) reach it.
+    private mutating func motionClause(inputs: [GeneratedSpec.Input]) -> String {
+        var scratch = self
+        scratch.rng = motionRNG
+        defer {
+            motionRNG = scratch.rng
+            usedNames = scratch.usedNames
+        }
+        if scratch.rng.chance(0.5) {
+            let springs = ["bouncy", "smooth", "snappy"].filter { !scratch.curveNames.contains($0) }
+                + ["spring(response: 0.4, dampingFraction: 0.3)", "spring(response: 0.3, dampingFraction: 1)",
+                   "spring(response: 0.5, dampingFraction: 1.8)", "spring(duration: 0.4, bounce: 0.2)"]
+            return " motion " + scratch.rng.pick(springs)
+        }
+        let of = { (type: GeneratedSpec.ValueKind) in inputs.filter { $0.type == type && !$0.name.hasPrefix("density") }.map(\.name) }
+        var durations = ["0ms", "16ms", "300ms", "0.6s", "1e-3ms", "2.5s", "-5ms"]
+        if let flag = of(.bool).first { durations.append("\(flag) ? 0ms : 250ms") }
+        if let number = of(.number).first { durations.append("\(number) * 100ms") }
+        return " motion " + scratch.curveText(forApplication: false) + " duration " + scratch.rng.pick(durations)
     }
 
     /// One or two transitions and a block that reads them, drawn on a copy of the generator whose main stream

@@ -14,15 +14,22 @@ struct SpecProbe {
         /// The frame at the last offset after following them, each offset with inputs of its own (one list per
         /// offset, every input in order): the rows of `eval --trace`.
         /// `times`: each frame's time in milliseconds (`time=` in a row).
-        /// `motions`: for each row, the snap's motion that puts the scroll there after the finger lifted (each back
-        /// end calls its `motion` function for that row's offset), nil where the offset is the row's.
-        case trace(offsets: [Double], inputs: [[Value]], times: [Double], motions: [ScrollGesture.Frame?])
+        /// `gesture`: for a trace with a finger (`touch=`) or rows without an offset (`-`), each row as written, which
+        /// each back end passes to its own `ScrollDriver` bound to its generated `settle` and `motion`; `offsets` are
+        /// then the interpreter's (`ScrollGesture`).
+        case trace(offsets: [Double], inputs: [[Value]], times: [Double], gesture: [SpecProbe.Row]?)
         case settle(snap: Int, target: Double, velocity: Double)
         /// A snap of a state: the state advanced along the offsets, then settled; the value returned, then the
         /// state's value after the call.
         case settleState(snap: Int, offsets: [Double], velocity: Double)
         /// The settled offset for each target, then each velocity: every pair, the target's loop outside.
         case settles(snap: Int, targets: [Double], velocities: [Double])
+    }
+
+    /// A row of a trace as written: where it puts the scroll (nil: where it was left) and the finger (nil: no finger).
+    struct Row {
+        let given: Double?
+        let touching: Bool?
     }
 
     let kind: Kind
@@ -40,17 +47,16 @@ struct SpecProbe {
 }
 
 extension SpecProbe {
-    /// Each row's offset as a back end computes it: `literal` of the row's offset, or `motion` of the row's motion,
-    /// with the motion's inputs read from the row's (the first snap of the scroll's motion, which puts it there).
-    func offsetTexts(_ program: Program, literal: (Double) -> String,
-                     motion: (_ frame: ScrollGesture.Frame, _ motionInputs: [Int], _ row: [Value]) -> String) -> [String] {
-        guard case .trace(let offsets, let rows, _, let motions) = kind else { return rows.offsets.map(literal) }
-        let inputs = program.snaps.first { $0.state == nil }?.motion?.uses.inputs ?? []
-        return offsets.indices.map { index in
-            guard let frame = motions[index], frame.motion != nil else { return literal(offsets[index]) }
-            return motion(frame, inputs, rows[index])
-        }
+    /// The gesture's rows, for a trace that has one.
+    var gesture: [Row]? {
+        if case .trace(_, _, _, let gesture) = kind { return gesture }
+        return nil
     }
+}
+
+extension Program {
+    /// The snap the scroll comes to rest by (the first snap of the scroll), for the drivers.
+    var scrollSnap: Int? { snaps.firstIndex { $0.state == nil } }
 }
 
 /// One accepted spec file with its probes, numbered for the generated programs.
@@ -153,6 +159,7 @@ enum SpecBackEnds {
             }.joined(separator: "\n")
         }
         sources["Drive.swift"] = swiftSupport + cases.map(swiftDriver).joined(separator: "\n")
+        sources["ScrollDriver.swift"] = RuntimeTexts.swiftScrollDriver
         sources["main.swift"] = cases.map { "drive\($0.number)()\n" }.joined() + "print(driverOutput, terminator: \"\")\n"
         var outcome = Outcome()
         // -Onone: the language's rules are under test, not the optimizer, which the differential test builds
@@ -211,11 +218,28 @@ enum SpecBackEnds {
             switch probe.kind {
             case .frame, .trace:
                 // A trace's rows each advance with their own inputs; a frame's offsets all with the probe's.
-                let (_, rows, times) = probe.rows
-                let offsets = probe.offsetTexts(program, literal: { "length(\(hex($0)))" }) { frame, inputs, row in
-                    let motion = frame.motion.map { [$0.from, $0.velocity, $0.target].map { "length(\(hex($0)))" } } ?? []
-                    return "\(name).motion(from: \(motion[0]), velocity: \(motion[1]), target: \(motion[2]), "
-                        + "elapsed: number(\(hex(frame.elapsed)))\(arguments(inputs, row)))"
+                let (literalOffsets, rows, times) = probe.rows
+                var offsets = literalOffsets.map { "length(\(hex($0)))" }
+                if let gesture = probe.gesture {
+                    // The rows through the Swift driver, bound to the generated functions with each row's inputs.
+                    lines.append("        var driver = ScrollDriver(settle: { t, _ in t }, motion: nil)")
+                    for (index, ((row, inputs), time)) in zip(zip(gesture, rows), times).enumerated() {
+                        if let snap = program.scrollSnap {
+                            let settle = SwiftNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
+                            lines.append("        driver.settle = { t, w in Double(\(name).\(settle)(target: CGFloat(t), velocity: CGFloat(w)"
+                                         + "\(arguments(program.snaps[snap].settle.uses.inputs, inputs)))) }")
+                            if let motion = program.snaps[snap].motion {
+                                lines.append("        driver.motion = { a, b, c, e in Double(\(name).motion(from: CGFloat(a), velocity: CGFloat(b), "
+                                             + "target: CGFloat(c), elapsed: e\(arguments(motion.uses.inputs, inputs)))) }")
+                            }
+                        }
+                        let t = "number(\(hex(time)))"
+                        if row.touching == true { lines.append("        driver.touchDown(time: \(t))") }
+                        if let given = row.given { lines.append("        driver.scrolled(to: number(\(hex(given))), time: \(t))") }
+                        if row.touching != true { lines.append("        driver.touchUp(time: \(t))") }
+                        lines.append("        let o\(index) = CGFloat(driver.offset(at: \(t)))")
+                        offsets[index] = "o\(index)"
+                    }
                 }
                 if program.isStateful {
                     lines.append("        var state = \(name).State()")
@@ -296,6 +320,7 @@ enum SpecBackEnds {
         let node = try NodeHarness.findNode()
         let start = Date()
         let directory = try TestScratch.directory("spec-files-js")
+        try RuntimeTexts.javaScriptScrollDriver.write(to: directory.appendingPathComponent("scroll-driver.mjs"), atomically: true, encoding: .utf8)
         var driver = [javaScriptSupport]
         for specCase in cases {
             let module = JavaScriptEmitter(program: specCase.program, sourcePath: specCase.file.path).emit()
@@ -313,6 +338,7 @@ enum SpecBackEnds {
     }
 
     private static let javaScriptSupport = #"""
+        import { ScrollDriver } from "./scroll-driver.mjs";
         const view = new DataView(new ArrayBuffer(8));
         const f = (hex) => { view.setBigUint64(0, BigInt(hex)); return view.getFloat64(0); };
         const bits = (x) => { view.setFloat64(0, typeof x === "boolean" ? (x ? 1 : 0) : x); return view.getBigUint64(0).toString(16); };
@@ -345,15 +371,36 @@ enum SpecBackEnds {
             switch probe.kind {
             case .frame, .trace:
                 // Each offset with its row's inputs (a frame's rows all have the probe's).
-                let (_, rows, times) = probe.rows
-                let offsets = probe.offsetTexts(program, literal: { "f(\"\(hex($0))\")" }) { frame, _, row in
-                    let motion = frame.motion.map { [$0.from, $0.velocity, $0.target].map { "f(\"\(hex($0))\")" } } ?? []
-                    return "m.motion(\(motion.joined(separator: ", ")), f(\"\(hex(frame.elapsed))\"), \(inputsObject(row)))"
-                }
-                let pairs = zip(zip(offsets, rows), times).map { "[\($0.0), \(inputsObject($0.1)), f(\"\(hex($1))\")]" }.joined(separator: ", ")
+                let (literalOffsets, rows, times) = probe.rows
                 lines.append("    const s = \(program.isStateful ? "m.initialState()" : "null");")
                 lines.append("    let r;")
-                lines.append("    for (const [o, j, t] of [\(pairs)]) { \(program.isStateful ? "m.advance(s, o, j, t); r = m.frame(o, j, s);" : "r = m.frame(o, j);") }")
+                let step = program.isStateful ? "m.advance(s, o, j, t); r = m.frame(o, j, s);" : "r = m.frame(o, j);"
+                if let gesture = probe.gesture {
+                    // The rows through the JavaScript driver, bound to the module's functions with each row's inputs.
+                    let snap = program.scrollSnap
+                    let settle = snap.map { JavaScriptNames.string(JavaScriptNames.settleFunction(program.snaps[$0].name, count: program.snaps.count)) }
+                    let moves = snap.map { program.snaps[$0].motion != nil } ?? false
+                    let entries = zip(zip(gesture, rows), times).map { rowAndInputs, time -> String in
+                        let (row, inputs) = rowAndInputs
+                        let given = row.given.map { "f(\"\(hex($0))\")" } ?? "null"
+                        let touching = row.touching.map { $0 ? "true" : "false" } ?? "null"
+                        return "[\(given), \(touching), \(inputsObject(inputs)), f(\"\(hex(time))\")]"
+                    }.joined(separator: ", ")
+                    lines.append("    const d = new ScrollDriver((t) => t, null);")
+                    lines.append("    for (const [g, down, j, t] of [\(entries)]) {")
+                    if let settle { lines.append("      d.settle = (a, w) => m[\(settle)](a, w, j);") }
+                    if moves { lines.append("      d.motion = (a, b, c, e) => m.motion(a, b, c, e, j);") }
+                    lines.append("      if (down === true) d.touchDown(t);")
+                    lines.append("      if (g !== null) d.scrolled(g, t);")
+                    lines.append("      if (down !== true) d.touchUp(t);")
+                    lines.append("      const o = d.offsetAt(t);")
+                    lines.append("      \(step)")
+                    lines.append("    }")
+                } else {
+                    let pairs = zip(zip(literalOffsets, rows), times).map { "[f(\"\(hex($0.0))\"), \(inputsObject($0.1)), f(\"\(hex($1))\")]" }
+                        .joined(separator: ", ")
+                    lines.append("    for (const [o, j, t] of [\(pairs)]) { \(step) }")
+                }
                 let reads = program.outputs.map { "r[\(JavaScriptNames.string($0.qualifiedName))]" }
                 lines.append("    lines.push(\"\(number) \(index) \" + [\(reads.joined(separator: ", "))].map(bits).join(\" \"));")
             case .sweep(let offsets):
@@ -419,7 +466,8 @@ enum SpecBackEnds {
             + ["    print(out)", "}", ""]
         try main.joined(separator: "\n").write(to: directory.appendingPathComponent("Main.kt"), atomically: true, encoding: .utf8)
         var outcome = Outcome()
-        let build = try ProcessRunner.run(kotlinc, files + ["Main.kt", "-include-runtime", "-d", "specs.jar"], in: directory,
+        try RuntimeTexts.kotlinScrollDriver.write(to: directory.appendingPathComponent("ScrollDriver.kt"), atomically: true, encoding: .utf8)
+        let build = try ProcessRunner.run(kotlinc, files + ["ScrollDriver.kt", "Main.kt", "-include-runtime", "-d", "specs.jar"], in: directory,
                                           environment: ["JAVA_OPTS": "-Xmx3g"])
         outcome.buildSeconds = build.seconds
         let warnings = build.combined.split(separator: "\n").filter { $0.hasPrefix("Case") && $0.contains("warning:") }
@@ -463,10 +511,26 @@ enum SpecBackEnds {
             switch probe.kind {
             case .frame, .trace:
                 // A trace's rows each advance with their own inputs; a frame's offsets all with the probe's.
-                let (_, rows, times) = probe.rows
-                let offsets = probe.offsetTexts(program, literal: KotlinNames.literal) { frame, inputs, row in
-                    let motion = frame.motion.map { [$0.from, $0.velocity, $0.target].map(KotlinNames.literal) } ?? []
-                    return "\(object).motion(\(motion.joined(separator: ", ")), \(KotlinNames.literal(frame.elapsed))\(arguments(inputs, row)))"
+                let (literalOffsets, rows, times) = probe.rows
+                var offsets = literalOffsets.map(KotlinNames.literal)
+                if let gesture = probe.gesture {
+                    // The rows through the Kotlin driver, bound to the generated functions with each row's inputs.
+                    lines.append("            val driver = ScrollDriver({ t, _ -> t }, null)")
+                    for (index, ((row, inputs), time)) in zip(zip(gesture, rows), times).enumerated() {
+                        if let snap = program.scrollSnap {
+                            let settle = KotlinNames.identifier(SwiftNames.settleFunction(program.snaps[snap].name, count: program.snaps.count))
+                            lines.append("            driver.settle = { t, w -> \(object).\(settle)(t, w\(arguments(program.snaps[snap].settle.uses.inputs, inputs))) }")
+                            if let motion = program.snaps[snap].motion {
+                                lines.append("            driver.motion = { a, b, c, e -> \(object).motion(a, b, c, e\(arguments(motion.uses.inputs, inputs))) }")
+                            }
+                        }
+                        let t = KotlinNames.literal(time)
+                        if row.touching == true { lines.append("            driver.touchDown(\(t))") }
+                        if let given = row.given { lines.append("            driver.scrolled(\(KotlinNames.literal(given)), \(t))") }
+                        if row.touching != true { lines.append("            driver.touchUp(\(t))") }
+                        lines.append("            val o\(index) = driver.offsetAt(\(t))")
+                        offsets[index] = "o\(index)"
+                    }
                 }
                 if program.isStateful {
                     lines.append("            val state = \(object).State()")
