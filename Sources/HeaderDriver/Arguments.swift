@@ -22,6 +22,8 @@ public enum Command: Equatable, Sendable {
     case checkJSON(files: [String])
     case format(FormatOptions)
     case ranges(RangesOptions)
+    /// `driver`: the scroll driver of one language, a file of its own beside the generated code.
+    case scrollDriver(DriverOptions)
     /// `plot` and `render`: pictures of the evaluated numbers.
     case plot(PictureOptions)
     case render(PictureOptions)
@@ -32,6 +34,13 @@ public enum Command: Equatable, Sendable {
     /// `lsp`: the language server, which the executable runs itself (it streams, where a command's
     /// outcome is gathered).
     case languageServer
+}
+
+/// `driver [--target swift|js|kotlin] [-o FILE]`
+public struct DriverOptions: Equatable, Sendable {
+    public enum Target: String, Equatable, Sendable, CaseIterable { case swift, js, kotlin }
+    public var target: Target = .swift
+    public var output: String?
 }
 
 /// `ranges FILE [--format table|json]`
@@ -143,6 +152,9 @@ public enum Arguments {
         case "ranges":
             if rest.contains("--help") { return .success(.help(topic: "ranges")) }
             return parseRanges(rest).map(Command.ranges)
+        case "driver":
+            if rest.contains("--help") { return .success(.help(topic: "driver")) }
+            return parseDriver(rest).map(Command.scrollDriver)
         case "lsp":
             if rest.contains("--help") { return .success(.help(topic: "lsp")) }
             guard rest.isEmpty else { return .failure(UsageError(message: "'lsp' takes no arguments; it speaks on standard input and output")) }
@@ -159,7 +171,7 @@ public enum Arguments {
         }
     }
 
-    package static let commands = ["check", "eval", "layout", "compile", "fmt", "ranges", "plot", "render", "preview", "lsp"]
+    package static let commands = ["check", "eval", "layout", "compile", "driver", "fmt", "ranges", "plot", "render", "preview", "lsp"]
 
     /// An option a command does not take, with the nearest one it does take (by edit distance, as for names
     /// in a spec): `unknown option '--fromat' for 'eval'; did you mean '--format'?`.
@@ -170,6 +182,33 @@ public enum Arguments {
     static let commandList = "check, eval, compile, fmt, ranges, plot, render, preview and lsp"
 
     /// ranges FILE [--format table|json]
+    private static func parseDriver(_ arguments: [String]) -> Result<DriverOptions, UsageError> {
+        var options = DriverOptions()
+        var given: Set<String> = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            guard ["-o", "--output", "--target"].contains(argument) else {
+                if argument.hasPrefix("-"), argument != "-" { return .failure(unknownOption(argument, for: "driver", among: ["--target", "-o"])) }
+                return .failure(UsageError(message: "'driver' takes no file: it writes the scroll driver of a language, '\(argument)' is not an option"))
+            }
+            index += 1
+            guard index < arguments.count else { return .failure(UsageError(message: "'\(argument)' needs a value")) }
+            let key = argument == "--output" ? "-o" : argument
+            guard given.insert(key).inserted else { return .failure(UsageError(message: "'\(argument)' is given twice; give it once")) }
+            if key == "--target" {
+                guard let target = DriverOptions.Target(rawValue: arguments[index]) else {
+                    return .failure(UsageError(message: "unknown target '\(arguments[index])'; use swift, js or kotlin"))
+                }
+                options.target = target
+            } else {
+                options.output = arguments[index]
+            }
+            index += 1
+        }
+        return .success(options)
+    }
+
     private static func parseRanges(_ arguments: [String]) -> Result<RangesOptions, UsageError> {
         var file: String?
         var format: RangesOptions.Format?

@@ -119,6 +119,11 @@ public struct Driver {
             format(options, &outcome)
         case .success(.ranges(let options)):
             ranges(options, &outcome)
+        case .success(.scrollDriver(let options)):
+            // The driver of one language, written from the same Swift text (Grammar.md, "The motion after release").
+            let texts: [DriverOptions.Target: String] = [.swift: RuntimeTexts.swiftScrollDriver, .js: RuntimeTexts.javaScriptScrollDriver,
+                                                         .kotlin: RuntimeTexts.kotlinScrollDriver]
+            write(texts[options.target] ?? "", to: options.output, &outcome)
         case .success(.plot(let options)):
             picture(options, &outcome) { program, interpreter, rows in
                 PlotSVG(program: program, offsets: options.offsets, rows: rows, marks: OffsetMarks(program: program, interpreter: interpreter, offsets: options.offsets),

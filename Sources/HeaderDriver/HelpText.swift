@@ -92,6 +92,18 @@ package enum HelpText {
               --range-warnings  also prints check's range warnings (the build-tool plugin passes it)
 
             """
+        case "driver":
+            return """
+            usage: headerc driver [--target swift|js|kotlin] [-o FILE]
+
+            Writes the scroll driver of a language: a file with no dependency that takes a scroll view's touch
+            down, offsets, touch up and frame times and gives each frame's offset, following the snap's motion
+            after the finger lifts (Grammar.md, "The motion after release"). Bind it to the generated settle and
+            motion functions; one recorded gesture gives the same frames in every language, and in eval --trace.
+              --target T     swift (ScrollDriver.swift, the default), js (scroll-driver.mjs) or kotlin (ScrollDriver.kt)
+              -o FILE        writes the file instead of printing it, atomically
+
+            """
         case "fmt":
             return """
             usage: headerc fmt FILE... [--check | --in-place]
@@ -180,6 +192,7 @@ package enum HelpText {
               eval FILE ...     evaluate every output at offsets (table, CSV or JSON)
               layout FILE ...   where each block is drawn on the screen at offsets (table or JSON)
               compile FILE ...  emit the same math as a Swift enum, a JavaScript module or a Kotlin object
+              driver ...        write the scroll driver that runs a snap's motion after release, in a language
               fmt FILE...       lay specs out one way, comments kept
               ranges FILE       prove each output's interval over every offset and input
               plot FILE ...     draw every output against the offset (SVG)

@@ -97,7 +97,7 @@ package struct Trace {
             let offset = Arguments.parseNumber(cells[0])
             guard offset != nil || (cells[0].isEmpty && !rows.isEmpty) else {
                 let empty = cells[0].isEmpty ? "the first row needs an offset; an empty one means the scroll is where the row before left it"
-                    : "the offset must be a finite number, or empty where the scroll is where it was left (or on its motion), found '\(cells[0])'"
+                    : "the offset must be a finite number, found '\(cells[0])' (or empty, where the scroll stays where it was left or follows its motion)"
                 return .failure(UsageError(message: "\(path):\(line.number): \(empty)"))
             }
             var touching: Bool? = nil

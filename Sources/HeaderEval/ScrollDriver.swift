@@ -72,15 +72,13 @@ public struct ScrollDriver {
     }
 
     /// The offset of the frame at `time`: where the finger or a scroll put it, or where the motion has it.
-    public mutating func offset(at time: Double) -> Double {
-        if let release, let motion {
-            offset = motion(release.from, release.velocity, release.target, time - release.start)
-        }
-        return offset
+    public func offset(at time: Double) -> Double {
+        guard let release, let motion else { return offset }
+        return motion(release.from, release.velocity, release.target, time - release.start)
     }
 
     /// Whether a frame at `time` would still move: a motion under way that has not reached its target.
-    public mutating func isMoving(at time: Double) -> Bool {
+    public func isMoving(at time: Double) -> Bool {
         guard let release else { return false }
         return offset(at: time) != release.target
     }

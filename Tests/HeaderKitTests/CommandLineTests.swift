@@ -326,6 +326,64 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(csvRows(rows.standardOutput), [["offset", "time", "bar.opacity"], ["0.0", "0.25", "0.25"]], rows.standardError)
     }
 
+    /// A finger along a trace: `touch` puts it down and lifts it, an empty offset leaves the scroll where it is or on
+    /// its motion. The finger drags 0 to 100 in 100 ms and lifts (1000 pt/s, carried to 100 + 499 = 599, a fling to 800),
+    /// and the scroll goes there linearly over 200 ms: 100 + 0.5 x 700 = 450 at t=200, 800 from t=300. A spec with an
+    /// input named `touch` and no motion keeps its column; a bad touch or a first row without an offset is refused.
+    func testEvalFollowsAFingerAndTheMotionAfterIt() throws {
+        let spec = try write("Glide.header", """
+            header Glide
+            snap bar { 0pt, 400pt, 800pt } motion linear duration 200ms
+            bar {
+                offsetY = -offset
+            }
+            """)
+        let trace = try write("glide.csv", "offset,time,touch\n0,0,down\n100,100,up\n,200,up\n,300,up\n,1000,up\n60,1016,up\n,1100,up\n")
+        let outcome = Driver.run(["eval", spec, "--trace", trace, "--format", "csv"])
+        XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+        XCTAssertEqual(csvRows(outcome.standardOutput), [
+            ["offset", "time", "bar.offsetY"],
+            ["0.0", "0.0", "-0.0"],
+            ["100.0", "100.0", "-100.0"],
+            ["450.0", "200.0", "-450.0"],
+            ["800.0", "300.0", "-800.0"],
+            ["800.0", "1000.0", "-800.0"],
+            ["60.0", "1016.0", "-60.0"],
+            ["60.0", "1100.0", "-60.0"],
+        ])
+        try assertTracesRefused(spec, file: "glide-bad.csv", [
+            ("offset,time,touch\n,0,down\n", "glide-bad.csv:2: the first row needs an offset"),
+            ("offset,time,touch\n0,0,pressed\n", "glide-bad.csv:2: the touch is 'down' (the finger is on the screen) or 'up', found 'pressed'"),
+            ("offset,time,touch,touch\n0,0,up,up\n", "glide-bad.csv:1: the column 'touch' is given twice"),
+            ("offset,time\n0,0\nx,16\n", "glide-bad.csv:3: the offset must be a finite number, found 'x' (or empty, where the scroll"),
+        ])
+        let plain = try write("Touchy.header", "header Touchy\ninput touch = 1\nbar {\n    opacity = touch\n}\n")
+        let rows = Driver.run(["eval", plain, "--trace", try write("touchy.csv", "offset,touch\n0,0.25\n"), "--format", "csv"])
+        XCTAssertEqual(csvRows(rows.standardOutput), [["offset", "touch", "bar.opacity"], ["0.0", "0.25", "0.25"]], rows.standardError)
+    }
+
+    /// `driver` writes each language's scroll driver, the runtime file itself, and refuses what it does not take.
+    func testDriverWritesEachLanguagesScrollDriver() throws {
+        for (target, path) in [("swift", "Sources/HeaderEval/ScrollDriver.swift"), ("js", "Sources/HeaderCodeGen/JavaScript/Runtime/scroll-driver.mjs"),
+                               ("kotlin", "Sources/HeaderCodeGen/Kotlin/Runtime/ScrollDriver.kt")] {
+            let outcome = Driver.run(["driver", "--target", target])
+            XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
+            XCTAssertEqual(outcome.standardOutput, try PackagePaths.text(path), target)
+        }
+        let file = scratch.appendingPathComponent("ScrollDriver.swift").path
+        XCTAssertEqual(Driver.run(["driver", "-o", file]).exitCode, 0)
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), RuntimeTexts.swiftScrollDriver)
+        for (arguments, message) in [(["driver", "--target", "rust"], "unknown target 'rust'; use swift, js or kotlin"),
+                                     (["driver", "spec.header"], "'driver' takes no file"),
+                                     (["driver", "--target", "js", "--target", "js"], "'--target' is given twice"),
+                                     (["driver", "--tagret", "js"], "did you mean '--target'?")] {
+            let refused = Driver.run(arguments)
+            XCTAssertEqual(refused.exitCode, 2, arguments.joined(separator: " "))
+            XCTAssertEqual(refused.standardOutput, "")
+            XCTAssertTrue(refused.standardError.contains(message), refused.standardError)
+        }
+    }
+
     /// A phase input along a trace and by `--set`: the same drag written with the scroll's phase, each row's
     /// phase by its name, printed by its name (in JSON as a string). Shown moves by -delta while dragging:
     /// 50 at rest; 50 - 10 = 40 at 10; 40 - 20 = 20 at 30; kept at 20 at 50, decelerating, and at 60, idle.

@@ -66,10 +66,8 @@ export class ScrollDriver {
   // The offset of the frame at `time`: where the finger or a scroll put it, or where the motion has it.
   offsetAt(time) {
     const release = this.release;
-    if (release !== null && this.motion !== null) {
-      this._offset = this.motion(release.from, release.velocity, release.target, time - release.start);
-    }
-    return this._offset;
+    if (release === null || this.motion === null) return this._offset;
+    return this.motion(release.from, release.velocity, release.target, time - release.start);
   }
 
   // Whether a frame at `time` would still move: a motion under way that has not reached its target.

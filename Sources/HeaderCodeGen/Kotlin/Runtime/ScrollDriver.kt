@@ -69,10 +69,8 @@ class ScrollDriver(
     fun offsetAt(time: Double): Double {
         val release = this.release
         val motion = this.motion
-        if (release != null && motion != null) {
-            offset = motion(release.from, release.velocity, release.target, time - release.start)
-        }
-        return offset
+        if (release == null || motion == null) return offset
+        return motion(release.from, release.velocity, release.target, time - release.start)
     }
 
     /** Whether a frame at `time` would still move: a motion under way that has not reached its target. */
