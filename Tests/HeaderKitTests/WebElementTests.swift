@@ -110,19 +110,19 @@ final class WebElementTests: XCTestCase {
     func testTheRuntimeAndTheModulesAreJavaScript() throws {
         let node = try NodeHarness.findNode()
         let directory = try TestScratch.directory("web-node")
-        // The runtime files as files: the element's and the preview's, and what generated modules carry.
+        // The runtime files as files: the element's and the preview's, what generated modules carry, the scroll driver.
         var files: [URL] = []
         for folder in ["Sources/HeaderTools/Runtime", "Sources/HeaderCodeGen/JavaScript/Runtime"] {
             files += try FileManager.default.contentsOfDirectory(at: PackagePaths.url(folder), includingPropertiesForKeys: nil)
                 .filter { ["mjs", "js"].contains($0.pathExtension) }
         }
-        XCTAssertEqual(files.count, 6)
+        XCTAssertEqual(files.count, 7)
         for name in Self.examples {
             let outcome = Driver.run(["compile", PackagePaths.url(name).path, "--target", "web", "-o", directory.path])
             XCTAssertEqual(outcome.exitCode, 0, outcome.standardError)
         }
         files += try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil).filter { $0.pathExtension == "mjs" }
-        XCTAssertEqual(files.count, 6 + Self.examples.count)
+        XCTAssertEqual(files.count, 7 + Self.examples.count)
         for file in files {
             let result = try ProcessRunner.run(node, ["--check", file.path])
             XCTAssertEqual(result.status, 0, "\(file.lastPathComponent): \(result.combined)")
@@ -503,6 +503,68 @@ final class WebElementTests: XCTestCase {
         XCTAssertEqual(second?["velocity"] as? Double, 0, "\(String(describing: second))")
         let heldAt = try XCTUnwrap(second?["offset"] as? Double)
         XCTAssertEqual((second?["target"] as? Double)?.bitPattern, interpreter.settle(snap: 0, offset: heldAt, velocity: 0).bitPattern)
+    }
+
+    /// A snap with a motion: after a touch drag the page scrolls to the snap's rest frame by frame along the spec's
+    /// spring, from where its own deceleration ended; every frame the element drew is the interpreter's motion at
+    /// that frame's time since the start, bit for bit, and the last is the target itself.
+    func testASnapsMotionCarriesThePageToItsRest() throws {
+        let chromium = try ChromiumHarness.find()
+        let directory = try TestScratch.directory("web-motion")
+        let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
+        defer { browser.close() }
+        let spec = directory.appendingPathComponent("Glide.header")
+        try """
+            header Glide
+            snap bar { 0pt, 150pt } motion spring(response: 0.5, dampingFraction: 0.7)
+            bar: bar {
+                height = max(150pt - offset, 44pt)
+            }
+            content: page padding(top: 150pt) {}
+            """.write(to: spec, atomically: true, encoding: .utf8)
+        let program = try XCTUnwrap(Compilation(path: spec.path, text: try String(contentsOf: spec, encoding: .utf8)).program)
+        XCTAssertEqual(Driver.run(["compile", spec.path, "--target", "web", "-o", directory.path]).exitCode, 0)
+        let page = directory.appendingPathComponent("glide.html")
+        try Self.page(for: program, tag: "glide-header").write(to: page, atomically: true, encoding: .utf8)
+        try browser.open(page.absoluteString)
+        try browser.send("Emulation.setTouchEmulationEnabled", ["enabled": true, "maxTouchPoints": 1])
+        try Self.waitForElement(browser, spec.path)
+        func touch(_ type: String, _ y: Double) throws {
+            let points: [[String: Any]] = type == "touchEnd" ? [] : [["x": 200, "y": y]]
+            try browser.send("Input.dispatchTouchEvent", ["type": type, "touchPoints": points])
+        }
+        try touch("touchStart", 400)
+        for step in 1...10 {
+            try touch("touchMove", 400 - Double(step) * 5)
+            usleep(16_000)
+        }
+        usleep(300_000)
+        try touch("touchEnd", 350)
+        var release: [String: Any]?
+        let start = Date()
+        while Date().timeIntervalSince(start) < 6 {
+            release = try browser.evaluate("document.getElementById('header').lastRelease") as? [String: Any]
+            if let frames = release?["motion"] as? [[Double]], let target = release?["target"] as? Double, frames.last?.last == target { break }
+            usleep(50_000)
+        }
+        let ended = try XCTUnwrap(release?["offset"] as? Double, "no release")
+        let target = try XCTUnwrap(release?["target"] as? Double)
+        XCTAssertNotNil(release?["motion"], "no motion: \(String(describing: release))")
+        // As bit patterns: a number through JSON may come back an ulp away.
+        let script = "(() => { const v = new DataView(new ArrayBuffer(8)); const hex = (x) => { v.setFloat64(0, x); return v.getBigUint64(0).toString(16); };"
+            + " return JSON.stringify(document.getElementById('header').lastRelease.motion.map((f) => f.map(hex))); })()"
+        let words = try XCTUnwrap((try browser.evaluate(script) as? String).flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [[String]] })
+        let frames = words.map { $0.map { Double(bitPattern: UInt64($0, radix: 16) ?? 0) } }
+        let interpreter = Interpreter(program: program)
+        XCTAssertEqual(target.bitPattern, interpreter.settle(snap: 0, offset: ended, velocity: 0).bitPattern)
+        XCTAssertNotEqual(target, ended, "the release snaps somewhere else")
+        XCTAssertGreaterThan(frames.count, 5)
+        for frame in frames {
+            let expected = try XCTUnwrap(interpreter.motion(snap: 0, from: ended, velocity: 0, target: target, elapsed: frame[0]))
+            XCTAssertEqual(frame[1].bitPattern, expected.bitPattern, "at \(frame[0]) ms")
+        }
+        XCTAssertEqual(frames.last?[1], target, "the motion arrives")
+        print("web: a drag ended at \(ended); the snap's spring carried the page to \(target) in \(frames.count) frames over \(frames.last?[0] ?? 0) ms")
     }
 
     /// Touch drags of two headers that decide where they rest in their own ways: AppleMusicProfile's height

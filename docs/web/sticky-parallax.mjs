@@ -365,8 +365,14 @@ export function defineHeaderElement(tag, spec) {
     }
     get phase() { return this._phase; }
     /// Where the last gesture's scroll ended, at what velocity (points per second), and where the snap put
-    /// it to rest (its own offset where nothing snapped).
-    get lastRelease() { return this._lastRelease ? Object.assign({}, this._lastRelease) : null; }
+    /// it to rest (its own offset where nothing snapped); where the snap has a motion, `motion` holds each
+    /// frame of the scroll there: [milliseconds since it started, offset].
+    get lastRelease() {
+      if (!this._lastRelease) return null;
+      const release = Object.assign({}, this._lastRelease);
+      if (release.motion) release.motion = release.motion.map((frame) => frame.slice());
+      return release;
+    }
 
     _listen(scroller) {
       scroller.addEventListener("scroll", this._onScroll, { passive: true });
@@ -716,16 +722,35 @@ export function defineHeaderElement(tag, spec) {
       if (pulled) target = 0;
       else if (spec.settle) target = spec.settle(offset, velocity, Object.assign({}, this._inputs));
       if (wasGesture) this._lastRelease = { offset, velocity, target };
-      if (Number.isFinite(target) && target !== offset) this._scrollTo(target);
+      if (!Number.isFinite(target) || target === offset) return;
+      // To a snap's rest by the snap's own motion where it has one (Grammar.md, "The motion after release"), from
+      // where the page's own deceleration ended, at rest; each frame's time since then and offset are kept in
+      // `lastRelease.motion`.
+      if (!pulled && spec.motion) {
+        const inputs = Object.assign({}, this._inputs), frames = [];
+        if (wasGesture) this._lastRelease.motion = frames;
+        this._scrollTo(target, (elapsed) => {
+          const at = spec.motion(offset, 0, target, elapsed, inputs);
+          frames.push([elapsed, at]);
+          return at;
+        });
+      } else {
+        this._scrollTo(target, (elapsed) => {
+          const t = Math.min(elapsed / 250, 1);
+          return t < 1 ? offset + (target - offset) * (1 - (1 - t) * (1 - t) * (1 - t)) : target;
+        });
+      }
     }
 
-    // The page's own scroll to a snap's rest, eased over a quarter of a second frame by frame.
-    _scrollTo(target) {
-      const from = this._currentOffset(), start = performance.now();
+    // The page's own scroll to `target`, frame by frame, along `position` (of the milliseconds since it started),
+    // until it is there (or for 30 s at most).
+    _scrollTo(target, position) {
+      let start = null;
       const step = (now) => {
-        const t = Math.min((now - start) / 250, 1);
-        this._setOffset(from + (target - from) * (1 - (1 - t) * (1 - t) * (1 - t)));
-        if (t < 1) requestAnimationFrame(step);
+        start ??= now;
+        const offset = position(now - start);
+        this._setOffset(offset);
+        if (offset !== target && Number.isFinite(offset) && now - start < 30000) requestAnimationFrame(step);
       };
       this._programmatic = true;
       requestAnimationFrame(step);

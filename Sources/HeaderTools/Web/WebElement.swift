@@ -173,6 +173,8 @@ package struct WebElement {
         let phase = program.inputs.first { $0.type == .phase }.map { JavaScriptNames.string($0.name) } ?? "null"
         let reduceMotion = program.inputs.first { $0.name == "reduceMotion" && $0.type == .bool }.map { JavaScriptNames.string($0.name) } ?? "null"
         let settle = program.snaps.first { $0.state == nil }.map { JavaScriptNames.settleFunction($0.name, count: program.snaps.count) } ?? "null"
+        // The first snap of the scroll's motion, which the element's scroll to a snap's rest follows.
+        let moves = program.snaps.first { $0.state == nil }?.motion != nil
         let report = reportText.split(separator: "\n").map { "//   " + $0 }.joined(separator: "\n")
         // Each transition's value and target, by their keys in the state: the element draws again while one runs.
         let transitions = program.transitions.map {
@@ -196,7 +198,7 @@ package struct WebElement {
               outputs, inputs, frame,
               initialState: typeof initialState === "function" ? initialState : null,
               advance: typeof advance === "function" ? advance : null,
-              settle: \(settle),
+              settle: \(settle),\(moves ? "\n  motion," : "")
               blocks: [\(blocks.joined(separator: ", "))],
               order: [\(order.joined(separator: ", "))],
               page: \(page), phase: \(phase), reduceMotion: \(reduceMotion),\(transitions.isEmpty ? "" : "\n  transitions: [\(transitions.joined(separator: ", "))],")
