@@ -83,7 +83,7 @@ package struct Trace {
             columns.append((input, position))
         }
         if program.readsTime, timeColumn == nil {
-            return .failure(UsageError(message: "\(path):\(header.number): '\(program.name)' has a transition, which follows time: add a column 'time' of milliseconds, as in 'offset,time' and rows like '40,16.7'"))
+            return .failure(UsageError(message: "\(path):\(header.number): '\(program.name)' follows time (a transition, or a state that reads 'time'): add a column 'time' of milliseconds, as in 'offset,time' and rows like '40,16.7'"))
         }
         var rows: [Row] = []
         var previousTime = -Double.infinity

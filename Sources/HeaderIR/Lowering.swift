@@ -51,6 +51,7 @@ public enum Lowering {
             let type = spec.type(ofSlot: slot)
             if slot == CheckedSpec.offsetSlot { return Expr(.read(.offset), .length, range) }
             if slot == CheckedSpec.deltaSlot { return Expr(.read(.delta), .length, range) }
+            if slot == CheckedSpec.timeSlot { return Expr(.read(.time), .time, range) }
             if let index = inputIndexBySlot[slot] { return Expr(.read(.input(index)), type, range) }
             if let index = stateIndexBySlot[slot] { return Expr(.read(.state(index)), type, range) }
             if let index = valueIndexBySlot[slot] {

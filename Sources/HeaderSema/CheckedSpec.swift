@@ -25,6 +25,9 @@ public struct CheckedSpec: Sendable {
     /// In a snap's `rule` only: where the gesture would end (the target), and its velocity.
     public static let targetSlot = -1
     public static let velocitySlot = -2
+    /// In a state's `next` (and a transition's conditions) only, where nothing declared has the name: the frame's
+    /// time in milliseconds.
+    public static let timeSlot = -3
 
     public var outputs: [CheckedOutput] { blocks.flatMap(\.properties) }
     public var isStateful: Bool { !states.isEmpty }

@@ -356,7 +356,7 @@ extension Checker {
         var reads = ScrollReads()
         var valueIndices: [Int] = []
         expression.forEachSlot { slot in
-            if slot == CheckedSpec.offsetSlot || slot == CheckedSpec.deltaSlot {
+            if slot == CheckedSpec.offsetSlot || slot == CheckedSpec.deltaSlot || slot == CheckedSpec.timeSlot {
                 reads.offset = true
             } else if slot >= stateSlot(0) && slot < firstValueSlot {
                 reads.state = reads.state ?? stateDeclarations[slot - stateSlot(0)].name.name

@@ -155,6 +155,13 @@ extension Checker {
                 diagnostics.error("'delta' (the change of offset) can only be read in a state's 'next'", at: identifier.range)
                 return nil
             }
+            // The frame's time, where the states advance: a name anywhere else, which a declaration may take.
+            if identifier.name == "time" {
+                if stateContext?.allowsDelta == true { return Typed(expression: .slot(CheckedSpec.timeSlot), type: .time) }
+                diagnostics.error("'time' (the frame's time in milliseconds) can only be read in a state's 'next' or a transition's 'on' and 'off'",
+                                  at: identifier.range)
+                return nil
+            }
             if let phase = phaseConstant(identifier) { return phase }
             reportUnknownName(identifier, among: suggestable { Array(symbols.keys) + phaseNames }, what: "name")
             return nil

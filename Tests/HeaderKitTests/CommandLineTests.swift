@@ -314,7 +314,7 @@ final class CommandLineTests: XCTestCase {
             ["150.0", "700.0", "1.0"],
         ])
         try assertTracesRefused(spec, file: "fade-bad.csv", [
-            ("offset\n0\n", "fade-bad.csv:1: 'Fade' has a transition, which follows time: add a column 'time' of milliseconds"),
+            ("offset\n0\n", "fade-bad.csv:1: 'Fade' follows time (a transition, or a state that reads 'time'): add a column 'time' of milliseconds"),
             ("offset,time\n0,10\n1,5\n", "fade-bad.csv:3: the time goes back from 10.0 to 5.0"),
             ("offset,time\n0,nan\n", "fade-bad.csv:2: the time must be a finite number of milliseconds, found 'nan'"),
             ("offset,time\n0,1pt\n", "fade-bad.csv:2: the time must be a finite number of milliseconds, found '1pt'"),
