@@ -99,6 +99,15 @@ final class DifferentialTests: XCTestCase {
         print("DifferentialTests: \(moving.count) of 1000 specs give their snap a motion")
     }
 
+    /// Some specs keep the frame's time in states (`time` in a `next`), drawn from a stream of their own. Each is accepted.
+    func testGeneratedSpecsDrawStatesThatReadTime() {
+        let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
+        let timed = specs.filter { $0.0.text.contains("next = time") }
+        XCTAssertGreaterThan(timed.count, 50)
+        XCTAssertTrue(timed.allSatisfy { $0.1 != nil }, timed.first { $0.1 == nil }.map { "\($0.0.text)\n\($0.2.diagnostics)" } ?? "")
+        print("DifferentialTests: \(timed.count) of 1000 specs keep the frame's time in a state")
+    }
+
     /// Some quotients are rounded to binary32, `fround(a / b)`, drawn from a stream of their own.
     func testGeneratedSpecsDrawFround() {
         let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)

@@ -85,6 +85,8 @@ struct SpecGenerator {
     private var transitionRNG: SeededGenerator
     /// And the motion of the first snap of the scroll after the finger lifts (see `motionClause`).
     private var motionRNG: SeededGenerator
+    /// And states that read the frame's time (see `clockLines`).
+    private var clockRNG: SeededGenerator
     /// And `fround`, around a quotient now and then, as Float arithmetic rounds each operation.
     private var floatRNG: SeededGenerator
     /// The functions declared so far (a body calls only earlier ones, so none is recursive).
@@ -108,6 +110,7 @@ struct SpecGenerator {
         initialMathRNG = SeededGenerator(seed: seed ^ 0x49_4E49_5449_414C)
         transitionRNG = SeededGenerator(seed: seed ^ 0x54_5241_4E53_4954)
         motionRNG = SeededGenerator(seed: seed ^ 0x4D_4F54_494F_4E)
+        clockRNG = SeededGenerator(seed: seed ^ 0x43_4C4F_434B)
         floatRNG = SeededGenerator(seed: seed ^ 0x46_4C4F_4154)
         extremeRNG = SeededGenerator(seed: seed ^ 0x45_5854_5245)
         self.allowExtend = allowExtend
@@ -450,6 +453,14 @@ struct SpecGenerator {
             hasTransition = true
         }
 
+        var hasClock = false
+        if clockRNG.chance(0.1) {
+            let (declarations, block) = clockLines(inputs: inputs)
+            stateLines += declarations
+            blockLines.append(block)
+            hasClock = true
+        }
+
         lines += stateLines + letLines + snapLines + [""] + blockLines
         var offsets: [Double] = []
         for value in lengthConstants.sorted() where value.isFinite {
@@ -457,7 +468,32 @@ struct SpecGenerator {
         }
         return GeneratedSpec(index: index, text: lines.joined(separator: "\n") + "\n", inputs: inputs.map {
             GeneratedSpec.Input(name: $0.name, type: $0.type, range: inputRanges[$0.name])
-        }, interestingOffsets: offsets, isStateful: isStateful || hasPhaseState || hasTransition, snapNames: snapNames)
+        }, interestingOffsets: offsets, isStateful: isStateful || hasPhaseState || hasTransition || hasClock, snapNames: snapNames)
+    }
+
+    /// States that read the frame's time, drawn on a generator of their own: one keeps the time at which a condition of
+    /// the scroll last held (or stays where it is), another the time itself, sometimes scaled or rounded to a Float;
+    /// outputs read how long ago, plainly and as a fade.
+    private mutating func clockLines(inputs: [GeneratedSpec.Input]) -> (declarations: [String], block: String) {
+        var scratch = self
+        scratch.rng = clockRNG
+        defer {
+            clockRNG = scratch.rng
+            usedNames = scratch.usedNames
+        }
+        let of = { (type: GeneratedSpec.ValueKind) in inputs.filter { $0.type == type && !$0.name.hasPrefix("density") }.map(\.name) }
+        scratch.lengthNames = of(.length) + stateKinds.filter { $0.kind == .length }.map(\.name)
+        scratch.numberNames = of(.number) + stateKinds.filter { $0.kind == .number }.map(\.name)
+        scratch.boolNames = of(.bool)
+        (scratch.inStateContext, scratch.allowDelta, scratch.nodes, scratch.offsetText) = (true, true, 0, "offset")
+        let stamp = scratch.freshName("stamp"), now = scratch.freshName("now")
+        let condition = scratch.expr(.bool, depth: 1 + scratch.rng.below(3)).text
+        let reading = scratch.rng.pick(["time", "time", "fround(time / 1ms) * 1ms", "time * 0.5 + 16ms", "floor(time / 1ms) * 1ms"])
+        let declarations = ["state \(stamp): ms = -1ms {\n    next = (\(condition)) ? \(reading) : \(stamp)\n}",
+                            "state \(now): ms = 0ms {\n    next = time\n}"]
+        let block = "\(scratch.freshName("clock")) {\n    \(stamp)Since: number = (\(now) - \(stamp)) / 100ms\n"
+            + "    \(stamp)Fade: number = clamp((\(now) - \(stamp)) / 250ms, 0, 1)\n}"
+        return (declarations, block)
     }
 
     /// ` motion ...` for the first snap of the scroll, drawn on a generator of its own: a spring by itself (from the
