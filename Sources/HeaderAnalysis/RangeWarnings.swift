@@ -20,6 +20,8 @@ public enum RangeWarnings {
         public let diagnostic: Diagnostic
         public let offset: Double
         public var trace: [Double] = []
+        /// With a `trace` that follows time, each frame's time in milliseconds (`eval --trace`'s `time` column).
+        public var times: [Double] = []
         public let inputs: [Value]
         public let output: Int?
         public let operandRange: SourceRange?
@@ -136,6 +138,35 @@ public enum RangeWarnings {
                                   operandRange: nil, value: witness.value)
             warning.trace = witness.trace
             diagnostics.append(warning)
+        }
+        // An output that leaves its range only part-way through something that time moves (a transition's run, a
+        // state that reads the time), which no frame at time 0 shows.
+        if program.readsTime {
+            var timed: [(output: Int, bad: (Double) -> Bool)] = []
+            // Not an output whose state's warning (a runaway, at time 0) is given already.
+            let explainedByState = Set(candidates.filter { warnedStates.contains($0.state) }.map(\.output))
+            for index in watched where !warnedOutputs.contains(index) && !explainedByState.contains(index) {
+                let proven = analysis.outputs[index].range, word = lastWord(program.outputs[index].name)
+                if leavesUnit(word, proven) { timed.append((index, { $0 < 0 || $0 > 1 })) } else if fallsBelowZero(word, proven) { timed.append((index, { $0 < 0 })) }
+            }
+            let witnesses = timed.isEmpty ? [:] : StateWarnings.timedWitnesses(timed, interpreter: Interpreter(program: program))
+            for (index, _) in timed {
+                guard let witness = witnesses[index] else { continue }
+                let output = program.outputs[index], word = lastWord(output.name)
+                let verb = witness.value < 0 ? "falls" : "rises"
+                let place = "along offsets \(witness.trace.map(format).joined(separator: ", ")) at times "
+                    + "\(witness.times.map(format).joined(separator: ", ")) ms\(program.inputs.isEmpty ? "" : " with the defaults")"
+                let advice = unitWords.contains(word)
+                    ? (word == "opacity" ? "SwiftUI clamps opacity: write clamp(..., 0, 1) to say so" : "a progress runs from 0 to 1: write clamp(..., 0, 1) to keep it there")
+                    : "a \(word) below 0 is not drawn: write max(..., 0) to say so"
+                var warning = Warning(diagnostic: Diagnostic(.warning, "'\(output.qualifiedName)' \(verb) to \(format(witness.value)) (\(place)); \(advice)",
+                                                             at: output.body.result.range, notes: unrangedNotes(program, output.body.uses)),
+                                      offset: witness.trace.last ?? 0, inputs: program.inputs.map(\.defaultValue), output: index,
+                                      operandRange: nil, value: witness.value)
+                (warning.trace, warning.times) = (witness.trace, witness.times)
+                diagnostics.append(warning)
+                warnedOutputs.insert(index)
+            }
         }
         // Each place the issue stands in until one shows it: the first call of a function whose body faults
         // may be one that never does.

@@ -68,6 +68,42 @@ enum StateWarnings {
         return found
     }
 
+    /// Where the frame's time moves a value (a transition under way, a state that reads `time`): what no frame at
+    /// time 0 shows. A trace with times: from rest at 0, to an offset at time 0 (which sets a run off), then held
+    /// there at a later time, for each of `steps` either way and each of `times`, the inputs at their defaults.
+    /// Each trace is run once for all the outputs, a bounded number of frames however many outputs there are.
+    static let times: [Double] = [8, 16, 33, 50, 75, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000, 5000]
+
+    struct TimedWitness {
+        let trace: [Double]
+        let times: [Double]
+        let value: Double
+    }
+
+    static func timedWitnesses(_ outputs: [(output: Int, bad: (Double) -> Bool)], interpreter: Interpreter) -> [Int: TimedWitness] {
+        var found: [Int: TimedWitness] = [:]
+        for step in steps {
+            for offset in [step, -step] {
+                for time in times where found.count < outputs.count {
+                    let trace = [0, offset, offset], at = [0, 0, time]
+                    interpreter.resetState()
+                    var values: [Value] = []
+                    for (frameOffset, frameTime) in zip(trace, at) {
+                        interpreter.time = frameTime
+                        values = interpreter.frame(at: frameOffset)
+                    }
+                    for (output, bad) in outputs where found[output] == nil {
+                        if values.indices.contains(output), case .number(let value) = values[output], bad(value) {
+                            found[output] = TimedWitness(trace: trace, times: at, value: value)
+                        }
+                    }
+                }
+            }
+        }
+        interpreter.time = 0
+        return found
+    }
+
     /// `state height = 260pt in 0pt...260pt`: the state's declaration with bounds, from what the analysis
     /// found of its values (a finite end kept) and its initial value, or `low...high` where neither says.
     static func boundedDeclaration(_ state: Program.State, _ range: (lower: Double, upper: Double)) -> String {

@@ -120,10 +120,12 @@ public struct Driver {
         case .success(.ranges(let options)):
             ranges(options, &outcome)
         case .success(.scrollDriver(let options)):
-            // The driver of one language, written from the same Swift text (Grammar.md, "The motion after release").
-            let texts: [DriverOptions.Target: String] = [.swift: RuntimeTexts.swiftScrollDriver, .js: RuntimeTexts.javaScriptScrollDriver,
-                                                         .kotlin: RuntimeTexts.kotlinScrollDriver]
-            write(texts[options.target] ?? "", to: options.output, &outcome)
+            // The driver of one language, each written from the Swift one (Grammar.md, "The motion after release").
+            switch options.target {
+            case .swift: write(RuntimeTexts.swiftScrollDriver, to: options.output, &outcome)
+            case .js: write(RuntimeTexts.javaScriptScrollDriver, to: options.output, &outcome)
+            case .kotlin: write(RuntimeTexts.kotlinScrollDriver, to: options.output, &outcome)
+            }
         case .success(.plot(let options)):
             picture(options, &outcome) { program, interpreter, rows in
                 PlotSVG(program: program, offsets: options.offsets, rows: rows, marks: OffsetMarks(program: program, interpreter: interpreter, offsets: options.offsets),

@@ -30,8 +30,6 @@ package struct Trace {
     package let rows: [Row]
     /// Whether the trace has a `time` column.
     package var hasTime = false
-    /// Whether the trace has a `touch` column.
-    package var hasTouch = false
 
     /// The trace, or a message that names the line (`FILE:3: ...`).
     package static func parse(_ source: SourceFile, for program: Program) -> Result<Trace, UsageError> {
@@ -135,7 +133,7 @@ package struct Trace {
         guard !rows.isEmpty else {
             return .failure(UsageError(message: "\(path): the trace has no rows after the line that names its columns"))
         }
-        return .success(Trace(inputs: columns.map(\.input.name), rows: rows, hasTime: timeColumn != nil, hasTouch: touchColumn != nil))
+        return .success(Trace(inputs: columns.map(\.input.name), rows: rows, hasTime: timeColumn != nil))
     }
 
     private static func fields(_ line: String) -> [String] {

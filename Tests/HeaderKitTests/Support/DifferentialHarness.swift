@@ -521,7 +521,8 @@ enum DifferentialHarness {
         var lines = ["nonisolated func use\(index)() -> Bool {"]
         if spec.isStateful {
             lines.append("    var state = \(enumName).State()")
-            let time = spec.states.contains { $0.transition != nil } ? ", time: 16.75" : ""
+            // A transition, or a state that reads the frame's time: `frame` then takes it.
+            let time = Lowering.lower(spec).readsTime ? ", time: 16.75" : ""
             lines.append("    let frame = \(enumName).frame(offset: 12.5, state: &state\(time))")
         } else {
             lines.append("    let frame = \(enumName).frame(offset: 12.5)")

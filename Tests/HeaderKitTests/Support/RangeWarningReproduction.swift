@@ -44,8 +44,14 @@ enum RangeWarningReproduction {
                               "\(path): \(warning.diagnostic.message): the interpreter settles on \(value)", file: file, line: line)
                 continue
             }
-            // A state's warning follows its trace from the initial state; the others are one frame.
-            for offset in warning.trace.dropLast() { _ = interpreter.frame(at: offset) }
+            // A state's warning follows its trace from the initial state, at its times where it has them; the others are one frame.
+            XCTAssertEqual(printed.times.map(\.bitPattern), warning.times.map(\.bitPattern),
+                           "\(path): \(warning.diagnostic.message): the times read back as \(printed.times)", file: file, line: line)
+            for (index, offset) in warning.trace.dropLast().enumerated() {
+                if warning.times.indices.contains(index) { interpreter.time = warning.times[index] }
+                _ = interpreter.frame(at: offset)
+            }
+            if let last = warning.times.last { interpreter.time = last }
             let (outputs, faults) = interpreter.faults(at: warning.trace.last ?? warning.offset)
             let message = "\(path): \(warning.diagnostic.message)"
             if let output = warning.output {
@@ -82,7 +88,7 @@ enum RangeWarningReproduction {
     /// The offsets and every input's value that a warning's message names, as a person would paste them:
     /// `(at offset 200 with textScale = 4 and reduceMotion = true)`, `(along offsets 0, 500 with the
     /// defaults)`, `(target 95, velocity 0 with k = 3)`; the inputs not named at their defaults.
-    static func printedWitness(_ message: String, _ program: Program) -> (offsets: [Double], inputs: [Value])? {
+    static func printedWitness(_ message: String, _ program: Program) -> (offsets: [Double], times: [Double], inputs: [Value])? {
         let markers = ["(at offset ", "(along offsets ", "(target "]
         guard let marker = markers.first(where: { message.contains($0) }),
               let start = message.range(of: marker), let end = message[start.upperBound...].firstIndex(of: ")") else { return nil }
@@ -105,8 +111,16 @@ enum RangeWarningReproduction {
         }
         // A snap's witness is its target (the velocity is the warning's own).
         if marker == "(target " { text = text.components(separatedBy: ", velocity").first ?? text }
+        // A trace through time: `along offsets 0, 150, 150 at times 0, 0, 300 ms`.
+        var times: [Double] = []
+        if let at = text.range(of: " at times "), text.hasSuffix(" ms") {
+            let written = text[at.upperBound...].dropLast(3).components(separatedBy: ", ").map { Double($0) }
+            guard written.allSatisfy({ $0 != nil }) else { return nil }
+            times = written.compactMap { $0 }
+            text = String(text[..<at.lowerBound])
+        }
         let offsets = text.components(separatedBy: ", ").map { Double($0) }
         guard !offsets.isEmpty, offsets.allSatisfy({ $0 != nil }) else { return nil }
-        return (offsets.compactMap { $0 }, inputs)
+        return (offsets.compactMap { $0 }, times, inputs)
     }
 }
