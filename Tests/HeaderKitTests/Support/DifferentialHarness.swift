@@ -51,11 +51,17 @@ enum DifferentialHarness {
 
     /// The time of each frame along the offsets, in milliseconds, for the transitions: never back, with frames
     /// at the same time, a frame's 16.75 ms, and jumps longer than any duration drawn (up to 10^15 ms).
-    static func frameTimes(_ count: Int) -> [Double] {
-        let steps: [Double] = [0, 16.75, 0, 300, 8, 1000.5, 33.25, 0.125, 600, 1e-3, 16.75, 1e15, 250]
+    /// Each frame's time along a spec's offsets: never going back, by steps drawn from the spec's text (its FNV-1a
+    /// hash seeds them), so that each spec follows a trace of times of its own. The steps mix frames at 60 and
+    /// 120 Hz, zero-length frames, long pauses, fractions of a millisecond and one leap of 1e15 ms now and then.
+    static func frameTimes(_ count: Int, for text: String) -> [Double] {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var random = SeededGenerator(seed: hash)
+        let steps: [Double] = [0, 16.75, 0, 300, 8, 1000.5, 33.25, 0.125, 600, 1e-3, 16.75, 250, 8.333333333333334, 16.666666666666668]
         var time = 0.0
-        return (0..<count).map { index in
-            time += steps[index % steps.count]
+        return (0..<count).map { _ in
+            time += random.chance(0.01) ? 1e15 : random.chance(0.3) ? Double(random.below(2_000_000)) / 1000 : random.pick(steps)
             return time
         }
     }
@@ -322,7 +328,7 @@ enum DifferentialHarness {
         }
         names += spec.states.map { "state \($0.name) after the frame" }
         var result: [Expectation] = []
-        let times = frameTimes(diffCase.offsets.count)
+        let times = frameTimes(diffCase.offsets.count, for: diffCase.text)
         for (ordinal, offset) in diffCase.offsets.enumerated() {
             interpreter.time = times[ordinal]
             let outputs = interpreter.frame(at: offset).map { value -> String in
@@ -352,9 +358,10 @@ enum DifferentialHarness {
             }
             result.append(Expectation(ordinal: "S\(snapIndex)", offset: nil, values: values, names: snapNames))
             guard interpreter.program.snaps[snapIndex].motion != nil else { continue }
-            let motions = motionCalls.map { hex(interpreter.motion(snap: snapIndex, from: $0.from, velocity: $0.velocity, target: $0.target,
+            let calls = motionCalls(for: diffCase.text)
+            let motions = calls.map { hex(interpreter.motion(snap: snapIndex, from: $0.from, velocity: $0.velocity, target: $0.target,
                                                                    elapsed: $0.elapsed) ?? .nan) }
-            let motionNames = motionCalls.map { "motion \(spec.snaps[snapIndex].name)(from: \($0.from), velocity: \($0.velocity), target: \($0.target), elapsed: \($0.elapsed))" }
+            let motionNames = calls.map { "motion \(spec.snaps[snapIndex].name)(from: \($0.from), velocity: \($0.velocity), target: \($0.target), elapsed: \($0.elapsed))" }
             result.append(Expectation(ordinal: "M\(snapIndex)", offset: nil, values: motions, names: motionNames))
         }
         return result
@@ -363,18 +370,23 @@ enum DifferentialHarness {
     static let settleTargets: [Double] = [-50, 0, 1, 22, 30, 44, 72, 75, 100, 150, 300, 1e6]
     static let settleVelocities: [Double] = [0, 400, -400, 2000, -2000]
     /// Where a snap's motion is asked for the scroll: from where the finger lifted, at what velocity, towards which
-    /// target, how long after: every combination, the motion's times a trace of frames from the lift to past any end.
-    static let motionCalls: [(from: Double, velocity: Double, target: Double, elapsed: Double)] = {
+    /// target, how long after: every combination, the times a trace of the spec's own from the lift to past any end
+    /// (drawn from its text, as `frameTimes` are).
+    static func motionCalls(for text: String) -> [(from: Double, velocity: Double, target: Double, elapsed: Double)] {
+        var hash: UInt64 = 0x84222325_cbf29ce4
+        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        var random = SeededGenerator(seed: hash)
+        let elapsed = [0.0] + (0..<6).map { _ in Double(random.below(5_000_000)) / 1000 }.sorted()
         var calls: [(Double, Double, Double, Double)] = []
         for from in [0.0, 130, -40] {
             for velocity in [0.0, 400, -2000] {
                 for target in [0.0, 100, 300] {
-                    for elapsed in [0.0, 16.5, 100, 250, 600, 1500, 4000] { calls.append((from, velocity, target, elapsed)) }
+                    for time in elapsed { calls.append((from, velocity, target, time)) }
                 }
             }
         }
         return calls
-    }()
+    }
 
     // MARK: Driver source
 
@@ -392,7 +404,6 @@ enum DifferentialHarness {
         let commonOffsets: [UInt64] = [\(commonOffsets.map(word).joined(separator: ", "))]
         let settleTargets: [UInt64] = [\(settleTargets.map(word).joined(separator: ", "))]
         let settleVelocities: [UInt64] = [\(settleVelocities.map(word).joined(separator: ", "))]
-        let motionCalls: [[UInt64]] = [\(motionCalls.map { "[\(word($0.from)), \(word($0.velocity)), \(word($0.target)), \(word($0.elapsed))]" }.joined(separator: ", "))]
 
         func doubles(_ words: [UInt64]) -> [Double] { words.map { Double(bitPattern: $0) } }
 
@@ -459,7 +470,7 @@ enum DifferentialHarness {
         lines.append("@_optimize(none) func drive\(index)() {")
         lines.append("    let extra: [UInt64] = [\(extra.map(word).joined(separator: ", "))]")
         lines.append("    let offsets = doubles(commonOffsets + extra)")
-        if program.readsTime { lines.append("    let times = doubles([\(frameTimes(diffCase.offsets.count).map(word).joined(separator: ", "))])") }
+        if program.readsTime { lines.append("    let times = doubles([\(frameTimes(diffCase.offsets.count, for: diffCase.text).map(word).joined(separator: ", "))])") }
         let settings = [spec.inputs.map(\.defaultValue)] + diffCase.settings
         lines.append("    let settings: [[UInt64]] = [\(settings.map(words).joined(separator: ", "))]")
         lines.append("    for s in settings.indices {")
@@ -501,7 +512,9 @@ enum DifferentialHarness {
             if let motion = snap.motion {
                 var uses = motion.uses
                 uses.offset = false
+                let calls = motionCalls(for: diffCase.text).map { "[\(word($0.from)), \(word($0.velocity)), \(word($0.target)), \(word($0.elapsed))]" }
                 lines.append("        var m\(snapIndex): [UInt64] = []")
+                lines.append("        let motionCalls: [[UInt64]] = [\(calls.joined(separator: ", "))]")
                 lines.append("        for call in motionCalls {")
                 lines.append("            let a = doubles(call)")
                 lines.append("            m\(snapIndex).append(\(enumName).motion(from: CGFloat(a[0]), velocity: CGFloat(a[1]), target: CGFloat(a[2]), "

@@ -145,12 +145,14 @@ enum KotlinHarness {
         lines.append("    val offsets = doubleArrayOf(\(diffCase.offsets.map(KotlinNames.literal).joined(separator: ", ")))")
         let time = program.readsTime ? ", times[n]" : ""
         if program.readsTime {
-            lines.append("    val times = doubleArrayOf(\(DifferentialHarness.frameTimes(diffCase.offsets.count).map(KotlinNames.literal).joined(separator: ", ")))")
+            // As bit patterns in one string: each spec's times are its own, and a literal each would fill the class's constants.
+            let words = DifferentialHarness.frameTimes(diffCase.offsets.count, for: diffCase.text).map { String($0.bitPattern, radix: 16) }
+            lines.append("    val times = timesOf(\"\(words.joined(separator: ","))\")")
         }
         lines.append("    val targets = doubleArrayOf(\(NodeHarness.settleTargets.map(KotlinNames.literal).joined(separator: ", ")))")
         lines.append("    val velocities = doubleArrayOf(\(NodeHarness.settleVelocities.map(KotlinNames.literal).joined(separator: ", ")))")
         if program.snaps.contains(where: { $0.motion != nil }) {
-            let calls = DifferentialHarness.motionCalls.map { [$0.from, $0.velocity, $0.target, $0.elapsed].map(KotlinNames.literal).joined(separator: ", ") }
+            let calls = DifferentialHarness.motionCalls(for: diffCase.text).map { [$0.from, $0.velocity, $0.target, $0.elapsed].map(KotlinNames.literal).joined(separator: ", ") }
             lines.append("    val motionCalls = arrayOf(\(calls.map { "doubleArrayOf(\($0))" }.joined(separator: ", ")))")
         }
         let blockOf = program.blocks.enumerated().flatMap { blockIndex, block in block.outputs.map { _ in blockIndex } }
@@ -208,6 +210,7 @@ enum KotlinHarness {
             }
             lines.append("}")
         }
+        lines.append("fun timesOf(words: String): DoubleArray = words.split(',').map { java.lang.Double.longBitsToDouble(java.lang.Long.parseUnsignedLong(it, 16)) }.toDoubleArray()")
         lines.append("fun main() {")
         for chunk in chunks.indices { lines.append("    run\(chunk)()") }
         lines.append("}")

@@ -66,7 +66,7 @@ enum NodeHarness {
             }
             let manifest = "{\"targets\": [\(settleTargets.map(word).joined(separator: ", "))], "
                 + "\"velocities\": [\(settleVelocities.map(word).joined(separator: ", "))], "
-                + "\"motionCalls\": [\(DifferentialHarness.motionCalls.map { "[\(word($0.from)), \(word($0.velocity)), \(word($0.target)), \(word($0.elapsed))]" }.joined(separator: ", "))], \"cases\": [\n"
+                + "\"cases\": [\n"
                 + entries.joined(separator: ",\n") + "\n]}\n"
             let manifestName = "batch\(batchStart).json"
             try manifest.write(to: directory.appendingPathComponent(manifestName), atomically: true, encoding: .utf8)
@@ -101,9 +101,10 @@ enum NodeHarness {
         }
         return "{\"module\": \"case\(number).mjs\", \"output\": \"case\(number).bin\", \"stateful\": \(program.isStateful), "
             + "\"offsets\": [\(diffCase.offsets.map(word).joined(separator: ", "))], "
-            + "\"times\": [\(DifferentialHarness.frameTimes(diffCase.offsets.count).map(word).joined(separator: ", "))], "
+            + "\"times\": [\(DifferentialHarness.frameTimes(diffCase.offsets.count, for: diffCase.text).map(word).joined(separator: ", "))], "
             + "\"settings\": [{}\(settings.map { ", " + $0 }.joined())], \"settles\": [\(settles.joined(separator: ", "))], "
-            + "\"motions\": [\(program.snaps.map { $0.motion != nil ? "true" : "false" }.joined(separator: ", "))]}"
+            + "\"motions\": [\(program.snaps.map { $0.motion != nil ? "true" : "false" }.joined(separator: ", "))], "
+            + "\"motionCalls\": [\(DifferentialHarness.motionCalls(for: diffCase.text).map { "[\(word($0.from)), \(word($0.velocity)), \(word($0.target)), \(word($0.elapsed))]" }.joined(separator: ", "))]}"
     }
 
     /// What the driver writes for one case, from the interpreter, with whether each value goes through a
@@ -115,7 +116,7 @@ enum NodeHarness {
         for (settingIndex, setting) in ([[]] + diffCase.settings).enumerated() {
             let interpreter = Interpreter(program: program)
             for (input, value) in zip(program.inputs, setting) { interpreter.setInput(input.name, to: value) }
-            for (offset, time) in zip(diffCase.offsets, DifferentialHarness.frameTimes(diffCase.offsets.count)) {
+            for (offset, time) in zip(diffCase.offsets, DifferentialHarness.frameTimes(diffCase.offsets.count, for: diffCase.text)) {
                 interpreter.time = time
                 for (index, value) in interpreter.frame(at: offset).enumerated() {
                     let number: Double
@@ -136,7 +137,7 @@ enum NodeHarness {
                     }
                 }
                 guard snap.motion != nil else { continue }
-                for call in DifferentialHarness.motionCalls {
+                for call in DifferentialHarness.motionCalls(for: diffCase.text) {
                     let value = interpreter.motion(snap: snapIndex, from: call.from, velocity: call.velocity, target: call.target, elapsed: call.elapsed)
                     result.append((value ?? .nan, snap.motionIsSpring,
                                    "motion \(snap.name)(\(call.from), \(call.velocity), \(call.target), \(call.elapsed)), setting \(settingIndex)"))
@@ -230,7 +231,6 @@ enum NodeHarness {
         const manifest = JSON.parse(readFileSync(process.argv[2], "utf8"));
         const targets = manifest.targets.map(fromBits);
         const velocities = manifest.velocities.map(fromBits);
-        const motionCalls = manifest.motionCalls.map((call) => call.map(fromBits));
         for (const entry of manifest.cases) {
           try {
             const module = await import(pathToFileURL(resolve(entry.module)).href);
@@ -264,7 +264,7 @@ enum NodeHarness {
                   }
                 }
                 if (entry.motions[k]) {
-                  for (const [from, velocity, target, elapsed] of motionCalls) values.push(module.motion(from, velocity, target, elapsed, inputs));
+                  for (const [from, velocity, target, elapsed] of entry.motionCalls.map((call) => call.map(fromBits))) values.push(module.motion(from, velocity, target, elapsed, inputs));
                 }
               }
             }
