@@ -130,7 +130,7 @@ public struct JavaScriptEmitter {
             first.append("const \(name) = \(reader)(inputs, \(JavaScriptNames.string(input.name)), \(literal(input.defaultValue)));")
         }
         return plan.prelude(computing: needed, scope: scope, first: first) { request in
-            if case .input(let index) = request { return (inputNames[index] ?? "NaN", .number) }
+            if case .input(let index) = request { return (inputNames[index] ?? "NaN", program.inputs[index].type) }
             return read(request).map { ($0, .number) }
         }.0
     }
@@ -139,7 +139,7 @@ public struct JavaScriptEmitter {
     private struct Syntax: EmissionSyntax {
         let program: Program
         func writer(scope: JavaScriptScope, read: @escaping (Read) -> (String, ValueType)) -> JavaScriptBody {
-            JavaScriptBody(functions: program.functions.map(\.name), scope: scope) { read($0).0 }
+            JavaScriptBody(functions: Callee.list(program.functions.map(\.name), program.functions), scope: scope, readText: read)
         }
         /// Every function starts from this one: the exported functions' parameters and the spec's functions,
         /// which a local of that name would hide, are taken.
@@ -208,9 +208,9 @@ public struct JavaScriptEmitter {
     private func userFunction(_ function: Program.Function) -> [String] {
         var scope = JavaScriptScope(taken: Set(program.functions.map(\.name)))
         let parameters = function.parameters.map { scope.fresh($0.name) }
-        var body = JavaScriptBody(functions: program.functions.map(\.name), scope: scope) { read in
-            guard case .parameter(let position) = read, position < parameters.count else { return "NaN" }
-            return parameters[position]
+        var body = JavaScriptBody(functions: Callee.list(program.functions.map(\.name), program.functions), scope: scope) { read in
+            guard case .parameter(let position) = read, position < parameters.count else { return ("NaN", .number) }
+            return (parameters[position], function.parameters[position].type)
         }
         let result = body.render(function.body)
         var lines = (function.documentation ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" })

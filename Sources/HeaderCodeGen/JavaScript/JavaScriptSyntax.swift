@@ -64,7 +64,9 @@ package enum JavaScriptSyntax: BodySyntax {
     package static func variable(_ name: String, type: ValueType) -> String { "let \(name);" }
     package static func assignment(_ name: String, value: String) -> String { "\(name) = \(value);" }
     package static func hoistedName(isBool: Bool) -> String { "x" }
-    package static func conditional(_ test: String, _ then: String, _ otherwise: String) -> String { "(\(test) ? \(then) : \(otherwise))" }
+    package static func conditional(_ test: String, _ then: String, _ otherwise: String, type: ValueType, literalBranches: Bool) -> String {
+        "(\(test) ? \(then) : \(otherwise))"
+    }
     package static func isHelper(_ callee: String) -> Bool { true }
     package static func curve(_ curve: Curve, argument: String) -> String { CurveJavaScriptSource.call(curve, argument: argument) }
 }

@@ -172,7 +172,7 @@ public struct KotlinEmitter {
         self.documentation(&printer, documentation)
         let kotlinType = KotlinSyntax.type(type)
         if body.isFixed {
-            var function = KotlinBody(functions: names.functions, scope: KotlinScope()) { _ in "Double.NaN" }
+            var function = KotlinBody(functions: names.functions, scope: KotlinScope()) { _ in ("Double.NaN", .number) }
             printer.line("val \(name): \(kotlinType) = \(function.render(body))")
             return
         }
@@ -188,8 +188,8 @@ public struct KotlinEmitter {
         var scope = names.localScope
         let parameters = function.parameters.map { scope.fresh($0.name) }
         var body = KotlinBody(functions: names.functions, scope: scope) { read in
-            guard case .parameter(let position) = read, position < parameters.count else { return "Double.NaN" }
-            return parameters[position]
+            guard case .parameter(let position) = read, position < parameters.count else { return ("Double.NaN", .number) }
+            return (parameters[position], function.parameters[position].type)
         }
         let result = body.render(function.body, name: body.fresh("value"))
         let list = zip(parameters, function.parameters).map { "\($0): \(KotlinSyntax.type($1.type))" }
@@ -357,7 +357,7 @@ public struct KotlinEmitter {
         let program: Program
         let names: Names
         func writer(scope: KotlinScope, read: @escaping (Read) -> (String, ValueType)) -> KotlinBody {
-            KotlinBody(functions: names.functions, scope: scope) { read($0).0 }
+            KotlinBody(functions: names.functions, scope: scope, readText: read)
         }
         func scope(for uses: Uses, callsValues: Bool) -> KotlinScope { names.scope(for: uses, program: program, callsValues: callsValues) }
         func constant(_ name: String, type: ValueType, value: String) -> String { KotlinSyntax.constant(name, type: type, value: value) }
@@ -390,7 +390,7 @@ public struct KotlinEmitter {
         var blockTypes: [String] = []
         var stateFields: [String] = []
         /// The spec's functions, by their own names.
-        var functions: [String] = []
+        var functions: [Callee] = []
         var lastOffsetField = "lastOffset"
         var functionScope = KotlinScope()
         var localScope = KotlinScope()
@@ -412,7 +412,7 @@ public struct KotlinEmitter {
             // Locals never take the name of a member a body calls or reads, nor a parameter's.
             var members = Set(valueNames).union(outputNames).union(program.animations.map(\.name))
             members.formUnion(program.snaps.map { SwiftNames.settleFunction($0.name, count: program.snaps.count) })
-            functions = program.functions.map { KotlinNames.identifier($0.name) }
+            functions = Callee.list(program.functions.map { KotlinNames.identifier($0.name) }, program.functions)
             members.formUnion(program.functions.map(\.name))
             functionScope = KotlinScope(taken: members.union(["offset", "state"]))
             // A local never takes a function's name, which a call would then mean.

@@ -79,7 +79,7 @@ package enum KotlinSyntax: BodySyntax {
     package static func variable(_ name: String, type: ValueType) -> String { "val \(name): \(self.type(type))" }
     package static func assignment(_ name: String, value: String) -> String { "\(name) = \(value)" }
     package static func hoistedName(isBool: Bool) -> String { isBool ? "condition" : "x" }
-    package static func conditional(_ test: String, _ then: String, _ otherwise: String) -> String {
+    package static func conditional(_ test: String, _ then: String, _ otherwise: String, type: ValueType, literalBranches: Bool) -> String {
         "(if (\(test)) \(then) else \(otherwise))"
     }
     package static func isHelper(_ callee: String) -> Bool { !callee.hasPrefix("Math.") }

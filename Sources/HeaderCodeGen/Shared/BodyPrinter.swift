@@ -4,7 +4,9 @@ import HeaderMath
 import HeaderIR
 
 /// How one language writes the statements and expressions of a body: everything the body printer does not
-/// share. Each operation's spelling is one line of `spelling(_:)`, beside `Semantics`' definition of it.
+/// share. Each operation's spelling is one line of `spelling(_:)`, beside `Semantics`' definition of it. A
+/// language that writes numbers in more than one type (Swift's CGFloat and Double) also says which type an
+/// operation computes in (`typing`) and how a value changes type (`converted`); the others keep the defaults.
 package protocol BodySyntax {
     associatedtype Scope: FreshNames
     /// One level of indentation.
@@ -12,22 +14,69 @@ package protocol BodySyntax {
     /// What a read the printer cannot resolve is written as (a local out of range): never reached.
     static var notANumber: String { get }
     static func literal(_ value: Double) -> String
+    /// A number where the context wants `type`, and whether the text is a plain literal, which takes any
+    /// numeric type its context gives it.
+    static func literal(_ value: Double, as type: ValueType) -> (text: String, adapts: Bool)
     static func phase(_ phase: ScrollPhase) -> String
     /// `val name: Type = value` / `const name = value;`.
     static func constant(_ name: String, type: ValueType, value: String) -> String
     /// A variable an if-chain assigns: `val name: Type` / `let name;`.
     static func variable(_ name: String, type: ValueType) -> String
     static func assignment(_ name: String, value: String) -> String
+    /// An `if`'s test as it follows the keyword: `(test)` / `test`.
+    static func condition(_ test: String) -> String
     /// The name a hoisted operand is given.
     static func hoistedName(isBool: Bool) -> String
-    /// A conditional expression of rendered operands, and whether its operands are parenthesised first.
-    static func conditional(_ test: String, _ then: String, _ otherwise: String) -> String
+    /// A conditional expression of rendered operands, of `type`; `literalBranches`: both branches are plain
+    /// literals. Whether its operands are parenthesised first.
+    static func conditional(_ test: String, _ then: String, _ otherwise: String, type: ValueType, literalBranches: Bool) -> String
     static var parenthesizesConditionalOperands: Bool { get }
     static func spelling(_ operation: UnaryOperation) -> Spelling
     static func spelling(_ operation: BinaryOperation) -> Spelling
     /// Whether a callee is one of the file's own helpers (`$min`, `swiftMin`), which the file must define.
     static func isHelper(_ callee: String) -> Bool
     static func curve(_ curve: Curve, argument: String) -> String
+    /// Whether a curve's argument is always a plain name (hoisted into `let t` otherwise).
+    static var curveTakesName: Bool { get }
+
+    /// The type a value of `type` is written in.
+    static func written(_ type: ValueType) -> ValueType
+    /// The text of a value of type `from` as `to`, or nil where the language needs no conversion.
+    static func converted(_ text: String, from: ValueType, to: ValueType) -> String?
+    /// The type an operation's operands are written in and the type of its result, where the context wants `wanted`.
+    static func typing(_ operation: UnaryOperation, wanted: ValueType) -> (operand: ValueType, result: ValueType)
+    static func typing(_ operation: BinaryOperation, wanted: ValueType, lhs: ValueType, rhs: ValueType) -> (operands: ValueType, result: ValueType)
+    /// How tightly each operand of an infix operator at `level` must bind to go without parentheses (`orEqual`:
+    /// an operand at the level itself may).
+    static func operandBounds(_ level: Precedence) -> (left: Precedence, leftOrEqual: Bool, right: Precedence)
+    /// An operand of a comparison as written beside its operator.
+    static func comparisonOperand(_ text: String) -> String
+}
+
+/// The languages that write every number as one type (a JavaScript number, a Kotlin `Double`).
+extension BodySyntax {
+    package static func literal(_ value: Double, as type: ValueType) -> (text: String, adapts: Bool) { (literal(value), false) }
+    package static func condition(_ test: String) -> String { "(\(test))" }
+    package static var curveTakesName: Bool { false }
+    package static func written(_ type: ValueType) -> ValueType { type == .bool || type == .phase ? type : .number }
+    package static func converted(_ text: String, from: ValueType, to: ValueType) -> String? { nil }
+    package static func typing(_ operation: UnaryOperation, wanted: ValueType) -> (operand: ValueType, result: ValueType) {
+        operation == .not ? (.bool, .bool) : (wanted, wanted)
+    }
+    package static func typing(_ operation: BinaryOperation, wanted: ValueType, lhs: ValueType, rhs: ValueType) -> (operands: ValueType, result: ValueType) {
+        switch operation {
+        case .less, .lessEqual, .greater, .greaterEqual, .equal, .notEqual: return (written(lhs), .bool)
+        case .boolEqual, .boolNotEqual, .and, .or: return (.bool, .bool)
+        default: return (wanted, wanted)
+        }
+    }
+    /// Left-associative: a right operand at the same level keeps its parentheses. A comparison inside an
+    /// equality is parenthesised too, for the reader: `(a < b) == (c < d)`.
+    package static func operandBounds(_ level: Precedence) -> (left: Precedence, leftOrEqual: Bool, right: Precedence) {
+        let least: Precedence = level == .equality ? .relational : level
+        return (least, level != .equality, least)
+    }
+    package static func comparisonOperand(_ text: String) -> String { text }
 }
 
 /// A scope that hands out names not taken yet.
@@ -42,6 +91,12 @@ package enum Spelling {
     /// `f(x)`, `f(a, b)`.
     case call(String)
     case infix(String, Precedence)
+    /// `before + x + after`, counted as `operators` operators; `member`: the operand binds as the receiver
+    /// of a member does (`(-x).magnitude`).
+    case template(String, String, operators: Int, member: Bool)
+
+    /// `x.member`.
+    package static func postfix(_ member: String) -> Spelling { .template("", member, operators: 1, member: true) }
 }
 
 /// The precedence levels of the operators a body is written with, loosest first (JavaScript's and Kotlin's:
@@ -51,26 +106,38 @@ package enum Precedence: Int, Comparable {
     package static func < (lhs: Precedence, rhs: Precedence) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
+/// A function of the spec as a body calls it: its name in the file and its types.
+package struct Callee {
+    package let name: String
+    package let parameters: [ValueType]
+    package let result: ValueType
+
+    /// The spec's functions under the names the file declares them by.
+    package static func list(_ names: [String], _ functions: [Program.Function]) -> [Callee] {
+        zip(names, functions).map { Callee(name: $0, parameters: $1.parameters.map(\.type), result: $1.type) }
+    }
+}
+
 /// The statements of one generated function: a body of the lowered program written node for node, so that
 /// the target evaluates the same operations in the same order as the interpreter. The operations a language
-/// spells differently from Swift are the file's helpers, which compute exactly what the interpreter computes
-/// (the file takes those its program's operations are spelled with: `Program.curvesAndHelpers`); what a read
-/// means is the caller's to say.
+/// spells otherwise than it computes them are the file's helpers, which compute exactly what the interpreter
+/// computes (the file takes those its program's operations are spelled with: `Program.curvesAndHelpers`);
+/// what a read means is the caller's to say: its text and type.
 package struct BodyPrinter<Syntax: BodySyntax> {
     package private(set) var lines: [String] = []
     package private(set) var scope: Syntax.Scope
-    private let readText: (Read) -> String
-    private var localNames: [String] = []
+    private let readText: (Read) -> (String, ValueType)
+    private var localNames: [(String, ValueType)] = []
     private var indentation = ""
 
     /// Above this many operators an operand is moved into its own constant, which keeps lines readable and
-    /// the compiler's nesting shallow however long the spec's expressions are.
+    /// the compiler's nesting shallow (and Swift's type checker fast) however long the spec's expressions are.
     private static var operatorsPerExpression: Int { 8 }
 
-    /// The names of the user's functions, as the file declares them.
-    private let functions: [String]
+    /// The spec's functions, as the file declares them.
+    private let functions: [Callee]
 
-    package init(functions: [String] = [], scope: Syntax.Scope, readText: @escaping (Read) -> String) {
+    package init(functions: [Callee] = [], scope: Syntax.Scope, readText: @escaping (Read) -> (String, ValueType)) {
         self.functions = functions
         self.scope = scope
         self.readText = readText
@@ -82,27 +149,30 @@ package struct BodyPrinter<Syntax: BodySyntax> {
 
     package mutating func fresh(_ base: String) -> String { scope.fresh(base) }
 
-    /// Writes the body's locals as constants and returns the result's text. A result that is a chain of
-    /// conditions becomes an if-chain assigning `name` (which the caller has taken in this scope).
-    package mutating func render(_ body: Body, name: String? = nil) -> String {
+    /// Writes the body's locals as constants and returns the result's text, as `type` (the result's own by
+    /// default). A result that is a chain of conditions becomes an if-chain assigning `name` (which the
+    /// caller has taken in this scope).
+    package mutating func render(_ body: Body, as type: ValueType? = nil, name: String? = nil) -> String {
         localNames = []
         for (index, local) in body.locals.enumerated() {
             let localName = fresh(index < body.localNames.count ? body.localNames[index] : "x")
-            statement(local, into: localName)
-            localNames.append(localName)
+            let localType = Syntax.written(local.type)
+            statement(local, into: localName, as: localType)
+            localNames.append((localName, localType))
         }
+        let wanted = Syntax.written(type ?? body.result.type)
         if case .select = body.result.kind, body.result.isWrittenAsIfChain {
             let resultName = name ?? fresh("value")
-            statement(body.result, into: resultName)
+            statement(body.result, into: resultName, as: wanted)
             return resultName
         }
-        return render(body.result, top: true).text
+        return render(body.result, as: wanted, top: true).text
     }
 
     /// A constant holding the expression, or for a chain of conditions a variable and an if-chain assigning it.
-    package mutating func statement(_ expression: Expr, into name: String) {
+    package mutating func statement(_ expression: Expr, into name: String, as type: ValueType) {
         guard case .select = expression.kind, expression.isWrittenAsIfChain else {
-            append(Syntax.constant(name, type: expression.type, value: render(expression, top: true).text))
+            append(Syntax.constant(name, type: type, value: render(expression, as: type, top: true).text))
             return
         }
         // Every test is written before the chain: what a test hoists must come before its `if`, and nothing
@@ -111,17 +181,17 @@ package struct BodyPrinter<Syntax: BodySyntax> {
         var branches: [Expr] = []
         var current = expression
         while case .select(let condition, let then, let otherwise) = current.kind {
-            tests.append(render(condition, top: true).text)
+            tests.append(render(condition, as: .bool, top: true).text)
             branches.append(then)
             current = otherwise
         }
-        append(Syntax.variable(name, type: expression.type))
+        append(Syntax.variable(name, type: type))
         for (index, test) in tests.enumerated() {
-            append(index == 0 ? "if (\(test)) {" : "} else if (\(test)) {")
-            indented { $0.append(Syntax.assignment(name, value: $0.render(branches[index], top: true).text)) }
+            append((index == 0 ? "if " : "} else if ") + Syntax.condition(test) + " {")
+            indented { $0.append(Syntax.assignment(name, value: $0.render(branches[index], as: type, top: true).text)) }
         }
         append("} else {")
-        indented { $0.append(Syntax.assignment(name, value: $0.render(current, top: true).text)) }
+        indented { $0.append(Syntax.assignment(name, value: $0.render(current, as: type, top: true).text)) }
         append("}")
     }
 
@@ -139,90 +209,135 @@ package struct BodyPrinter<Syntax: BodySyntax> {
         var text: String
         var level: Precedence
         var operators: Int
-        var isBool = false
+        var type: ValueType
+        /// A plain number literal, which takes whatever numeric type its context wants.
+        var isLiteral = false
     }
 
-    private mutating func render(_ expression: Expr, top: Bool = false) -> Rendered {
-        var rendered = renderNode(expression, top: top)
-        rendered.isBool = expression.type == .bool
-        return rendered
-    }
-
-    private mutating func renderNode(_ expression: Expr, top: Bool) -> Rendered {
+    /// `top`: the expression is a statement's whole right-hand side, which needs no hoisting of its own.
+    /// `wanted`: the type the context wants, in which arithmetic is done.
+    private mutating func render(_ expression: Expr, as wanted: ValueType, top: Bool = false) -> Rendered {
+        func atom(_ text: String, _ type: ValueType) -> Rendered { Rendered(text: text, level: .atom, operators: 0, type: type) }
         switch expression.kind {
         case .constant(let value) where expression.type == .phase:
-            return Rendered(text: Syntax.phase(ScrollPhase(number: value) ?? .idle), level: .atom, operators: 0)
+            return atom(Syntax.phase(ScrollPhase(number: value) ?? .idle), .phase)
         case .constant(let value):
-            return Rendered(text: Syntax.literal(value), level: .atom, operators: 0)
+            let literal = Syntax.literal(value, as: wanted)
+            return Rendered(text: literal.text, level: .atom, operators: 0, type: wanted, isLiteral: literal.adapts)
         case .boolConstant(let value):
-            return Rendered(text: value ? "true" : "false", level: .atom, operators: 0)
+            return atom(value ? "true" : "false", .bool)
         case .read(let read):
-            if case .local(let index) = read {
-                return Rendered(text: index < localNames.count ? localNames[index] : Syntax.notANumber, level: .atom, operators: 0)
+            guard case .local(let index) = read else {
+                let (text, type) = readText(read)
+                return convert(atom(text, Syntax.written(type)), to: wanted)
             }
-            return Rendered(text: readText(read), level: .atom, operators: 0)
+            let (text, type) = index < localNames.count ? localNames[index] : (Syntax.notANumber, .number)
+            return convert(atom(text, type), to: wanted)
         case .unary(let operation, let operand):
-            return spelled(Syntax.spelling(operation), [operand])
+            let typing = Syntax.typing(operation, wanted: wanted)
+            return convert(spelled(Syntax.spelling(operation), [operand], operands: typing.operand, result: typing.result), to: wanted)
         case .binary(let operation, let lhs, let rhs):
-            return spelled(Syntax.spelling(operation), [lhs, rhs])
+            let typing = Syntax.typing(operation, wanted: wanted, lhs: lhs.type, rhs: rhs.type)
+            return convert(spelled(Syntax.spelling(operation), [lhs, rhs], operands: typing.operands, result: typing.result), to: wanted)
         case .select(let condition, let then, let otherwise):
             if expression.isWrittenAsIfChain {
                 let name = fresh(expression.type == .bool ? "condition" : "x")
-                statement(expression, into: name)
-                return Rendered(text: name, level: .atom, operators: 0)
+                statement(expression, into: name, as: wanted)
+                return atom(name, wanted)
             }
-            var operands = [render(condition), render(then), render(otherwise)]
+            var operands = [render(condition, as: .bool), render(then, as: wanted), render(otherwise, as: wanted)]
             if Syntax.parenthesizesConditionalOperands { operands = operands.map { parenthesized($0, above: .ternary) } }
-            let rendered = Rendered(text: Syntax.conditional(operands[0].text, operands[1].text, operands[2].text), level: .atom,
-                                    operators: operands.reduce(1) { $0 + $1.operators }, isBool: expression.type == .bool)
+            let text = Syntax.conditional(operands[0].text, operands[1].text, operands[2].text, type: wanted,
+                                          literalBranches: operands[1].isLiteral && operands[2].isLiteral)
+            let rendered = Rendered(text: text, level: .atom, operators: operands.reduce(1) { $0 + $1.operators }, type: wanted)
             return top ? rendered : hoistIfLong(rendered)
         case .curve(let curve, let progress):
-            let argument = hoistIfLong(render(progress))
+            if Syntax.curveTakesName {
+                let text = Syntax.curve(curve, argument: name(for: render(progress, as: .number)))
+                return convert(Rendered(text: text, level: .atom, operators: 1, type: .number), to: wanted)
+            }
+            let argument = hoistIfLong(render(progress, as: .number))
             let text = Syntax.curve(curve, argument: argument.text)
             // An identity curve is its argument, which keeps its own precedence.
-            if text == argument.text { return argument }
-            return Rendered(text: text, level: .atom, operators: argument.operators + 1)
+            if text == argument.text { return convert(argument, to: wanted) }
+            return convert(Rendered(text: text, level: .atom, operators: argument.operators + 1, type: .number), to: wanted)
         case .call(let index, let arguments):
-            let name = index < functions.count ? functions[index] : Syntax.notANumber
-            return call(name, arguments.map { hoistIfLong(render($0)) })
+            guard index < functions.count else { return atom(Syntax.notANumber, .number) }
+            let callee = functions[index]
+            let rendered = arguments.enumerated().map { position, argument in
+                hoistIfLong(render(argument, as: Syntax.written(position < callee.parameters.count ? callee.parameters[position] : .number)))
+            }
+            return convert(call(callee.name, rendered, type: Syntax.written(callee.result)), to: wanted)
         }
     }
 
-    private mutating func spelled(_ spelling: Spelling, _ operands: [Expr]) -> Rendered {
+    private mutating func spelled(_ spelling: Spelling, _ operands: [Expr], operands type: ValueType, result: ValueType) -> Rendered {
         switch spelling {
         case .prefix(let op):
-            let inner = hoistIfLong(render(operands[0]))
+            let inner = hoistIfLong(render(operands[0], as: type))
             let operand = parenthesized(inner, above: .prefix, orEqual: false)
             // `-(-x)` must not become `--x`, the decrement operator.
-            let text = operand.text.hasPrefix("-") ? "\(op)(\(operand.text))" : op + operand.text
-            return Rendered(text: text, level: .prefix, operators: inner.operators + 1)
+            let text = operand.text.hasPrefix(op) || operand.text.hasPrefix("-") ? "\(op)(\(operand.text))" : op + operand.text
+            return Rendered(text: text, level: .prefix, operators: inner.operators + 1, type: result)
         case .call(let callee):
-            return call(callee, operands.map { hoistIfLong(render($0)) })
+            return call(callee, operands.map { hoistIfLong(render($0, as: type)) }, type: result)
+        case .template(let before, let after, let operators, let member):
+            let inner = hoistIfLong(render(operands[0], as: type))
+            // A member binds tighter than a prefix operator: `-x.magnitude` is `-(x.magnitude)`.
+            let operand = member ? parenthesized(inner, above: .prefix, orEqual: false) : inner
+            return Rendered(text: before + operand.text + after, level: .atom, operators: inner.operators + operators, type: result)
         case .infix(let op, let level):
-            // Left-associative: a right operand at the same level keeps its parentheses. A comparison inside an
-            // equality is parenthesised too, for the reader: `(a < b) == (c < d)`.
-            let least: Precedence = level == .equality ? .relational : level
-            let left = parenthesized(hoistIfLong(render(operands[0])), above: least, orEqual: level != .equality)
-            let right = parenthesized(hoistIfLong(render(operands[1])), above: least, orEqual: false)
-            return Rendered(text: "\(left.text) \(op) \(right.text)", level: level, operators: left.operators + right.operators + 1)
+            let bounds = Syntax.operandBounds(level)
+            var left = parenthesized(hoistIfLong(render(operands[0], as: type)), above: bounds.left, orEqual: bounds.leftOrEqual)
+            var right = parenthesized(hoistIfLong(render(operands[1], as: type)), above: bounds.right, orEqual: false)
+            if level == .relational || level == .equality {
+                left.text = Syntax.comparisonOperand(left.text)
+                right.text = Syntax.comparisonOperand(right.text)
+            }
+            return Rendered(text: "\(left.text) \(op) \(right.text)", level: level, operators: left.operators + right.operators + 1, type: result)
         }
     }
 
-    private func call(_ callee: String, _ arguments: [Rendered]) -> Rendered {
+    private func call(_ callee: String, _ arguments: [Rendered], type: ValueType) -> Rendered {
         Rendered(text: "\(callee)(\(arguments.map(\.text).joined(separator: ", ")))", level: .atom,
-                        operators: arguments.reduce(1) { $0 + $1.operators })
+                 operators: arguments.reduce(1) { $0 + $1.operators }, type: type)
+    }
+
+    /// The value as `type`: a literal as it is, anything else converted where the language converts it.
+    private func convert(_ rendered: Rendered, to type: ValueType) -> Rendered {
+        var converted = rendered
+        if rendered.isLiteral {
+            converted.type = type
+        } else if rendered.type != type, let text = Syntax.converted(rendered.text, from: rendered.type, to: type) {
+            converted = Rendered(text: text, level: .atom, operators: rendered.operators, type: type)
+        }
+        return converted
     }
 
     /// Parenthesises an operand that binds more loosely than its context requires.
     private func parenthesized(_ rendered: Rendered, above level: Precedence, orEqual: Bool = true) -> Rendered {
         if rendered.level > level || (orEqual && rendered.level == level) { return rendered }
-        return Rendered(text: "(\(rendered.text))", level: .atom, operators: rendered.operators, isBool: rendered.isBool)
+        var wrapped = rendered
+        wrapped.text = "(\(rendered.text))"
+        wrapped.level = .atom
+        return wrapped
     }
 
     private mutating func hoistIfLong(_ rendered: Rendered) -> Rendered {
         guard rendered.operators > Self.operatorsPerExpression else { return rendered }
-        let name = fresh(Syntax.hoistedName(isBool: rendered.isBool))
-        append(Syntax.constant(name, type: rendered.isBool ? .bool : .number, value: rendered.text))
-        return Rendered(text: name, level: .atom, operators: 0)
+        let name = fresh(Syntax.hoistedName(isBool: rendered.type == .bool))
+        append(Syntax.constant(name, type: rendered.type, value: rendered.text))
+        return Rendered(text: name, level: .atom, operators: 0, type: rendered.type)
+    }
+
+    /// A plain name holding the value, hoisting it into a constant unless it already is one.
+    private mutating func name(for rendered: Rendered) -> String {
+        if rendered.level == .atom, rendered.text.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+           let first = rendered.text.first, !first.isNumber {
+            return rendered.text
+        }
+        let name = fresh("t")
+        append(Syntax.constant(name, type: .number, value: rendered.text))
+        return name
     }
 }

@@ -3,8 +3,7 @@ import HeaderSyntax
 import HeaderMath
 import HeaderIR
 
-/// What the emission plan asks of a body printer: Swift's typed `FunctionBody` and the table-driven
-/// `BodyPrinter` alike.
+/// What the emission plan asks of a body printer (`BodyPrinter`, whatever its language).
 package protocol BodyWriting {
     associatedtype Scope: FreshNames
     var lines: [String] { get }
@@ -166,13 +165,7 @@ package struct EmissionPlan<Syntax: EmissionSyntax> {
 }
 
 extension BodyPrinter: BodyWriting {
-    package mutating func render(_ body: Body, as type: ValueType, name: String?) -> String { render(body, name: name) }
-}
-
-extension FunctionBody: BodyWriting {
-    package mutating func render(_ body: Body, as type: ValueType, name: String?) -> String {
-        render(body, as: SwiftType(type), name: name)
-    }
+    package mutating func render(_ body: Body, as type: ValueType, name: String?) -> String { render(body, as: Optional(type), name: name) }
 }
 
 extension Program {
@@ -204,4 +197,3 @@ extension Program {
         return (curves, helpers)
     }
 }
-extension SwiftScope: FreshNames {}

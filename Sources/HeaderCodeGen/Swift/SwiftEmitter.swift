@@ -29,7 +29,9 @@ public struct SwiftEmitter {
         printer.line(GeneratedText.banner(sourcePath: file))
         printer.line()
         printer.line("import Foundation")
-        let (curves, math) = curvesAndMath()
+        // The curves the file evaluates and headerc's own math it calls (`Self.mathPow`), for its kernels.
+        let (curves, helpers) = program.curvesAndHelpers(spelledBy: SwiftSyntax.self)
+        let math = Set(helpers.map { String($0.dropFirst("Self.".count)) })
         for line in CurveSwiftSource.imports(for: curves) { printer.line(line) }
         printer.line()
         printer.line("/// The scroll-driven math of the header '\(GeneratedText.commentSafe(program.name))'.")
@@ -56,9 +58,9 @@ public struct SwiftEmitter {
                 if index == 0 { printer.line() }
                 emitFunction(&printer, name: names.outputFunctions[index], documentation: nil, type: output.type, body: output.body)
             }
-            for (index, function) in program.functions.enumerated() {
+            for function in program.functions {
                 printer.line()
-                emitUserFunction(&printer, function, callee: names.functions[index])
+                emitUserFunction(&printer, function, name: SwiftNames.identifier(function.name))
             }
             for snap in program.snaps {
                 printer.line()
@@ -171,28 +173,28 @@ public struct SwiftEmitter {
         printer.documentation(documentation)
         let swiftType = SwiftType(type)
         if body.isFixed {
-            var function = FunctionBody(functions: names.functions, scope: SwiftScope(), readText: { _ in ("nan", .double) })
-            printer.line("static let \(name): \(swiftType.rawValue) = \(function.render(body, as: swiftType))")
+            var function = SwiftBody(functions: names.functions, scope: SwiftScope(), readText: { _ in ("nan", .number) })
+            printer.line("static let \(name): \(swiftType.rawValue) = \(function.render(body, as: type))")
             return
         }
         var function = plan.function(of: body, scope: names.scope(for: body.uses))
-        let result = function.render(body, as: swiftType)
+        let result = function.render(body, as: type)
         let signature = "static func \(name)(\(parameters(body.uses).joined(separator: ", "))) -> \(swiftType.rawValue)"
         printer.function(signature, oneLine: "\(signature) { \(result) }", function.lines, result, implicitReturn: true)
     }
 
     /// A function of the spec: private, named as in the spec, its parameters unlabelled.
-    private func emitUserFunction(_ printer: inout CodePrinter, _ function: Program.Function, callee: SwiftCallee) {
+    private func emitUserFunction(_ printer: inout CodePrinter, _ function: Program.Function, name: String) {
         printer.documentation(function.documentation)
         var scope = SwiftScope()
         let parameterNames = function.parameters.map { scope.fresh($0.name) }
-        var body = FunctionBody(functions: names.functions, scope: scope) { read in
-            guard case .parameter(let position) = read, position < parameterNames.count else { return ("nan", .double) }
-            return (parameterNames[position], position < callee.parameters.count ? callee.parameters[position] : .double)
+        var body = SwiftBody(functions: names.functions, scope: scope) { read in
+            guard case .parameter(let position) = read, position < parameterNames.count else { return ("nan", .number) }
+            return (parameterNames[position], function.parameters[position].type)
         }
-        let result = body.render(function.body, as: callee.result)
-        let parameters = zip(parameterNames, callee.parameters).map { "_ \($0): \($1.rawValue)" }
-        let signature = "private static func \(callee.name)(\(parameters.joined(separator: ", "))) -> \(callee.result.rawValue)"
+        let result = body.render(function.body, as: function.type)
+        let parameters = zip(parameterNames, function.parameters).map { "_ \($0): \(SwiftType($1.type).rawValue)" }
+        let signature = "private static func \(name)(\(parameters.joined(separator: ", "))) -> \(SwiftType(function.type).rawValue)"
         printer.function(signature, oneLine: "\(signature) { \(result) }", body.lines, result, implicitReturn: true)
     }
 
@@ -210,7 +212,7 @@ public struct SwiftEmitter {
         }
         printer.block(signature) { printer in
             var (function, _) = plan.prelude(computing: needed, scope: names.scope(for: uses))
-            let values = program.outputs.map { function.render($0.body, as: SwiftType($0.type)) }
+            let values = program.outputs.map { function.render($0.body, as: $0.type) }
             printer.lines(function.lines)
             printer.line("return Frame(")
             printer.indent()
@@ -337,7 +339,7 @@ public struct SwiftEmitter {
     }
 
     private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap) {
-        let inside = snap.hasDefaultRule ? "the nearest point, or the next one after a fling (\(FunctionBody.literal(SnapLowering.flingVelocity)) pt/s)"
+        let inside = snap.hasDefaultRule ? "the nearest point, or the next one after a fling (\(SwiftSyntax.literal(SnapLowering.flingVelocity)) pt/s)"
             : "the point that the snap's rule (its threshold, ties and fling) picks"
         var scope = names.scope(for: snap.settle.uses)
         let target = scope.fresh("target"), velocity = scope.fresh("velocity")
@@ -395,40 +397,6 @@ public struct SwiftEmitter {
         }
     }
 
-    /// The function of headerc's own math (`OwnedMath`, carried into the file) that computes a unary operation, if one does.
-    static func ownedMathFunction(_ operation: UnaryOperation) -> String? {
-        switch operation {
-        case .roundHalfUp: return "mathRoundHalfUp"
-        case .exp: return "mathExp"
-        case .expm1: return "mathExpm1"
-        case .sin: return "mathSin"
-        case .cos: return "mathCos"
-        default: return nil
-        }
-    }
-
-    /// The curves the file evaluates and headerc's own math functions it calls, for its kernels and imports.
-    private func curvesAndMath() -> (curves: [Curve], math: Set<String>) {
-        var curves: [Curve] = []
-        var math = Set<String>()
-        for body in program.printedBodies {
-            for expression in body.locals + [body.result] {
-                expression.forEachNode { node in
-                    switch node.kind {
-                    case .curve(let curve, _): curves.append(curve)
-                    case .binary(.pow, _, _): math.insert("mathPow")
-                    case .unary(let operation, _): if let function = Self.ownedMathFunction(operation) { math.insert(function) }
-                    case .binary(.div, _, _): math.insert("mathDiv")
-                    case .binary(.fmin, _, _): math.insert("mathFmin")
-                    case .binary(.fmax, _, _): math.insert("mathFmax")
-                    default: break
-                    }
-                }
-            }
-        }
-        return (curves, math)
-    }
-
     // MARK: Names and types
 
     /// Every Swift name the file declares for the spec's own names, worked out once.
@@ -441,7 +409,7 @@ public struct SwiftEmitter {
         var blockTypes: [String] = []
         var stateFields: [String] = []
         /// The spec's functions, by their own names.
-        var functions: [SwiftCallee] = []
+        var functions: [Callee] = []
         var lastOffsetField = "lastOffset"
         /// The names every function has taken before its own: its fixed parameters.
         let functionScope = SwiftScope(taken: ["offset", "state"])
@@ -469,10 +437,7 @@ public struct SwiftEmitter {
             members.formUnion(program.snaps.map { SwiftNames.settleFunction($0.name, count: program.snaps.count) })
             members.formUnion(program.functions.map(\.name))
             memberScope = SwiftScope(taken: members)
-            functions = program.functions.map { function in
-                SwiftCallee(name: SwiftNames.identifier(function.name), parameters: function.parameters.map { SwiftType($0.type) },
-                            result: SwiftType(function.type))
-            }
+            functions = Callee.list(program.functions.map { "Self." + SwiftNames.identifier($0.name) }, program.functions)
         }
 
         /// A scope with the parameters of a function that reads `uses` taken.
@@ -489,8 +454,8 @@ public struct SwiftEmitter {
     private struct Syntax: EmissionSyntax {
         let program: Program
         let names: Names
-        func writer(scope: SwiftScope, read: @escaping (Read) -> (String, ValueType)) -> FunctionBody {
-            FunctionBody(functions: names.functions, scope: scope) { let (text, type) = read($0); return (text, SwiftType(type)) }
+        func writer(scope: SwiftScope, read: @escaping (Read) -> (String, ValueType)) -> SwiftBody {
+            SwiftBody(functions: names.functions, scope: scope, readText: read)
         }
         func scope(for uses: Uses, callsValues: Bool) -> SwiftScope { names.scope(for: uses) }
         func constant(_ name: String, type: ValueType, value: String) -> String { "let \(name): \(SwiftType(type).rawValue) = \(value)" }
@@ -518,8 +483,8 @@ public struct SwiftEmitter {
         case .bool(let bool): return bool ? "true" : "false"
         case .phase(let phase): return "." + phase.name
         case .number(let number):
-            let text = FunctionBody.literal(number)
-            return type == .cgFloat && !FunctionBody.isPlainLiteral(number) ? "CGFloat(\(text))" : text
+            let text = SwiftSyntax.literal(number)
+            return type == .cgFloat && !SwiftSyntax.isPlainLiteral(number) ? "CGFloat(\(text))" : text
         }
     }
 
