@@ -64,25 +64,7 @@ public enum Lowering {
 
         /// What a body's reads use, through the named values they read (already lowered, in order).
         private func uses(_ reads: [Read]) -> Uses {
-            var uses = Uses()
-            var inputs = Set<Int>(), values = Set<Int>()
-            for read in reads {
-                switch read {
-                case .offset, .delta: uses.offset = true
-                case .state: uses.state = true
-                case .input(let index): inputs.insert(index)
-                case .value(let index):
-                    values.insert(index)
-                    let through = valueUses[index]
-                    uses.offset = uses.offset || through.offset
-                    uses.state = uses.state || through.state
-                    inputs.formUnion(through.inputs)
-                case .local, .target, .velocity, .parameter, .time: break
-                }
-            }
-            uses.inputs = inputs.sorted()
-            uses.values = values.sorted()
-            return uses
+            Uses(reads: reads) { valueUses[$0] }
         }
 
         private func lower(_ expression: CheckedExpression, type: ValueType? = nil, at range: SourceRange,

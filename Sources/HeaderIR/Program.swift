@@ -208,6 +208,27 @@ public struct Uses: Sendable, Hashable {
 
     public init() {}
 
+    /// What a body that makes `reads` depends on, a named value's reads taken through it (`valueUses`).
+    public init(reads: [Read], valueUses: (Int) -> Uses) {
+        var inputs = Set<Int>(), values = Set<Int>()
+        for read in reads {
+            switch read {
+            case .offset, .delta: offset = true
+            case .state: state = true
+            case .input(let index): inputs.insert(index)
+            case .value(let index):
+                values.insert(index)
+                let through = valueUses(index)
+                offset = offset || through.offset
+                state = state || through.state
+                inputs.formUnion(through.inputs)
+            case .local, .target, .velocity, .parameter, .time: break
+            }
+        }
+        self.inputs = inputs.sorted()
+        self.values = values.sorted()
+    }
+
     public var isConstant: Bool { !offset && !state && inputs.isEmpty }
 }
 

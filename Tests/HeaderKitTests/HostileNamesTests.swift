@@ -125,8 +125,10 @@ final class HostileNamesTests: XCTestCase {
             case .function: break
             case .block(let block):
                 atRange[block.name.range] = draw(accepted.blocks)
+                // A property of the block's own never takes the name of a layout property it sets (`x`).
+                let set = Set(block.properties.filter { $0.type == nil }.map(\.name.name))
                 for property in block.properties where property.type != nil {
-                    atRange[property.name.range] = draw(accepted.properties)
+                    atRange[property.name.range] = draw(accepted.properties.filter { !set.contains($0) })
                 }
             }
         }

@@ -103,6 +103,60 @@ final class JavaScriptEmitterTests: XCTestCase {
         XCTAssertGreaterThan(report.transcendentalCompared, 10_000)
     }
 
+    /// `readsTime` is false only where the time does not matter: over the generated specs whose states read
+    /// the time, along each one's offsets and frame times, wherever it says a step does not read the time,
+    /// `advance` from the same state at any other time gives every state of the spec's own the same bits
+    /// (Grammar.md, "State"; a transition's states follow their own rule).
+    func testReadsTimeIsFalseOnlyWhereTheTimeDoesNotMatter() throws {
+        let node = try NodeHarness.findNode()
+        let directory = try DifferentialHarness.makeDirectory("js-reads-time")
+        var imports: [String] = []
+        for (generated, _, compilation) in DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed) {
+            guard let program = compilation.program, program.timeDependence() != nil else { continue }
+            let name = "spec\(generated.index)"
+            let offsets = DifferentialHarness.offsets(extra: generated.interestingOffsets)
+            let times = DifferentialHarness.frameTimes(offsets.count, for: generated.text)
+            try JavaScriptEmitter(program: program, sourcePath: name + ".header").emit()
+                .write(to: directory.appendingPathComponent(name + ".mjs"), atomically: true, encoding: .utf8)
+            func list(_ numbers: [Double]) -> String { "[" + numbers.map(JavaScriptNames.literal).joined(separator: ", ") + "]" }
+            // A transition's states follow a rule of their own: it runs until its value is its target.
+            let transitionStates = program.transitions.flatMap { [$0.value, $0.target, $0.from, $0.start] }
+                .map { JavaScriptNames.string(program.states[$0].name) }
+            imports.append("[\"\(name)\", await import(\"./\(name).mjs\"), \(list(offsets)), \(list(times)), [\(transitionStates.joined(separator: ", "))]]")
+        }
+        XCTAssertGreaterThan(imports.count, 50, "specs whose states read the time")
+        let script = """
+            const specs = [\(imports.joined(separator: ",\n"))];
+            let quiet = 0, reading = 0; const failures = [];
+            for (const [name, spec, offsets, times, transitionStates] of specs) {
+              const state = spec.initialState();
+              offsets.forEach((offset, step) => {
+                const before = Object.assign({}, state);
+                const reads = spec.readsTime(before, offset, {});
+                spec.advance(state, offset, {}, times[step]);
+                if (reads) { reading++; return; }
+                quiet++;
+                for (const other of [times[step] + 16, times[step] + 1e6, 0, -1e15, 1e300]) {
+                  const moved = spec.advance(Object.assign({}, before), offset, {}, other);
+                  for (const key of Object.keys(state)) {
+                    if (transitionStates.includes(key)) continue;
+                    if (!Object.is(moved[key], state[key])) failures.push(`${name} step ${step} at ${offset}: ${key} is ${state[key]} at ${times[step]} ms, ${moved[key]} at ${other} ms`);
+                  }
+                }
+              });
+            }
+            console.log(JSON.stringify({ quiet, reading, failures: failures.slice(0, 10) }));
+            """
+        try script.write(to: directory.appendingPathComponent("check.mjs"), atomically: true, encoding: .utf8)
+        let result = try DifferentialHarness.run(node, ["check.mjs"], in: directory)
+        XCTAssertEqual(result.status, 0, result.output)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any], result.output)
+        XCTAssertEqual(report["failures"] as? [String], [])
+        XCTAssertGreaterThan(report["quiet"] as? Int ?? 0, 500, "steps where the time is off the way")
+        XCTAssertGreaterThan(report["reading"] as? Int ?? 0, 1000, "steps that read it")
+        print("readsTime: \(imports.count) specs, \(report["quiet"] ?? 0) steps that do not read the time (advance gives the same bits at five other times), \(report["reading"] ?? 0) that do")
+    }
+
     /// The modules checked in under docs/js are the emitter's current output, byte for byte, so that a
     /// change to the emitter shows up there as a diff (README, "Using the generated JavaScript").
     func testCheckedInModulesAreCurrent() throws {

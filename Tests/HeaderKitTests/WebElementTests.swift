@@ -134,13 +134,15 @@ final class WebElementTests: XCTestCase {
     }
 
     static let examples = ["Examples/ProfileStretchy.header", "Examples/StickyParallax.header", "Examples/StretchyImage.header",
-                           "Examples/AppleMusicProfile.header", "Tests/Specs/layout/collapsing-toolbar.header",
+                           "Examples/AppleMusicProfile.header", "Examples/CollapsingToolbar.header", "Tests/Specs/layout/collapsing-toolbar.header",
                            "Tests/Specs/values/every-layer-kind.header", "Tests/Specs/layout/scroll-driven.header"]
 
     /// A page with the element, 390 × 844, a child per slot (its name as its text) and a tall page; with
     /// `pull`, the element's page can be pulled down that far past its top.
     /// `startingAt`: the element's first frame is at that offset, as a page that opens scrolled.
-    static func page(for program: Program, tag: String, pull: Int = 0, startingAt: Double? = nil) -> String {
+    /// `clock`: the page's `performance.now()` is `window.clock.now`, which stands at 0 and moves 16 ms a frame
+    /// while `window.clock.running`, before any other frame callback: the element's frame times are the test's.
+    static func page(for program: Program, tag: String, pull: Int = 0, startingAt: Double? = nil, clock: Bool = false) -> String {
         let structures = HeaderLayout.structures(of: program)
         let children = program.blocks.indices.map { index -> String in
             let name = program.blocks[index].name
@@ -151,6 +153,7 @@ final class WebElementTests: XCTestCase {
             <!DOCTYPE html>
             <html><head><meta charset="utf-8"><style>body { margin: 0 }</style>
             <script>window.warnings = []; const warn = console.warn; console.warn = (...a) => { window.warnings.push(a.join(" ")); warn(...a); };</script>
+            \(clock ? "<script>window.clock = { now: 0, running: false }; performance.now = () => window.clock.now; (function tick() { if (window.clock.running) window.clock.now += 16; requestAnimationFrame(tick); })();</script>" : "")
             <script type="module" src="\(tag).mjs"></script>
             \(startingAt.map { "<script type=\"module\">document.getElementById(\"header\").offset = \($0);</script>" } ?? "")</head>
             <body><\(tag) id="header" style="width: \(Int(width))px; height: \(Int(height))px"\(pull > 0 ? " pull=\"\(pull)\"" : "")>
@@ -198,7 +201,8 @@ final class WebElementTests: XCTestCase {
             let tag = WebElement.tag(forHeader: program.name)
             XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
             let page = directory.appendingPathComponent("\(tag).html")
-            try Self.page(for: program, tag: tag, pull: 200).write(to: page, atomically: true, encoding: .utf8)
+            // Time stands at 0, as for `eval --at`: CollapsingToolbar's scrim starts its fade and stays at its start.
+            try Self.page(for: program, tag: tag, pull: 200, clock: true).write(to: page, atomically: true, encoding: .utf8)
             try browser.open(page.absoluteString)
             try Self.waitForElement(browser, path)
             let interpreter = Interpreter(program: program)
@@ -421,6 +425,77 @@ final class WebElementTests: XCTestCase {
         XCTAssertGreaterThan(try XCTUnwrap(try opacity(at: 50)), 0)
         _ = try drawsAfter(milliseconds: 2_500)
         XCTAssertEqual(try browser.evaluate("document.getElementById('header').values['bar.opacity']") as? Double, 0)
+    }
+
+    /// CollapsingToolbar's scrim is an animator of the spec's own, states that read the time: the element draws
+    /// it frame after frame where the scroll stands, each frame's values eval's at that frame's time, bit for
+    /// bit, until it has faded in (MDC's alpha 255), and then draws nothing more. The first frames of the fade
+    /// leave every state as it was (alpha 0 until the curve reaches 1/255), which `readsTime` carries over.
+    func testStatesThatReadTheTimeAreDrawnUntilTheyRest() throws {
+        let chromium = try ChromiumHarness.find()
+        let directory = try TestScratch.directory("web-clock")
+        let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
+        defer { browser.close() }
+        let path = "Examples/CollapsingToolbar.header"
+        let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program)
+        let tag = WebElement.tag(forHeader: program.name)
+        XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
+        let page = directory.appendingPathComponent("\(tag).html")
+        try Self.page(for: program, tag: tag, clock: true).write(to: page, atomically: true, encoding: .utf8)
+        try browser.open(page.absoluteString)
+        try Self.waitForElement(browser, path)
+        // Each frame's time and values, read in a frame after the element's.
+        func drawn() throws -> (time: Double, values: [String: String], draws: Int) {
+            let result = try browser.send("Runtime.evaluate", ["expression": """
+                new Promise((resolve) => requestAnimationFrame(() => {
+                  const view = new DataView(new ArrayBuffer(8)), out = {};
+                  for (const [key, value] of Object.entries(document.getElementById("header").values)) {
+                    view.setFloat64(0, Number(value)); out[key] = view.getBigUint64(0).toString(16); }
+                  resolve({ time: window.clock.now, values: out, draws: window.draws });
+                }))
+                """, "awaitPromise": true, "returnByValue": true])
+            let value = try XCTUnwrap((result["result"] as? [String: Any])?["value"] as? [String: Any], "\(result)")
+            return (value["time"] as? Double ?? .nan, value["values"] as? [String: String] ?? [:], value["draws"] as? Int ?? -1)
+        }
+        _ = try browser.evaluate("window.draws = 0; document.getElementById('header').addEventListener('draw', () => window.draws++); 0")
+        let interpreter = Interpreter(program: program)
+        _ = interpreter.frame(at: 0)
+        // Past the trigger at 1000 ms, the clock standing: the fade starts there (wantsScrim from offset 145 on).
+        _ = try browser.evaluate("window.clock.now = 1000; document.getElementById('header').offset = 200; 0")
+        interpreter.time = 1000
+        var frame = interpreter.frame(at: 200)
+        var steps = 1000.0
+        func check(_ seen: (time: Double, values: [String: String], draws: Int), _ place: String) {
+            while steps < seen.time {
+                steps += 16
+                interpreter.time = steps
+                frame = interpreter.frame(at: 200)
+            }
+            for (output, value) in zip(program.outputs, frame) {
+                guard case .number(let number) = value else { continue }
+                XCTAssertEqual(seen.values[output.qualifiedName], String(number.bitPattern, radix: 16), "\(place): \(output.qualifiedName)")
+            }
+        }
+        check(try drawn(), "at the crossing")
+        _ = try browser.evaluate("window.clock.running = true; 0")
+        var opacities: [Double] = []
+        for _ in 0..<40 {
+            let seen = try drawn()
+            check(seen, "at \(seen.time) ms")
+            opacities.append(Double(bitPattern: UInt64(seen.values["scrim.opacity"] ?? "", radix: 16) ?? 0))
+            if opacities.last == 1 { break }
+            usleep(30_000)
+        }
+        XCTAssertEqual(opacities.last, 1, "faded in: MDC's alpha 255")
+        XCTAssertTrue(opacities.contains { $0 > 0 && $0 < 1 }, "drawn mid-way: \(opacities)")
+        XCTAssertEqual(opacities, opacities.sorted(), "a fade in only rises")
+        // At rest: no more frames while the clock runs on.
+        let rested = try drawn()
+        usleep(300_000)
+        let later = try drawn()
+        XCTAssertGreaterThan(later.time, rested.time + 100, "the page's frames went on")
+        XCTAssertEqual(later.draws - rested.draws, 0, "nothing drawn once the scrim is at rest")
+        check(later, "at rest")
     }
 
     /// A finger, synthesised over the DevTools protocol, drags ProfileStretchy's page up 80 pt and lifts: the
@@ -662,7 +737,7 @@ final class WebElementTests: XCTestCase {
         let directory = try TestScratch.directory("web-metrics")
         let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files", "--disable-smooth-scrolling"])
         defer { browser.close() }
-        for path in Self.examples.prefix(4) {
+        for path in Self.examples where path.hasPrefix("Examples/") {
             let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program)
             let tag = WebElement.tag(forHeader: program.name)
             XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)

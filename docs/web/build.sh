@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 swift build --product headerc
-for example in ProfileStretchy StickyParallax StretchyImage AppleMusicProfile; do
+for example in ProfileStretchy StickyParallax StretchyImage AppleMusicProfile CollapsingToolbar; do
     .build/debug/headerc compile "Examples/$example.header" --target web -o docs/web
 done
 shot() {
@@ -36,4 +36,10 @@ shot apple-music-profile apple-music-profile-stretched -60
 shot apple-music-profile apple-music-profile-resting 0
 shot apple-music-profile apple-music-profile-half 0,70
 shot apple-music-profile apple-music-profile-collapsed 0,70,140
-echo "docs/web: 4 elements, 4 pages, 16 screenshots"
+# A 256 pt bar over a 56 pt toolbar: half at 100; past the trigger (144) the scrim fades in over 600 ms,
+# which the screenshot's virtual time runs through; the toolbar at 200.
+shot collapsing-toolbar collapsing-toolbar-stretched -60
+shot collapsing-toolbar collapsing-toolbar-resting 0
+shot collapsing-toolbar collapsing-toolbar-half 100
+shot collapsing-toolbar collapsing-toolbar-collapsed 200
+echo "docs/web: 5 elements, 5 pages, 20 screenshots"

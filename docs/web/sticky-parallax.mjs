@@ -235,6 +235,7 @@ export function defineHeaderElement(tag, spec) {
       this._samples = [];
       this._pending = [];
       this._scheduled = false;
+      this._ticking = false;
       this._programmatic = false;
       this._values = null;
       this._offset = 0;
@@ -568,8 +569,21 @@ export function defineHeaderElement(tag, spec) {
       this._scheduled = false;
       const steps = this._pending;
       this._pending = [];
+      // A frame with no step of the scroll's own, while the states move with time: one step where the page stands.
+      if (steps.length === 0 && this._ticking && this._values) {
+        steps.push({ offset: this._offset, inputs: this._drawnInputs, time: performance.now() });
+      }
+      this._ticking = false;
       if (steps.length === 0) return;
-      if (this._state) for (const step of steps) spec.advance(this._state, step.offset, step.inputs, step.time);
+      // States that read the time are followed frame by frame while the last step reads it or changes them
+      // (Grammar.md, "State"): `before` is the state that step started from.
+      let before = null;
+      if (this._state) {
+        for (const step of steps) {
+          if (spec.readsTime && step === steps[steps.length - 1]) before = Object.assign({}, this._state);
+          spec.advance(this._state, step.offset, step.inputs, step.time);
+        }
+      }
       const last = steps[steps.length - 1];
       const values = this._state ? spec.frame(last.offset, last.inputs, this._state) : spec.frame(last.offset, last.inputs);
       this._values = values;
@@ -579,10 +593,16 @@ export function defineHeaderElement(tag, spec) {
       this._render(values, last.offset, last.inputs);
       // An event costs the browser about as much as the frame's math: it is made only for a listener.
       if (this._drawListened) this.dispatchEvent(new CustomEvent("draw", { detail: { offset: last.offset } }));
-      // A transition under way (its value not yet at its target) is drawn again next frame, where the page
-      // stands, until it arrives.
-      if (this._state && spec.transitions && spec.transitions.some(([value, target]) => this._state[value] !== this._state[target])) {
-        this._queue(last.offset);
+      // A transition under way (its value not yet at its target), or a state that reads the time and changed in
+      // this frame, is drawn again next frame, where the page stands, until it rests.
+      const running = this._state && spec.transitions && spec.transitions.some(([value, target]) => this._state[value] !== this._state[target]);
+      if (running || (before && (spec.readsTime(before, last.offset, last.inputs)
+          || Object.keys(before).some((key) => !Object.is(before[key], this._state[key]))))) {
+        this._ticking = true;
+        if (!this._scheduled) {
+          this._scheduled = true;
+          requestAnimationFrame(() => this._draw());
+        }
       }
     }
 

@@ -33,6 +33,7 @@ public struct JavaScriptEmitter {
         lines.append("")
         lines += frame()
         if program.isStateful { lines += [""] + advance() }
+        if let body = program.timeDependence() { lines += [""] + readsTime(body) }
         for snap in program.snaps {
             lines += [""] + settle(snap)
             if let body = snap.motion { lines += [""] + motion(snap, body) }
@@ -201,6 +202,22 @@ public struct JavaScriptEmitter {
         lines += function.lines.map { "  " + $0 }
         lines += stores.map { "  " + $0 }
         lines += ["  \(last) = offset;", "  return state;", "}"]
+        return lines
+    }
+
+    /// `readsTime(state, offset, inputs)`: whether `advance` there now reads the frame's time (`Program.timeDependence`).
+    private func readsTime(_ body: Body) -> [String] {
+        var scope = plan.syntax.scope(for: Uses(), callsValues: false)
+        let delta = scope.fresh("delta")
+        let last = JavaScriptNames.member("state", lastOffsetKey)
+        var function = prelude(for: [body], scope: scope) { $0 == .delta ? delta : nil }
+        let result = function.render(body, name: function.fresh("reads"))
+        var lines = ["// Whether `advance(state, offset, inputs, time)` reads the time along the way its states take there now. While",
+                     "// the scroll stands, a frame where it does not, and that changes no state, leaves the states at rest.",
+                     "export function readsTime(state, offset, inputs = {}) {"]
+        if body.reads(.delta) { lines.append("  const \(delta) = \(last) == null ? 0 : offset - \(last);") }
+        lines += function.lines.map { "  " + $0 }
+        lines += ["  return \(result);", "}"]
         return lines
     }
 

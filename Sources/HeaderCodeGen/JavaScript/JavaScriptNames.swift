@@ -86,6 +86,7 @@ public enum JavaScriptNames {
         var exported: Set<String> = ["header", "outputs", "inputs", "animations", "frame", "advance", "initialState"]
         exported.formUnion(program.snaps.map { settleFunction($0.name, count: program.snaps.count) })
         if program.snaps.contains(where: { $0.motion != nil }) { exported.insert("motion") }
+        if program.timeDependence() != nil { exported.insert("readsTime") }
         for function in program.functions {
             if reserved.contains(function.name) || moduleGlobals.contains(function.name) {
                 diagnostics.error("function '\(function.name)' cannot keep its name in the generated JavaScript, where '\(function.name)' is reserved; rename it",

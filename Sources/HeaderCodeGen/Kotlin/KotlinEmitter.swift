@@ -50,6 +50,10 @@ public struct KotlinEmitter {
                 printer.line()
                 emitAdvance(&printer)
             }
+            if let body = program.timeDependence() {
+                printer.line()
+                emitReadsTime(&printer, body)
+            }
             for (index, value) in program.values.enumerated() {
                 if index == 0 { printer.line() }
                 emitFunction(&printer, name: names.valueFunctions[index], documentation: value.documentation,
@@ -287,6 +291,27 @@ public struct KotlinEmitter {
             printer.lines(function.lines)
             printer.lines(stores)
             printer.line("state.\(names.lastOffsetField) = offset")
+        }
+    }
+
+    /// `readsTime(state, offset, ...)`: whether `advance` there now reads the frame's time (`Program.timeDependence`).
+    private func emitReadsTime(_ printer: inout CodePrinter, _ body: Body) {
+        documentation(&printer, "Whether `advance(state, offset, time)` reads the time along the way the states take there now. While\n"
+                      + "the scroll stands, a frame where it does not, and that changes no state, leaves the states at rest.")
+        var scope = names.scope(for: body.uses, program: program, callsValues: true)
+        let last = scope.fresh("last"), delta = scope.fresh("delta")
+        var function = plan.function(of: body, scope: scope) { $0 == .delta ? (delta, .length) : nil }
+        let result = function.render(body, name: function.fresh("reads"))
+        let parameterList = ["state: State", "offset: Double"] + parameters(Uses.inputs(body.uses.inputs))
+        // Where the way the states take reads neither the offset nor a state, the API keeps both.
+        if !body.uses.offset || !(body.uses.state || body.reads(.delta)) { printer.line("@Suppress(\"UNUSED_PARAMETER\")") }
+        printer.block("fun readsTime(\(parameterList.joined(separator: ", "))): Boolean") { printer in
+            if body.reads(.delta) {
+                printer.line("val \(last) = state.\(names.lastOffsetField)")
+                printer.line("val \(delta): Double = if (\(last) == null) 0.0 else offset - \(last)")
+            }
+            printer.lines(function.lines)
+            printer.line("return \(result)")
         }
     }
 

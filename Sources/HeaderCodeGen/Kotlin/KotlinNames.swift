@@ -103,6 +103,9 @@ public enum KotlinNames {
         for snap in program.snaps where snap.motion != nil {
             claim("motion", for: "the motion function of snap '\(snap.name)'", at: program.nameRange)
         }
+        if program.timeDependence() != nil {
+            claim("readsTime", for: "the function that says whether the states read the time", at: program.nameRange)
+        }
         // Getters of one class's properties share the JVM's namespace, with `getClass` already taken.
         func checkGetters(_ properties: [(name: String, range: SourceRange)], of owner: String) {
             var seen: [String: String] = [:]

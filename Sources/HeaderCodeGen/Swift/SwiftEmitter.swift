@@ -47,6 +47,10 @@ public struct SwiftEmitter {
                 emitAdvance(&printer)
                 printer.line()
                 emitAdvancingFrame(&printer)
+                if let body = program.timeDependence() {
+                    printer.line()
+                    emitReadsTime(&printer, body)
+                }
             }
             // Named values, then outputs, each a group of functions that their doc comments set apart.
             for (index, value) in program.values.enumerated() {
@@ -327,6 +331,22 @@ public struct SwiftEmitter {
         printer.block("static func frame(\(parameters.joined(separator: ", "))) -> Frame") { printer in
             printer.line("Self.advance(&state, offset: offset\(timeArgument)\(arguments(advanceUses.inputs)))")
             printer.line("return Self.frame(offset: offset\(frameUses.state ? ", state: state" : "")\(arguments(frameUses.inputs)))")
+        }
+    }
+
+    /// `readsTime(_:offset:...)`: whether `advance` there now reads the frame's time (`Program.timeDependence`).
+    private func emitReadsTime(_ printer: inout CodePrinter, _ body: Body) {
+        printer.line("/// Whether `advance(&state, offset:time:)` reads the time along the way the states take there now. While the")
+        printer.line("/// scroll stands, a frame where it does not, and that changes no state, leaves the states at rest.")
+        var scope = names.scope(for: body.uses)
+        let delta = scope.fresh("delta")
+        var function = plan.function(of: body, scope: scope) { $0 == .delta ? (delta, .length) : nil }
+        if body.reads(.delta) { function.append("let \(delta): CGFloat = state.\(names.lastOffsetField).map { offset - $0 } ?? 0") }
+        let parameters = ["_ state: State", "offset: CGFloat"] + self.parameters(Uses.inputs(body.uses.inputs))
+        printer.block("static func readsTime(\(parameters.joined(separator: ", "))) -> Bool") { printer in
+            let result = function.render(body, as: .bool, name: function.fresh("reads"))
+            printer.lines(function.lines)
+            printer.line("return \(result)")
         }
     }
 

@@ -141,6 +141,9 @@ public enum SwiftNames {
         for snap in program.snaps where snap.motion != nil {
             claim("motion", for: "the motion function of snap '\(snap.name)'", at: program.nameRange)
         }
+        if program.timeDependence() != nil {
+            claim("readsTime", for: "the function that says whether the states read the time", at: program.nameRange)
+        }
         let blockNames = Set(program.blocks.map(\.name))
         var types: [String: String] = [:]
         for block in program.blocks {

@@ -180,6 +180,8 @@ package struct WebElement {
         let transitions = program.transitions.map {
             "[\(JavaScriptNames.string(program.states[$0.value].name)), \(JavaScriptNames.string(program.states[$0.target].name))]"
         }
+        // States of the spec's own that read the time (a transition's are followed by `transitions`).
+        let clocked = program.timeDependence() != nil
         let order = plan.layers.map { JavaScriptNames.string($0.block) }
         let head = [
             "// The web element <\(tag)> of the header '\(program.name)', by headerc \(Headerc.version): edit the spec, not this file.",
@@ -201,7 +203,7 @@ package struct WebElement {
               settle: \(settle),\(moves ? "\n  motion," : "")
               blocks: [\(blocks.joined(separator: ", "))],
               order: [\(order.joined(separator: ", "))],
-              page: \(page), phase: \(phase), reduceMotion: \(reduceMotion),\(transitions.isEmpty ? "" : "\n  transitions: [\(transitions.joined(separator: ", "))],")
+              page: \(page), phase: \(phase), reduceMotion: \(reduceMotion),\(transitions.isEmpty ? "" : "\n  transitions: [\(transitions.joined(separator: ", "))],")\(clocked ? "\n  readsTime," : "")
               scroll: \(scrollTable()),
               layout(blocks, offset, inputs, width, height) {
                 layoutWidth = width;

@@ -489,8 +489,11 @@ struct SpecGenerator {
         let stamp = scratch.freshName("stamp"), now = scratch.freshName("now")
         let condition = scratch.expr(.bool, depth: 1 + scratch.rng.below(3)).text
         let reading = scratch.rng.pick(["time", "time", "fround(time / 1ms) * 1ms", "time * 0.5 + 16ms", "floor(time / 1ms) * 1ms"])
+        // The clock runs at every frame, or only while a condition of its own holds: a frame where neither
+        // state reads the time (`readsTime` false) then leaves both where they are.
+        let running = scratch.rng.chance(0.5) ? "time" : "(\(scratch.expr(.bool, depth: 1 + scratch.rng.below(3)).text)) ? time : \(now)"
         let declarations = ["state \(stamp): ms = -1ms {\n    next = (\(condition)) ? \(reading) : \(stamp)\n}",
-                            "state \(now): ms = 0ms {\n    next = time\n}"]
+                            "state \(now): ms = 0ms {\n    next = \(running)\n}"]
         let block = "\(scratch.freshName("clock")) {\n    \(stamp)Since: number = (\(now) - \(stamp)) / 100ms\n"
             + "    \(stamp)Fade: number = clamp((\(now) - \(stamp)) / 250ms, 0, 1)\n}"
         return (declarations, block)
