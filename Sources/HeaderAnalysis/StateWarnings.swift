@@ -15,8 +15,10 @@ enum StateWarnings {
     /// How many times a trace goes back and forth, for a state that counts every step whatever its sign.
     static let swings = 8
 
+    /// A trace of offsets from rest, each frame's time (all 0 for a search at time 0), and the bad value it ends with.
     struct Witness {
         let trace: [Double]
+        let times: [Double]
         let value: Double
     }
 
@@ -54,17 +56,27 @@ enum StateWarnings {
                 traces.append((0...swings).map { sign * step * Double($0) })
             }
         }
+        return firstBad(outputs, along: traces.map { ($0, $0.map { _ in 0 }) }, interpreter: interpreter)
+    }
+
+    /// For each output, the first of `traces` (offsets and each frame's time, from rest) after which `bad` holds of it.
+    private static func firstBad(_ outputs: [(output: Int, bad: (Double) -> Bool)], along traces: [(offsets: [Double], times: [Double])],
+                                 interpreter: Interpreter) -> [Int: Witness] {
         var found: [Int: Witness] = [:]
-        for trace in traces where found.count < outputs.count {
+        for (offsets, times) in traces where found.count < outputs.count {
             interpreter.resetState()
             var values: [Value] = []
-            for offset in trace { values = interpreter.frame(at: offset) }
+            for (offset, time) in zip(offsets, times) {
+                interpreter.time = time
+                values = interpreter.frame(at: offset)
+            }
             for (output, bad) in outputs where found[output] == nil {
                 if values.indices.contains(output), case .number(let value) = values[output], bad(value) {
-                    found[output] = Witness(trace: trace, value: value)
+                    found[output] = Witness(trace: offsets, times: times, value: value)
                 }
             }
         }
+        interpreter.time = 0
         return found
     }
 
@@ -74,34 +86,12 @@ enum StateWarnings {
     /// Each trace is run once for all the outputs, a bounded number of frames however many outputs there are.
     static let times: [Double] = [8, 16, 33, 50, 75, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000, 1500, 2000, 3000, 5000]
 
-    struct TimedWitness {
-        let trace: [Double]
-        let times: [Double]
-        let value: Double
-    }
-
-    static func timedWitnesses(_ outputs: [(output: Int, bad: (Double) -> Bool)], interpreter: Interpreter) -> [Int: TimedWitness] {
-        var found: [Int: TimedWitness] = [:]
+    static func timedWitnesses(_ outputs: [(output: Int, bad: (Double) -> Bool)], interpreter: Interpreter) -> [Int: Witness] {
+        var traces: [(offsets: [Double], times: [Double])] = []
         for step in steps {
-            for offset in [step, -step] {
-                for time in times where found.count < outputs.count {
-                    let trace = [0, offset, offset], at = [0, 0, time]
-                    interpreter.resetState()
-                    var values: [Value] = []
-                    for (frameOffset, frameTime) in zip(trace, at) {
-                        interpreter.time = frameTime
-                        values = interpreter.frame(at: frameOffset)
-                    }
-                    for (output, bad) in outputs where found[output] == nil {
-                        if values.indices.contains(output), case .number(let value) = values[output], bad(value) {
-                            found[output] = TimedWitness(trace: trace, times: at, value: value)
-                        }
-                    }
-                }
-            }
+            for offset in [step, -step] { traces += times.map { ([0, offset, offset], [0, 0, $0]) } }
         }
-        interpreter.time = 0
-        return found
+        return firstBad(outputs, along: traces, interpreter: interpreter)
     }
 
     /// `state height = 260pt in 0pt...260pt`: the state's declaration with bounds, from what the analysis

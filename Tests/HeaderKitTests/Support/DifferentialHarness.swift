@@ -49,15 +49,16 @@ enum DifferentialHarness {
         100, 0, 50, -20, 300, 146, // revisited, for states
     ]
 
-    /// The time of each frame along the offsets, in milliseconds, for the transitions: never back, with frames
-    /// at the same time, a frame's 16.75 ms, and jumps longer than any duration drawn (up to 10^15 ms).
-    /// Each frame's time along a spec's offsets: never going back, by steps drawn from the spec's text (its FNV-1a
-    /// hash seeds them), so that each spec follows a trace of times of its own. The steps mix frames at 60 and
+    /// A seed of a spec's own: the FNV-1a hash of its text from `basis` (each use of it starts from a basis of its own).
+    static func seed(for text: String, basis: UInt64) -> UInt64 {
+        text.utf8.reduce(basis) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+    }
+
+    /// Each frame's time along a spec's offsets, in milliseconds: never going back, by steps drawn from the spec's
+    /// text (`seed(for:)`), so that each spec follows a trace of times of its own. The steps mix frames at 60 and
     /// 120 Hz, zero-length frames, long pauses, fractions of a millisecond and one leap of 1e15 ms now and then.
     static func frameTimes(_ count: Int, for text: String) -> [Double] {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        var random = SeededGenerator(seed: hash)
+        var random = SeededGenerator(seed: seed(for: text, basis: 0xcbf2_9ce4_8422_2325))
         let steps: [Double] = [0, 16.75, 0, 300, 8, 1000.5, 33.25, 0.125, 600, 1e-3, 16.75, 250, 8.333333333333334, 16.666666666666668]
         var time = 0.0
         return (0..<count).map { _ in
@@ -373,9 +374,7 @@ enum DifferentialHarness {
     /// target, how long after: every combination, the times a trace of the spec's own from the lift to past any end
     /// (drawn from its text, as `frameTimes` are).
     static func motionCalls(for text: String) -> [(from: Double, velocity: Double, target: Double, elapsed: Double)] {
-        var hash: UInt64 = 0x84222325_cbf29ce4
-        for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        var random = SeededGenerator(seed: hash)
+        var random = SeededGenerator(seed: seed(for: text, basis: 0x84222325_cbf29ce4))
         let elapsed = [0.0] + (0..<6).map { _ in Double(random.below(5_000_000)) / 1000 }.sorted()
         var calls: [(Double, Double, Double, Double)] = []
         for from in [0.0, 130, -40] {
