@@ -149,7 +149,7 @@ final class HostileNamesTests: XCTestCase {
 
     func testHostileNamesCompileOrAreRefusedByName() throws {
         let swiftc = try DifferentialHarness.findSwiftc()
-        let count = ProcessInfo.processInfo.environment["HEADERC_HOSTILE_COUNT"].flatMap(Int.init) ?? 1_200
+        let count = ProcessInfo.processInfo.environment["HEADERC_HOSTILE_COUNT"].flatMap(Int.init) ?? 900
         var generator = SpecGenerator(seed: 0x4E41_4D45, allowExtend: DifferentialHarness.extendParses, hostileNameRate: 0)
         var rng = SeededGenerator(seed: 0x686F_7374)
         var cases: [DifferentialHarness.DiffCase] = []

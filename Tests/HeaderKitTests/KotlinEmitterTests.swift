@@ -51,7 +51,7 @@ final class KotlinEmitterTests: XCTestCase {
         let refusable = KotlinNames.shadowedTypes.union(KotlinNames.generatedNames).sorted()
         let pool = steered + steered + steered + refusable
         let accepted = HostileNamesTests.accepted(from: pool)
-        let count = ProcessInfo.processInfo.environment["HEADERC_KOTLIN_HOSTILE_COUNT"].flatMap(Int.init) ?? 1_250
+        let count = ProcessInfo.processInfo.environment["HEADERC_KOTLIN_HOSTILE_COUNT"].flatMap(Int.init) ?? 900
         var generator = SpecGenerator(seed: 0x4B4F_544C, allowExtend: DifferentialHarness.extendParses, hostileNameRate: 0)
         var rng = SeededGenerator(seed: 0x6B6F_746C)
         var cases: [NodeHarness.Case] = []
@@ -90,7 +90,8 @@ final class KotlinEmitterTests: XCTestCase {
         for warning in report.warnings.prefix(10) { XCTFail("kotlinc warns: \(warning)") }
         XCTAssertEqual(report.mismatches, 0)
         XCTAssertEqual(report.casesRun, cases.count)
-        XCTAssertGreaterThanOrEqual(cases.count, 600)
+        // About half of the specs are accepted (604 of 1,250 with this seed; 900 by default).
+        XCTAssertGreaterThanOrEqual(cases.count, 400)
     }
 
     /// The Kotlin file's math functions (StrictMath's, fdlibm 5.3 by the JVM's contract, and `mathPow`'s
