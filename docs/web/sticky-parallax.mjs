@@ -593,8 +593,8 @@ export function defineHeaderElement(tag, spec) {
       this._render(values, last.offset, last.inputs);
       // An event costs the browser about as much as the frame's math: it is made only for a listener.
       if (this._drawListened) this.dispatchEvent(new CustomEvent("draw", { detail: { offset: last.offset } }));
-      // A transition under way (its value not yet at its target), or a state that reads the time and changed in
-      // this frame, is drawn again next frame, where the page stands, until it rests.
+      // A transition under way (its value not yet at its target), or states whose last step read the time or
+      // changed them, are drawn again next frame, where the page stands, until they rest.
       const running = this._state && spec.transitions && spec.transitions.some(([value, target]) => this._state[value] !== this._state[target]);
       if (running || (before && (spec.readsTime(before, last.offset, last.inputs)
           || Object.keys(before).some((key) => !Object.is(before[key], this._state[key]))))) {
