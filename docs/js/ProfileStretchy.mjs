@@ -40,9 +40,8 @@ export function frame(offset, inputs = {}) {
   };
 }
 
-// Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest
-// for the snap 'cover': outside its points, `target`; inside, the nearest point, or the
-// next one in the gesture's direction after a fling (300 pt/s).
+// Where a scroll may come to rest: the cover fully open, or closed into the bar.
+// Outside the points it is `target`; inside, the nearest point, or the next one after a fling (300 pt/s).
 export function settle(target, velocity, inputs = {}) {
   const safeAreaTop = $input(inputs, "safeAreaTop", 0);
   const collapsed = safeAreaTop + 44;

@@ -11,8 +11,6 @@ import HeaderIR
 public struct JavaScriptEmitter {
     public let program: Program
     public let sourcePath: String
-    /// The parameters of the exported functions, which spec names must not take as locals.
-    private static let parameterNames: Set<String> = ["offset", "inputs", "state", "target", "velocity", "from", "elapsed"]
 
     public init(program: Program, sourcePath: String) {
         self.program = program
@@ -32,13 +30,10 @@ public struct JavaScriptEmitter {
         if program.isStateful { lines += [""] + initialState() }
         lines.append("")
         lines += frame()
-        if program.isStateful { lines += [""] + advance() }
-        if let body = program.timeDependence() { lines += [""] + readsTime(body) }
-        for snap in program.snaps {
-            lines += [""] + settle(snap)
-            if let body = snap.motion { lines += [""] + motion(snap, body) }
+        let functionScope = JavaScriptScope(taken: Set(program.functions.map(\.name)))
+        for function in plan.functions(values: [], outputs: [], identifier: { $0 }, functionScope: functionScope) {
+            lines += [""] + declare(function)
         }
-        for function in program.functions { lines += [""] + userFunction(function) }
         var (curves, helpers) = program.curvesAndHelpers(spelledBy: JavaScriptSyntax.self)
         if !program.inputs.isEmpty { helpers.insert("$input") }
         if program.readsPhase { helpers.insert("$phase") }
@@ -116,54 +111,39 @@ public struct JavaScriptEmitter {
                 "}"]
     }
 
-    /// A function's opening: the inputs that `bodies` read, then the named values they need (through one
-    /// another) computed once each, in evaluation order. `read` says how the change of offset, the target
-    /// and the velocity are written.
-    private func prelude(for bodies: [Body], scope: JavaScriptScope, read: @escaping (Read) -> String? = { _ in nil }) -> JavaScriptBody {
-        var scope = scope
-        let needed = program.valuesNeeded(by: bodies)
-        var inputNames: [Int: String] = [:]
-        var first: [String] = []
-        for index in Uses.union(bodies.map(\.uses) + needed.map { program.values[$0].body.uses }).inputs {
-            let input = program.inputs[index], name = scope.fresh(input.name)
-            inputNames[index] = name
-            let reader = input.type == .phase ? "$phase" : "$input"
-            first.append("const \(name) = \(reader)(inputs, \(JavaScriptNames.string(input.name)), \(literal(input.defaultValue)));")
-        }
-        return plan.prelude(computing: needed, scope: scope, first: first) { request in
-            if case .input(let index) = request { return (inputNames[index] ?? "NaN", program.inputs[index].type) }
-            return read(request).map { ($0, .number) }
-        }.0
+    private var plan: EmissionPlan<JavaScriptEmission> {
+        EmissionPlan(program: program, syntax: JavaScriptEmission(program: program, lastOffset: JavaScriptNames.member("state", lastOffsetKey)))
     }
 
-    /// What the plan asks of JavaScript: every value a function needs is a local of its own, never a call.
-    private struct Syntax: EmissionSyntax {
-        let program: Program
-        func writer(scope: JavaScriptScope, read: @escaping (Read) -> (String, ValueType)) -> JavaScriptBody {
-            JavaScriptBody(functions: Callee.list(program.functions.map(\.name), program.functions), scope: scope, readText: read)
+    /// A planned function: exported, its parameters the API's with `inputs` (an object of inputs by name)
+    /// after them, and a time last; a spec's own function is the module's, its parameters positional.
+    private func declare(_ function: APIFunction) -> [String] {
+        var parameters: [String] = [], time: [String] = []
+        for parameter in function.parameters {
+            switch parameter {
+            case .state: parameters.append("state")
+            case .offset: parameters.append("offset")
+            case .number("time", let name, _): time.append("\(name) = 0")
+            case .number(_, let name, _), .positional(let name, _): parameters.append(name)
+            case .inputs: break
+            }
         }
-        /// Every function starts from this one: the exported functions' parameters and the spec's functions,
-        /// which a local of that name would hide, are taken.
-        func scope(for uses: Uses, callsValues: Bool) -> JavaScriptScope {
-            JavaScriptScope(taken: JavaScriptEmitter.parameterNames.union(program.functions.map(\.name)))
-        }
-        func constant(_ name: String, type: ValueType, value: String) -> String { JavaScriptSyntax.constant(name, type: type, value: value) }
-        func assignment(_ name: String, value: String) -> String { JavaScriptSyntax.assignment(name, value: value) }
-        func inputParameter(_ index: Int) -> String { "NaN" }
-        func stateField(_ index: Int) -> String { JavaScriptNames.member("state", program.states[index].name) }
-        func call(value index: Int) -> String { "NaN" }
-        var notANumber: String { "NaN" }
+        if !function.isPrivate { parameters += ["inputs = {}"] + time }
+        var lines = (function.documentation ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .map { "// " + GeneratedText.commentSafe(String($0)) }
+        if function.documentsInputs { lines.append("// `inputs` holds inputs by name; a missing one takes its default.") }
+        lines.append("\(function.isPrivate ? "" : "export ")function \(function.name)(\(parameters.joined(separator: ", "))) {")
+        lines += function.lines.map { "  " + $0 }
+        if let returned = function.returned ?? (function.movesState ? "state" : nil) { lines.append("  return \(returned);") }
+        return lines + ["}"]
     }
-
-    private var plan: EmissionPlan<Syntax> { EmissionPlan(program: program, syntax: Syntax(program: program)) }
 
     private func frame() -> [String] {
-        var function = prelude(for: program.outputs.map(\.body), scope: plan.syntax.scope(for: Uses(), callsValues: false))
-        let values = program.outputs.map { function.render($0.body) }
-        var lines = ["// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.",
+        var (function, _) = plan.writer(for: program.outputs.map(\.body), scope: plan.syntax.scope(for: Uses(), callsValues: false), callsValues: false)
+        let values = program.outputs.map { function.render($0.body, as: $0.type, name: nil) }
+        var lines = ["// " + plan.frameDocumentation(takesState: program.isStateful).replacingOccurrences(of: "\n", with: "\n// "),
                      "// `inputs` holds inputs by name; a missing one takes its default."]
         if program.isStateful {
-            lines.append("// `state` is the state after `advance` to the same offset (by default, the first frame's).")
             lines.append("export function frame(offset, inputs = {}, state = advance(initialState(), offset, inputs)) {")
         } else {
             lines.append("export function frame(offset, inputs = {}) {")
@@ -178,128 +158,6 @@ public struct JavaScriptEmitter {
         return lines
     }
 
-    /// Every state's next value is computed from the previous ones, then all are stored.
-    private func advance() -> [String] {
-        var scope = plan.syntax.scope(for: Uses(), callsValues: false)
-        let delta = scope.fresh("delta")
-        let time = scope.fresh("time")
-        let last = JavaScriptNames.member("state", lastOffsetKey)
-        let readsDelta = program.states.contains { $0.next.reads(.delta) }
-        let fromInputs = program.statesStartingFromInputs.map { program.states[$0] }
-        var function = prelude(for: program.states.map(\.next) + fromInputs.map(\.initial), scope: scope) {
-            $0 == .delta ? delta : $0 == .time ? time : nil
-        }
-        let stores = plan.advance(&function, firstCall: "if (\(last) == null) {")
-        var lines = ["// Moves `state` to `offset` and returns it: from the initial values at the first call, then by the",
-                     "// change of offset since the previous call. Call it once a frame, before `frame`."]
-        if program.readsTime {
-            lines += ["// `\(time)` is the frame's time in milliseconds, which the transitions follow; it never goes back.",
-                      "export function advance(state, offset, inputs = {}, \(time) = 0) {"]
-        } else {
-            lines.append("export function advance(state, offset, inputs = {}) {")
-        }
-        if readsDelta { lines.append("  const \(delta) = \(last) == null ? 0 : offset - \(last);") }
-        lines += function.lines.map { "  " + $0 }
-        lines += stores.map { "  " + $0 }
-        lines += ["  \(last) = offset;", "  return state;", "}"]
-        return lines
-    }
-
-    /// `readsTime(state, offset, inputs)`: whether `advance` there now reads the frame's time (`Program.timeDependence`).
-    private func readsTime(_ body: Body) -> [String] {
-        var scope = plan.syntax.scope(for: Uses(), callsValues: false)
-        let delta = scope.fresh("delta")
-        let last = JavaScriptNames.member("state", lastOffsetKey)
-        var function = prelude(for: [body], scope: scope) { $0 == .delta ? delta : nil }
-        let result = function.render(body, name: function.fresh("reads"))
-        var lines = ["// Whether `advance(state, offset, inputs, time)` reads the time along the way its states take there now. While",
-                     "// the scroll stands, a frame where it does not, and that changes no state, leaves the states at rest.",
-                     "export function readsTime(state, offset, inputs = {}) {"]
-        if body.reads(.delta) { lines.append("  const \(delta) = \(last) == null ? 0 : offset - \(last);") }
-        lines += function.lines.map { "  " + $0 }
-        lines += ["  return \(result);", "}"]
-        return lines
-    }
-
-    /// A function of the spec, by its own name, private to the module.
-    private func userFunction(_ function: Program.Function) -> [String] {
-        var scope = JavaScriptScope(taken: Set(program.functions.map(\.name)))
-        let parameters = function.parameters.map { scope.fresh($0.name) }
-        var body = JavaScriptBody(functions: Callee.list(program.functions.map(\.name), program.functions), scope: scope) { read in
-            guard case .parameter(let position) = read, position < parameters.count else { return ("NaN", .number) }
-            return (parameters[position], function.parameters[position].type)
-        }
-        let result = body.render(function.body)
-        var lines = (function.documentation ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" })
-            .map { "// " + GeneratedText.commentSafe(String($0)) }
-        lines.append("function \(function.name)(\(parameters.joined(separator: ", "))) {")
-        lines += body.lines.map { "  " + $0 }
-        lines += ["  return \(result);", "}"]
-        return lines
-    }
-
-    private func settle(_ snap: Program.Snap) -> [String] {
-        var function = prelude(for: [snap.settle], scope: plan.syntax.scope(for: Uses(), callsValues: false)) { read in
-            switch read {
-            case .target: return "target"
-            case .velocity: return "velocity"
-            case .value: return nil
-            default: return "NaN"
-            }
-        }
-        let result = function.render(snap.settle, name: function.fresh("settled"))
-        let name = JavaScriptNames.settleFunction(snap.name, count: program.snaps.count)
-        // Two lines: the first ends with "inside, " + `insideStart`.
-        let insideStart = snap.hasDefaultRule ? "the nearest point, or the" : "the point that the snap's rule"
-        let insideEnd = snap.hasDefaultRule ? "// next one in the gesture's direction after a fling (\(JavaScriptNames.literal(SnapLowering.flingVelocity)) pt/s)."
-            : "// (its threshold, ties and fling) picks."
-        var lines: [String]
-        if let moved = snap.state {
-            let field = JavaScriptNames.member("state", program.states[moved].name)
-            lines = ["// Moves the state '\(GeneratedText.commentSafe(program.states[moved].name))' to where it comes to rest when the scroll ends with"]
-            lines += snap.hasCustomRule ? ["// `velocity` (points per second), and returns it: the snap's rule decides."]
-                : ["// `velocity` (points per second), and returns it: outside its points it keeps its value; inside, \(insideStart)", insideEnd]
-            lines += ["export function \(name)(state, velocity, inputs = {}) {"] + (snap.settle.reads(.target) ? ["  const target = \(field);"] : [])
-            lines += function.lines.map { "  " + $0 }
-            lines += ["  \(field) = \(result);", "  return \(field);", "}"]
-        } else {
-            lines = ["// Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest"]
-            lines += snap.hasCustomRule ? ["// for the snap '\(GeneratedText.commentSafe(snap.name))': its rule decides."]
-                : ["// for the snap '\(GeneratedText.commentSafe(snap.name))': outside its points, `target`; inside, \(insideStart)", insideEnd]
-            lines += ["export function \(name)(target, velocity, inputs = {}) {"]
-            lines += function.lines.map { "  " + $0 }
-            lines += ["  return \(result);", "}"]
-        }
-        return lines
-    }
-
-    private func motion(_ snap: Program.Snap, _ body: Body) -> [String] {
-        var function = prelude(for: [body], scope: plan.syntax.scope(for: Uses(), callsValues: false)) { read in
-            switch read {
-            case .offset: return "from"
-            case .velocity: return "velocity"
-            case .target: return "target"
-            case .time: return "elapsed"
-            case .value: return nil
-            default: return "NaN"
-            }
-        }
-        let result = function.render(body, name: function.fresh("position"))
-        let summary = MotionLowering.summary(snap, settle: JavaScriptNames.settleFunction(snap.name, count: program.snaps.count))
-        var lines = summary.split(separator: "\n").map { "// " + GeneratedText.commentSafe(String($0)) }
-        lines += ["export function motion(from, velocity, target, elapsed, inputs = {}) {"]
-        lines += function.lines.map { "  " + $0 }
-        lines += ["  return \(result);", "}"]
-        return lines
-    }
-
-    private func literal(_ value: Value) -> String {
-        switch value {
-        case .bool(let bool): return bool ? "true" : "false"
-        case .number(let number): return JavaScriptNames.literal(number)
-        case .phase(let phase): return JavaScriptNames.string(phase.name)
-        }
-    }
-
+    private func literal(_ value: Value) -> String { JavaScriptEmission.literal(value) }
     private func literal(_ number: Double) -> String { JavaScriptNames.literal(number) }
 }

@@ -72,4 +72,61 @@ package enum JavaScriptSyntax: BodySyntax {
 }
 
 package typealias JavaScriptBody = BodyPrinter<JavaScriptSyntax>
+
+/// What the emission plan asks of JavaScript: every value a function needs is a local of its own, never a call.
+struct JavaScriptEmission: EmissionSyntax {
+    /// The parameters of the exported functions, which spec names must not take as locals.
+    static let parameterNames: Set<String> = ["offset", "inputs", "state", "target", "velocity", "from", "elapsed"]
+
+    typealias Language = JavaScriptSyntax
+    let program: Program
+    let lastOffset: String
+    let functions: [Callee]
+
+    init(program: Program, lastOffset: String) {
+        self.program = program
+        self.lastOffset = lastOffset
+        functions = Callee.list(program.functions.map(\.name), program.functions)
+    }
+
+    /// Every function starts from this one: the exported functions' parameters and the spec's functions,
+    /// which a local of that name would hide, are taken.
+    func scope(for uses: Uses, callsValues: Bool) -> JavaScriptScope {
+        JavaScriptScope(taken: JavaScriptEmission.parameterNames.union(program.functions.map(\.name)))
+    }
+    var callsValueFunctions: Bool { false }
+    /// Each input a local, from `inputs` by its name, or its default where `inputs` does not have it.
+    func readInputs(_ indices: [Int], scope: inout JavaScriptScope) -> (lines: [String], names: [Int: String]) {
+        var lines: [String] = [], names: [Int: String] = [:]
+        for index in indices {
+            let input = program.inputs[index], name = scope.fresh(input.name)
+            names[index] = name
+            lines.append("const \(name) = \(input.type == .phase ? "$phase" : "$input")(inputs, \(JavaScriptNames.string(input.name)), "
+                         + "\(JavaScriptEmission.literal(input.defaultValue)));")
+        }
+        return (lines, names)
+    }
+    func parameterName(_ label: String, scope: inout JavaScriptScope) -> String {
+        JavaScriptEmission.parameterNames.contains(label) ? label : scope.fresh(label)
+    }
+    func delta(_ name: String, scope: inout JavaScriptScope) -> [String] {
+        ["const \(name) = \(lastOffset) == null ? 0 : offset - \(lastOffset);"]
+    }
+    var firstCall: String { "if (\(lastOffset) == null) {" }
+    var recordOffset: String { "\(lastOffset) = offset;" }
+    func constant(_ name: String, type: ValueType, value: String) -> String { JavaScriptSyntax.constant(name, type: type, value: value) }
+    func assignment(_ name: String, value: String) -> String { JavaScriptSyntax.assignment(name, value: value) }
+    func stateField(_ index: Int) -> String { JavaScriptNames.member("state", program.states[index].name) }
+    func call(value index: Int) -> String { "NaN" }
+    var notANumber: String { "NaN" }
+
+    static func literal(_ value: Value) -> String {
+        switch value {
+        case .bool(let bool): return bool ? "true" : "false"
+        case .number(let number): return JavaScriptNames.literal(number)
+        case .phase(let phase): return JavaScriptNames.string(phase.name)
+        }
+    }
+}
+
 extension JavaScriptScope: FreshNames {}

@@ -87,4 +87,55 @@ package enum KotlinSyntax: BodySyntax {
 }
 
 package typealias KotlinBody = BodyPrinter<KotlinSyntax>
+
+/// What the emission plan asks of Kotlin: its printer, scopes and statements.
+struct KotlinEmission: EmissionSyntax {
+    typealias Language = KotlinSyntax
+    let program: Program
+    let names: APINames<KotlinNames>
+    var functions: [Callee] { names.functions }
+    func scope(for uses: Uses, callsValues: Bool) -> KotlinScope { names.scope(for: uses, callsValues: callsValues) }
+    func constant(_ name: String, type: ValueType, value: String) -> String { KotlinSyntax.constant(name, type: type, value: value) }
+    func assignment(_ name: String, value: String) -> String { KotlinSyntax.assignment(name, value: value) }
+    var callsValueFunctions: Bool { true }
+    func readInputs(_ indices: [Int], scope: inout KotlinScope) -> (lines: [String], names: [Int: String]) {
+        ([], Dictionary(uniqueKeysWithValues: indices.map { ($0, names.inputParameters[$0]) }))
+    }
+    /// Callers pass `target`, `velocity` and the like by name, so they keep them (`KotlinNames.validate`
+    /// refuses an input that would take one); the time, which an input may be named, takes a name of its own.
+    func parameterName(_ label: String, scope: inout KotlinScope) -> String {
+        if label == "time" { return scope.fresh(label) }
+        scope.reserve(label)
+        return label
+    }
+    func delta(_ name: String, scope: inout KotlinScope) -> [String] {
+        let last = scope.fresh("last")
+        return ["val \(last) = state.\(names.lastOffsetField)", "val \(name): Double = if (\(last) == null) 0.0 else offset - \(last)"]
+    }
+    var firstCall: String { "if (state.\(names.lastOffsetField) == null) {" }
+    var recordOffset: String { "state.\(names.lastOffsetField) = offset" }
+    func stateField(_ index: Int) -> String { "state.\(names.stateFields[index])" }
+    var notANumber: String { KotlinSyntax.notANumber }
+    func call(value index: Int) -> String {
+        let body = program.values[index].body, name = names.valueFunctions[index]
+        return body.isFixed ? name : "\(name)(\(arguments(body.uses).joined(separator: ", ")))"
+    }
+    /// The arguments that pass a function's parameters on to a function that reads `uses`.
+    func arguments(_ uses: Uses) -> [String] {
+        var arguments: [String] = []
+        if uses.offset { arguments.append("offset") }
+        if uses.state { arguments.append("state") }
+        for index in uses.inputs { arguments.append(names.inputParameters[index]) }
+        return arguments
+    }
+}
+
+extension KotlinNames: APINaming {
+    static func callee(_ function: String) -> String { function }
+    static var generatedMembers: Set<String> { [] }
+    static var localsHideMembers: Bool { true }
+    static func scope(taken: Set<String>) -> KotlinScope { KotlinScope(taken: taken) }
+    static func reserve(_ name: String, in scope: inout KotlinScope) { scope.reserve(name) }
+}
+
 extension KotlinScope: FreshNames {}

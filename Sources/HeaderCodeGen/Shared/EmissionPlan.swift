@@ -3,33 +3,31 @@ import HeaderSyntax
 import HeaderMath
 import HeaderIR
 
-/// What the emission plan asks of a body printer (`BodyPrinter`, whatever its language).
-package protocol BodyWriting {
-    associatedtype Scope: FreshNames
-    var lines: [String] { get }
-    var scope: Scope { get }
-    /// Adds a line of the caller's own, at the body's indentation.
-    mutating func append(_ line: String)
-    mutating func fresh(_ base: String) -> String
-    /// Writes the body's locals as statements and returns its result's text, as `type`; a result that is a
-    /// chain of conditions is assigned to `name` (or a fresh name) by an if-chain.
-    mutating func render(_ body: Body, as type: ValueType, name: String?) -> String
-    /// The lines that `body` adds, one level further in (the statements of the caller's own `if`).
-    mutating func indented(_ body: (inout Self) -> Void)
-}
-
-/// The few things the plan needs a back end to spell: its printer, its scopes, a constant, and how a
-/// function reads the API's parameters and calls a named value's function.
-package protocol EmissionSyntax {
-    associatedtype Writer: BodyWriting
-    /// A printer over `scope` whose reads are written as `read` says (a text and the type it has).
-    func writer(scope: Writer.Scope, read: @escaping (Read) -> (String, ValueType)) -> Writer
+/// What the plan needs a back end to spell: its printer and scopes, how a function reads the API's
+/// parameters, the state and the named values, and its few statements.
+protocol EmissionSyntax {
+    /// How the language writes a body.
+    associatedtype Language: BodySyntax
+    /// The spec's functions, as a body calls them.
+    var functions: [Callee] { get }
     /// A scope with the parameters of a function that reads `uses` taken, and, for a function that calls
     /// the functions of named values (`callsValues`), the names a local would hide.
-    func scope(for uses: Uses, callsValues: Bool) -> Writer.Scope
+    func scope(for uses: Uses, callsValues: Bool) -> Language.Scope
+    /// Whether each named value has a function of its own, which other functions call (else every function
+    /// computes the values it needs itself).
+    var callsValueFunctions: Bool { get }
+    /// The lines at a function's start that make the inputs of `indices` readable, and the name of each.
+    func readInputs(_ indices: [Int], scope: inout Language.Scope) -> (lines: [String], names: [Int: String])
+    /// The name inside a function of the parameter the caller passes as `label`.
+    func parameterName(_ label: String, scope: inout Language.Scope) -> String
+    /// The lines that put the change of offset since the previous frame (0 at the first) into `name`.
+    func delta(_ name: String, scope: inout Language.Scope) -> [String]
+    /// The opening of an `if` whose lines run at the first frame, when the state has no previous offset.
+    var firstCall: String { get }
+    /// The statement that records the frame's offset in the state.
+    var recordOffset: String { get }
     func constant(_ name: String, type: ValueType, value: String) -> String
     func assignment(_ name: String, value: String) -> String
-    func inputParameter(_ index: Int) -> String
     /// A state, read from the API's `state` parameter.
     func stateField(_ index: Int) -> String
     /// A call of a named value's function from a function that has the same parameters at hand.
@@ -37,65 +35,103 @@ package protocol EmissionSyntax {
     var notANumber: String { get }
 }
 
+/// A function of the generated API, planned once from the `Program`: what it takes, what its comment says,
+/// its statements and its result. A back end declares it in its own syntax (`declare` in each emitter).
+struct APIFunction {
+    enum Parameter {
+        /// The API's state, which the function changes where `moved`; `labelled` where it follows the offset
+        /// among the parameters of what it reads, unlabelled where the function is about the state.
+        case state(moved: Bool, labelled: Bool = false)
+        case offset
+        /// A number the caller passes as `label` (`target`, `velocity`, `time`…), read inside as `name`.
+        case number(label: String, name: String, type: ValueType)
+        /// The inputs the function reads, in declaration order, each with its default.
+        case inputs([Int])
+        /// A parameter of a spec's own function, passed without a label.
+        case positional(String, ValueType)
+    }
+
+    var name: String
+    /// What its doc comment says, `code` in backticks, lines broken where the comment breaks them.
+    var documentation: String?
+    var parameters: [Parameter]
+    /// The type of its result; nil for a function that only changes the state.
+    var result: ValueType?
+    var lines: [String] = []
+    var returned: String?
+    /// Whether its comment lists the documented inputs (`frame` and `advance`).
+    var documentsInputs = false
+    /// Whether a parameter the API keeps goes unread (Kotlin's compiler warns of it).
+    var leavesParametersUnread = false
+    /// A spec's own function: private to the file.
+    var isPrivate = false
+    /// A value computed once, with no parameters: a constant of the file where the language has them.
+    var isConstant = false
+    /// Whether it follows the function before it without a blank line (a named value's after another's).
+    var followsPrevious = false
+
+    /// Whether the function changes the state it is given.
+    var movesState: Bool {
+        parameters.contains { if case .state(moved: true, _) = $0 { return true } else { return false } }
+    }
+}
+
 /// The functions every back end writes, planned once from the `Program`: which named values each computes
 /// once and under which names, in what order its statements come, what each block's function of a large
-/// `frame` takes. A back end prints the plan's statements inside its own declarations.
-package struct EmissionPlan<Syntax: EmissionSyntax> {
-    package typealias Writer = Syntax.Writer
-    package let program: Program
-    package let syntax: Syntax
+/// `frame` takes. A back end declares the planned functions in its own syntax.
+struct EmissionPlan<Syntax: EmissionSyntax> {
+    typealias Writer = BodyPrinter<Syntax.Language>
+    let program: Program
+    let syntax: Syntax
 
-    package init(program: Program, syntax: Syntax) {
+    init(program: Program, syntax: Syntax) {
         self.program = program
         self.syntax = syntax
     }
 
     /// How a read is written inside a function that has the API's parameters; `values` names the named
     /// values already in locals, and the others are calls of their functions.
-    package func read(_ read: Read, values: [Int: String]) -> (String, ValueType) {
+    func read(_ read: Read, values: [Int: String], inputs: [Int: String]) -> (String, ValueType) {
         switch read {
         case .offset: return ("offset", .length)
-        case .input(let index): return (syntax.inputParameter(index), program.inputs[index].type)
+        case .input(let index): return (inputs[index] ?? syntax.notANumber, program.inputs[index].type)
         case .state(let index): return (syntax.stateField(index), program.states[index].type)
         case .value(let index): return (values[index] ?? syntax.call(value: index), program.values[index].type)
         case .delta, .time, .target, .velocity, .local, .parameter: return (syntax.notANumber, .number)
         }
     }
 
-    /// A printer for a function of `body` alone: the named values it reads more than once are computed
-    /// first, each by one call, into locals; `extra` writes the reads the API's parameters do not cover
-    /// (the target, the velocity).
-    package func function(of body: Body, scope: Writer.Scope,
-                          extra: @escaping (Read) -> (String, ValueType)? = { _ in nil }) -> Writer {
-        var prelude = syntax.writer(scope: scope) { [syntax] _ in (syntax.notANumber, .number) }
-        var locals: [Int: String] = [:]
-        for index in body.valuesReadMoreThanOnce {
-            let local = prelude.fresh(program.values[index].name)
-            prelude.append(syntax.constant(local, type: program.values[index].type, value: syntax.call(value: index)))
-            locals[index] = local
-        }
-        var writer = syntax.writer(scope: prelude.scope) { read in extra(read) ?? self.read(read, values: locals) }
-        for line in prelude.lines { writer.append(line) }
-        return writer
-    }
-
-    /// A printer that starts with the lines `first`, then computes the named values of `values` once each,
-    /// in evaluation order, as locals named after them; and those names.
-    package func prelude(computing values: Set<Int>, scope: Writer.Scope, first: [String] = [],
-                         extra: @escaping (Read) -> (String, ValueType)? = { _ in nil }) -> (Writer, [Int: String]) {
+    /// A printer for a function of `bodies`: first the lines that read its inputs, then `first` (which names
+    /// its locals in the scope it is given), then the named values it needs, each computed once into a local
+    /// named after it (where the language calls values' functions and `callsValues`, only those read more
+    /// than once, each by one call); `extra` writes the reads of the function's own parameters. Returns the
+    /// printer and the names of the values in locals.
+    func writer(for bodies: [Body], scope: Syntax.Language.Scope, callsValues: Bool = true,
+                        computing chosen: Set<Int>? = nil, first: (inout Syntax.Language.Scope) -> [String] = { _ in [] },
+                        extra: @escaping (Read) -> (String, ValueType)? = { _ in nil }) -> (Writer, [Int: String]) {
         var scope = scope
+        let calls = callsValues && syntax.callsValueFunctions && chosen == nil
+        let needed = chosen ?? program.valuesNeeded(by: bodies)
+        let readInputs = calls ? Uses.union(bodies.map(\.uses)).inputs
+            : Uses.union(bodies.map(\.uses) + needed.map { program.values[$0].body.uses }).inputs
+        let (inputLines, inputNames) = syntax.readInputs(readInputs, scope: &scope)
+        let firstLines = first(&scope)
+        let computed = calls ? bodies.flatMap(\.valuesReadMoreThanOnce) : program.values.indices.filter(needed.contains)
         var names: [Int: String] = [:]
-        for index in program.values.indices where values.contains(index) {
-            names[index] = scope.fresh(program.values[index].name)
+        for index in computed where names[index] == nil { names[index] = scope.fresh(program.values[index].name) }
+        var writer = Writer(functions: syntax.functions, scope: scope) { [names] read in
+            extra(read) ?? self.read(read, values: names, inputs: inputNames)
         }
-        var writer = syntax.writer(scope: scope) { [names] read in extra(read) ?? self.read(read, values: names) }
-        for line in first { writer.append(line) }
-        computeValues(program.values.indices.filter(values.contains), named: names, in: &writer)
+        for line in inputLines + firstLines { writer.append(line) }
+        for index in computed where calls {
+            if let name = names[index] { writer.append(syntax.constant(name, type: program.values[index].type, value: syntax.call(value: index))) }
+        }
+        if !calls { computeValues(computed, named: names, in: &writer) }
         return (writer, names)
     }
 
     /// A constant for each named value of `indices` (in evaluation order), under the names given.
-    package func computeValues(_ indices: [Int], named names: [Int: String], in writer: inout Writer) {
+    func computeValues(_ indices: [Int], named names: [Int: String], in writer: inout Writer) {
         for index in indices {
             guard let name = names[index] else { continue }
             let type = program.values[index].type
@@ -104,46 +140,70 @@ package struct EmissionPlan<Syntax: EmissionSyntax> {
         }
     }
 
-    /// One block of a large header's `frame`, in a function of its own.
-    package struct BlockFunction {
-        package var uses: Uses
-        /// The named values that `frame` computes for several blocks and passes in: index and parameter name.
-        package var shared: [(index: Int, name: String)]
-        package var lines: [String]
-        /// Each output of the block, in order.
-        package var outputs: [String]
-    }
+    // MARK: The API's functions
 
-    /// A large header's `frame` by block: the named values several blocks read are computed once in `frame`
-    /// (`prelude(computing: partition.shared, …)`); each block's own values and outputs in its function.
-    package func blockFunctions(_ partition: Program.BlockPartition) -> [BlockFunction] {
-        program.blocks.indices.map { blockIndex in
-            let uses = partition.uses[blockIndex]
-            var scope = syntax.scope(for: uses, callsValues: false)
-            var names: [Int: String] = [:]
-            var shared: [(index: Int, name: String)] = []
-            for index in partition.sharedRead[blockIndex] {
-                names[index] = scope.fresh(program.values[index].name)
-                shared.append((index, names[index] ?? ""))
+    /// The functions after `frame`, in the order every back end declares them: `advance` and `readsTime`
+    /// for a header with state; the function of each named value, then of each output, for a language that
+    /// has them, under the names `values` and `outputs` give; each snap's settling and motion; the spec's
+    /// functions. `identifier` writes a spec name as the language declares it.
+    func functions(values: [String], outputs: [String], identifier: (String) -> String, functionScope: Syntax.Language.Scope) -> [APIFunction] {
+        var functions = program.isStateful ? [advance()] : []
+        if let body = program.timeDependence() { functions.append(readsTime(body)) }
+        if syntax.callsValueFunctions {
+            for (index, value) in program.values.enumerated() {
+                functions.append(valueFunction(name: values[index], documentation: value.documentation, type: value.type, body: value.body))
+                functions[functions.count - 1].followsPrevious = index > 0
             }
-            let own = partition.own[blockIndex]
-            for index in own { names[index] = scope.fresh(program.values[index].name) }
-            var writer = syntax.writer(scope: scope) { [names] read in self.read(read, values: names) }
-            computeValues(own, named: names, in: &writer)
-            let outputs = program.blocks[blockIndex].outputs.map {
-                writer.render(program.outputs[$0].body, as: program.outputs[$0].type, name: nil)
+            for (index, output) in program.outputs.enumerated() {
+                functions.append(valueFunction(name: outputs[index], documentation: nil, type: output.type, body: output.body))
+                functions[functions.count - 1].followsPrevious = index > 0
             }
-            return BlockFunction(uses: uses, shared: shared, lines: writer.lines, outputs: outputs)
         }
+        for snap in program.snaps {
+            let settle = SwiftNames.settleFunction(snap.name, count: program.snaps.count)
+            functions.append(self.settle(snap, name: identifier(settle)))
+            if let body = snap.motion { functions.append(motion(snap, body, settle: settle)) }
+        }
+        return functions + program.functions.map { userFunction($0, name: identifier($0.name), scope: functionScope) }
     }
 
-    /// The statements of `advance` after the change of offset: a state whose initial value reads inputs
-    /// takes it from those given to the first call (under `firstCall`, the language's `if` of that), then
-    /// every state's next value is computed from the previous ones. Returns the stores, which come last.
-    package func advance(_ writer: inout Writer, firstCall: String) -> [String] {
+    /// The function of a named value or an output, alone: the named values it reads are its functions'
+    /// results (for the languages that have them).
+    func valueFunction(name: String, documentation: String?, type: ValueType, body: Body) -> APIFunction {
+        var (writer, _) = self.writer(for: [body], scope: syntax.scope(for: body.uses, callsValues: true))
+        let returned = writer.render(body, as: type, name: nil)
+        return APIFunction(name: name, documentation: documentation, parameters: parameters(body.uses), result: type,
+                           lines: writer.lines, returned: returned, isConstant: body.isFixed)
+    }
+
+    /// The parameters of a function that reads `uses`, in the API's order: the offset, the state, the inputs.
+    func parameters(_ uses: Uses, offset: Bool = false, state: Bool = false) -> [APIFunction.Parameter] {
+        (uses.offset || offset ? [.offset] : []) + (uses.state || state ? [.state(moved: false, labelled: true)] : [])
+            + (uses.inputs.isEmpty ? [] : [.inputs(uses.inputs)])
+    }
+
+    /// `frame`'s comment, which every back end's `frame` has.
+    func frameDocumentation(takesState: Bool) -> String {
+        "Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down."
+            + (takesState ? "\n`state` is the state after `advance` to the same offset." : "")
+    }
+
+    /// `advance`, the only function that changes the state: a state whose initial value reads inputs takes
+    /// it from those given to the first call; then every state's next value is computed from the previous
+    /// ones, and all are stored.
+    func advance() -> APIFunction {
+        let uses = program.advanceUses
+        var scope = syntax.scope(for: uses, callsValues: false)
+        let time = syntax.parameterName("time", scope: &scope)
         let fromInputs = program.statesStartingFromInputs
+        let bodies = program.states.map(\.next) + fromInputs.map { program.states[$0].initial }
+        var delta = ""
+        var (writer, _) = self.writer(for: bodies, scope: scope, callsValues: false, first: { scope in
+            delta = scope.fresh("delta")
+            return program.states.contains { $0.next.reads(.delta) } ? syntax.delta(delta, scope: &scope) : []
+        }) { $0 == .delta ? (delta, .length) : $0 == .time ? (time, .time) : nil }
         if !fromInputs.isEmpty {
-            writer.append(firstCall)
+            writer.append(syntax.firstCall)
             writer.indented { body in
                 for index in fromInputs {
                     let state = program.states[index]
@@ -160,24 +220,147 @@ package struct EmissionPlan<Syntax: EmissionSyntax> {
             if text != name { writer.append(syntax.constant(name, type: state.type, value: text)) }
             stores.append(syntax.assignment(syntax.stateField(index), value: name))
         }
-        return stores
+        let documentation = "Moves `state` to `offset`: the first call starts from the initial values, each later one follows\n"
+            + "the change of offset since the previous call. Call it once a frame, before reading the outputs."
+            + (program.readsTime ? "\n`\(time)` is the frame's time in milliseconds, which the transitions follow; it never goes back." : "")
+        var parameters: [APIFunction.Parameter] = [.state(moved: true), .offset]
+        if program.readsTime { parameters.append(.number(label: "time", name: time, type: .time)) }
+        return APIFunction(name: "advance", documentation: documentation, parameters: parameters + self.parameters(Uses.inputs(uses.inputs)),
+                           result: nil, lines: writer.lines + stores + [syntax.recordOffset], documentsInputs: true)
     }
-}
 
-extension BodyPrinter: BodyWriting {
-    package mutating func render(_ body: Body, as type: ValueType, name: String?) -> String { render(body, as: Optional(type), name: name) }
+    /// `readsTime`: whether `advance` there now reads the frame's time (`Program.timeDependence`).
+    func readsTime(_ body: Body) -> APIFunction {
+        var delta = ""
+        var (writer, _) = self.writer(for: [body], scope: syntax.scope(for: body.uses, callsValues: true), first: { scope in
+            delta = scope.fresh("delta")
+            return body.reads(.delta) ? syntax.delta(delta, scope: &scope) : []
+        }) { $0 == .delta ? (delta, .length) : nil }
+        let returned = writer.render(body, as: .bool, name: writer.fresh("reads"))
+        let documentation = "Whether `advance` at `offset` reads the time along the way the states take there now. While the scroll\n"
+            + "stands, a frame where it does not, and that changes no state, leaves the states at rest."
+        return APIFunction(name: "readsTime", documentation: documentation,
+                           parameters: [.state(moved: false), .offset] + parameters(Uses.inputs(body.uses.inputs)), result: .bool,
+                           lines: writer.lines, returned: returned,
+                           leavesParametersUnread: !body.uses.offset || !(body.uses.state || body.reads(.delta)))
+    }
+
+    /// A snap's settling: where the scroll comes to rest (or, for a snap that moves a state, where the state does).
+    func settle(_ snap: Program.Snap, name: String) -> APIFunction {
+        var scope = syntax.scope(for: snap.settle.uses, callsValues: true)
+        let movedType = snap.state.map { program.states[$0].type } ?? .length
+        let target = syntax.parameterName("target", scope: &scope), velocity = syntax.parameterName("velocity", scope: &scope)
+        var (writer, _) = self.writer(for: [snap.settle], scope: scope, first: { _ in
+            guard let moved = snap.state, snap.settle.reads(.target) else { return [] }
+            return [syntax.constant(target, type: movedType, value: syntax.stateField(moved))]
+        }) { read in read == .target ? (target, movedType) : read == .velocity ? (velocity, .length) : nil }
+        var returned = writer.render(snap.settle, as: movedType, name: writer.fresh("settled"))
+        let inside = snap.hasDefaultRule ? "the nearest point, or the next one after a fling (\(Int(SnapLowering.flingVelocity)) pt/s)"
+            : "the point that the snap's rule (its threshold, ties and fling) picks"
+        let rule = snap.hasCustomRule ? "The snap's rule decides where." : nil
+        var documentation: String
+        var parameters: [APIFunction.Parameter] = [.number(label: "velocity", name: velocity, type: .length)]
+        if let moved = snap.state {
+            documentation = snap.documentation ?? "Moves `\(program.states[moved].name)` to where it comes to rest when the scroll ends with `velocity`\n(points per second)."
+            documentation += "\n" + (rule ?? "Outside the points it keeps its value; inside, \(inside).") + " Returns the new value."
+            parameters.insert(.state(moved: true), at: 0)
+            writer.append(syntax.assignment(syntax.stateField(moved), value: returned))
+            returned = syntax.stateField(moved)
+        } else {
+            documentation = snap.documentation ?? "Where a scroll gesture that would end at `target` with `velocity` (points per second) should come\nto rest."
+            documentation += "\n" + (rule ?? "Outside the points it is `target`; inside, \(inside).")
+            parameters.insert(.number(label: "target", name: target, type: .length), at: 0)
+        }
+        return APIFunction(name: name, documentation: documentation, parameters: parameters + self.parameters(snap.settle.uses),
+                           result: movedType, lines: writer.lines, returned: returned,
+                           leavesParametersUnread: !snap.settle.reads(.velocity) || (snap.state == nil && !snap.settle.reads(.target)))
+    }
+
+    /// `motion`: where the scroll is a time after the finger lifted, on its way to the settled target.
+    func motion(_ snap: Program.Snap, _ body: Body, settle: String) -> APIFunction {
+        var uses = body.uses
+        uses.offset = false
+        var scope = syntax.scope(for: uses, callsValues: true)
+        var numbers: [APIFunction.Parameter] = []
+        var names: [Read: String] = [:]
+        for (label, read, type) in [("from", Read.offset, ValueType.length), ("velocity", .velocity, .length),
+                                    ("target", .target, .length), ("elapsed", .time, .time)] {
+            names[read] = syntax.parameterName(label, scope: &scope)
+            numbers.append(.number(label: label, name: names[read] ?? label, type: type))
+        }
+        var (writer, _) = self.writer(for: [body], scope: scope, extra: { read in
+            names[read].map { ($0, read == .time ? ValueType.time : .length) }
+        })
+        let returned = writer.render(body, as: .length, name: writer.fresh("position"))
+        return APIFunction(name: "motion", documentation: MotionLowering.summary(snap, settle: settle), parameters: numbers + parameters(uses),
+                           result: .length, lines: writer.lines, returned: returned, leavesParametersUnread: !body.reads(.velocity))
+    }
+
+    /// One of the spec's functions: private to the file, its parameters positional.
+    func userFunction(_ function: Program.Function, name: String, scope: Syntax.Language.Scope) -> APIFunction {
+        var scope = scope
+        let names = function.parameters.map { scope.fresh($0.name) }
+        var writer = Writer(functions: syntax.functions, scope: scope) { [syntax] read in
+            guard case .parameter(let position) = read, position < names.count else { return (syntax.notANumber, .number) }
+            return (names[position], function.parameters[position].type)
+        }
+        let returned = writer.render(function.body, as: function.type, name: nil)
+        var read = Set<Int>()
+        for expression in function.body.locals + [function.body.result] {
+            expression.forEachRead { if case .parameter(let position) = $0 { read.insert(position) } }
+        }
+        return APIFunction(name: name, documentation: function.documentation,
+                           parameters: zip(names, function.parameters).map { .positional($0, $1.type) }, result: function.type,
+                           lines: writer.lines, returned: returned, leavesParametersUnread: read.count < function.parameters.count, isPrivate: true)
+    }
+
+    // MARK: A large frame
+
+    /// One block of a large header's `frame`, in a function of its own.
+    struct BlockFunction {
+        var uses: Uses
+        /// The named values that `frame` computes for several blocks and passes in: index and parameter name.
+        var shared: [(index: Int, name: String)]
+        var lines: [String]
+        /// Each output of the block, in order.
+        var outputs: [String]
+    }
+
+    /// A large header's `frame` by block: the named values several blocks read are computed once in `frame`
+    /// (`writer(computing: partition.shared, …)`); each block's own values and outputs in its function.
+    func blockFunctions(_ partition: Program.BlockPartition) -> [BlockFunction] {
+        program.blocks.indices.map { blockIndex in
+            let uses = partition.uses[blockIndex]
+            var scope = syntax.scope(for: uses, callsValues: false)
+            var shared: [(index: Int, name: String)] = []
+            let (_, inputNames) = syntax.readInputs(uses.inputs, scope: &scope)
+            var names: [Int: String] = [:]
+            for index in partition.sharedRead[blockIndex] {
+                names[index] = scope.fresh(program.values[index].name)
+                shared.append((index, names[index] ?? ""))
+            }
+            let own = partition.own[blockIndex]
+            for index in own { names[index] = scope.fresh(program.values[index].name) }
+            var writer = Writer(functions: syntax.functions, scope: scope) { [names] read in self.read(read, values: names, inputs: inputNames) }
+            computeValues(own, named: names, in: &writer)
+            let outputs = program.blocks[blockIndex].outputs.map {
+                writer.render(program.outputs[$0].body, as: program.outputs[$0].type, name: nil)
+            }
+            return BlockFunction(uses: uses, shared: shared, lines: writer.lines, outputs: outputs)
+        }
+    }
 }
 
 extension Program {
     /// Every body a back end prints: the named values, the outputs, each state's next value and (where it
     /// reads inputs) its initial one, each snap's settling and motion, the spec's functions.
-    package var printedBodies: [Body] {
+    var printedBodies: [Body] {
         values.map(\.body) + outputs.map(\.body) + states.map(\.next) + statesStartingFromInputs.map { states[$0].initial }
             + snaps.map(\.settle) + snaps.compactMap(\.motion) + functions.map(\.body)
     }
 
     /// The curves the printed bodies evaluate, and the runtime's helpers that `Syntax` spells their operations with.
-    package func curvesAndHelpers<Syntax: BodySyntax>(spelledBy syntax: Syntax.Type) -> (curves: [Curve], helpers: Set<String>) {
+    func curvesAndHelpers<Syntax: BodySyntax>(spelledBy syntax: Syntax.Type) -> (curves: [Curve], helpers: Set<String>) {
         var curves: [Curve] = []
         var helpers = Set<String>()
         for body in printedBodies {
@@ -195,5 +378,13 @@ extension Program {
             }
         }
         return (curves, helpers)
+    }
+}
+
+extension Uses {
+    static func inputs(_ inputs: [Int]) -> Uses {
+        var uses = Uses()
+        uses.inputs = inputs
+        return uses
     }
 }

@@ -13,13 +13,13 @@ public struct SwiftEmitter {
     public let program: Program
     public let sourcePath: String
     public let enumName: String
-    private let names: Names
+    private let names: APINames<SwiftNames>
 
     public init(program: Program, sourcePath: String, enumName: String? = nil) {
         self.program = program
         self.sourcePath = sourcePath
         self.enumName = enumName ?? program.name + "Math"
-        names = Names(program)
+        names = APINames(program)
     }
 
     public func emit() -> String {
@@ -44,35 +44,12 @@ public struct SwiftEmitter {
             emitFrameFunction(&printer)
             if program.isStateful {
                 printer.line()
-                emitAdvance(&printer)
-                printer.line()
                 emitAdvancingFrame(&printer)
-                if let body = program.timeDependence() {
-                    printer.line()
-                    emitReadsTime(&printer, body)
-                }
             }
-            // Named values, then outputs, each a group of functions that their doc comments set apart.
-            for (index, value) in program.values.enumerated() {
-                if index == 0 { printer.line() }
-                emitFunction(&printer, name: names.valueFunctions[index], documentation: value.documentation,
-                             type: value.type, body: value.body)
-            }
-            for (index, output) in program.outputs.enumerated() {
-                if index == 0 { printer.line() }
-                emitFunction(&printer, name: names.outputFunctions[index], documentation: nil, type: output.type, body: output.body)
-            }
-            for function in program.functions {
-                printer.line()
-                emitUserFunction(&printer, function, name: SwiftNames.identifier(function.name))
-            }
-            for snap in program.snaps {
-                printer.line()
-                emitSettle(&printer, snap)
-                if let motion = snap.motion {
-                    printer.line()
-                    emitMotion(&printer, snap, motion)
-                }
+            for function in plan.functions(values: names.valueFunctions, outputs: names.outputFunctions, identifier: SwiftNames.identifier,
+                                           functionScope: names.localScope) {
+                if !function.followsPrevious { printer.line() }
+                declare(function, &printer)
             }
             let kernels = CurveSwiftSource.kernels(for: curves, math: math)
             if !kernels.isEmpty {
@@ -158,66 +135,84 @@ public struct SwiftEmitter {
 
     // MARK: Functions
 
-    /// The parameters of a function that reads `uses`, in the API's order: offset, state, then the inputs
-    /// in declaration order, each with its default.
-    private func parameters(_ uses: Uses, alwaysOffset: Bool = false, withDefaults: Bool = true) -> [String] {
-        var parameters: [String] = []
-        if uses.offset || alwaysOffset { parameters.append("offset: CGFloat") }
-        if uses.state { parameters.append("state: State") }
-        for index in uses.inputs {
-            let input = program.inputs[index]
-            let defaultValue = withDefaults ? " = \(literal(input.defaultValue, SwiftType(input.type)))" : ""
-            parameters.append("\(names.inputParameters[index]): \(SwiftType(input.type).rawValue)\(defaultValue)")
-        }
-        return parameters
-    }
-
-    /// One named value or output alone: the named values it reads are its functions' results.
-    private func emitFunction(_ printer: inout CodePrinter, name: String, documentation: String?, type: ValueType, body: Body) {
-        printer.documentation(documentation)
-        let swiftType = SwiftType(type)
-        if body.isFixed {
-            var function = SwiftBody(functions: names.functions, scope: SwiftScope(), readText: { _ in ("nan", .number) })
-            printer.line("static let \(name): \(swiftType.rawValue) = \(function.render(body, as: type))")
+    /// A planned function as a static member of the enum.
+    /// `frame` gives its own type (`returning`) and ends its body with `ending`, which builds it.
+    private func declare(_ function: APIFunction, _ printer: inout CodePrinter, returning type: String? = nil,
+                         ending: ((inout CodePrinter) -> Void)? = nil) {
+        printer.documentation(function.documentation)
+        if function.documentsInputs { emitParameterDocumentation(&printer, function.parameters) }
+        if function.movesState, function.returned != nil { printer.line("@discardableResult") }
+        let type = type ?? function.result.map { SwiftType($0).rawValue }
+        if function.isConstant, let type, let returned = function.returned {
+            printer.line("static let \(function.name): \(type) = \(returned)")
             return
         }
-        var function = plan.function(of: body, scope: names.scope(for: body.uses))
-        let result = function.render(body, as: type)
-        let signature = "static func \(name)(\(parameters(body.uses).joined(separator: ", "))) -> \(swiftType.rawValue)"
-        printer.function(signature, oneLine: "\(signature) { \(result) }", function.lines, result, implicitReturn: true)
+        let signature = "\(function.isPrivate ? "private " : "")static func \(function.name)(\(parameters(function.parameters).joined(separator: ", ")))"
+            + (type.map { " -> " + $0 } ?? "")
+        guard let returned = function.returned else {
+            return printer.block(signature) { printer in
+                printer.lines(function.lines)
+                ending?(&printer)
+            }
+        }
+        printer.function(signature, oneLine: "\(signature) { \(returned) }", function.lines, returned, implicitReturn: true)
     }
 
-    /// A function of the spec: private, named as in the spec, its parameters unlabelled.
-    private func emitUserFunction(_ printer: inout CodePrinter, _ function: Program.Function, name: String) {
-        printer.documentation(function.documentation)
-        var scope = SwiftScope()
-        let parameterNames = function.parameters.map { scope.fresh($0.name) }
-        var body = SwiftBody(functions: names.functions, scope: scope) { read in
-            guard case .parameter(let position) = read, position < parameterNames.count else { return ("nan", .number) }
-            return (parameterNames[position], function.parameters[position].type)
+    /// The parameters as Swift declares them, each input with its default (`withDefaults`).
+    private func parameters(_ parameters: [APIFunction.Parameter], withDefaults: Bool = true) -> [String] {
+        parameters.flatMap { parameter -> [String] in
+            switch parameter {
+            case .state(let moved, let labelled): return ["\(labelled ? "" : "_ ")state: \(moved ? "inout " : "")State"]
+            case .offset: return ["offset: CGFloat"]
+            case .number(let label, let name, let type): return ["\(label)\(name == label ? "" : " " + name): \(SwiftType(type).rawValue)"]
+            case .positional(let name, let type): return ["_ \(name): \(SwiftType(type).rawValue)"]
+            case .inputs(let indices):
+                return indices.map { index in
+                    let input = program.inputs[index], type = SwiftType(input.type)
+                    return "\(names.inputParameters[index]): \(type.rawValue)" + (withDefaults ? " = \(literal(input.defaultValue, type))" : "")
+                }
+            }
         }
-        let result = body.render(function.body, as: function.type)
-        let parameters = zip(parameterNames, function.parameters).map { "_ \($0): \(SwiftType($1.type).rawValue)" }
-        let signature = "private static func \(name)(\(parameters.joined(separator: ", "))) -> \(SwiftType(function.type).rawValue)"
-        printer.function(signature, oneLine: "\(signature) { \(result) }", body.lines, result, implicitReturn: true)
     }
 
     private func emitFrameFunction(_ printer: inout CodePrinter) {
         let uses = Uses.union(program.outputs.lazy.map(\.body.uses))
-        // The named values the outputs need, through one another, in evaluation order.
         let needed = program.valuesNeeded(by: program.outputs.map(\.body))
-        printer.line("/// Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.")
-        if uses.state { printer.line("/// `state` is the state after `advance` to the same offset.") }
-        emitParameterDocumentation(&printer, uses.inputs)
-        let signature = "static func frame(\(parameters(uses, alwaysOffset: true).joined(separator: ", "))) -> Frame"
-        if needed.count + program.outputs.count > SwiftEmitter.largestSingleFrame {
-            emitFrameByBlock(&printer, signature: signature, uses: uses)
-            return
+        let byBlock = needed.count + program.outputs.count > SwiftEmitter.largestSingleFrame
+        let partition = byBlock ? program.blockPartition() : nil
+        var (writer, sharedNames) = plan.writer(for: program.outputs.map(\.body), scope: names.scope(for: uses, callsValues: false), callsValues: false,
+                                                computing: partition?.shared)
+        var frame = APIFunction(name: "frame", documentation: plan.frameDocumentation(takesState: uses.state),
+                                parameters: plan.parameters(uses, offset: true), result: nil, documentsInputs: true)
+        var blocks: [String] = []
+        if let partition {
+            var memberScope = names.memberScope
+            for (blockIndex, block) in plan.blockFunctions(partition).enumerated() {
+                let helper = memberScope.fresh("frame" + names.blockTypes[blockIndex])
+                var parameterList = parameters(plan.parameters(block.uses), withDefaults: false)
+                var arguments = plan.syntax.arguments(block.uses)
+                for (index, internalName) in block.shared {
+                    let label = names.valueFunctions[index]
+                    parameterList.append("\(label == internalName ? "" : label + " ")\(internalName): \(SwiftType(program.values[index].type).rawValue)")
+                    arguments.append("\(label): \(sharedNames[index] ?? "nan")")
+                }
+                blocks.append("\(SwiftNames.label(program.blocks[blockIndex].name)): Self.\(helper)(\(arguments.joined(separator: ", ")))")
+                let type = names.blockTypes[blockIndex]
+                let outputs = zip(program.blocks[blockIndex].outputs, block.outputs).map { "\(SwiftNames.label(program.outputs[$0].name)): \($1)" }
+                // Not inlined: a function called once would be, and `frame` would again be one function of
+                // thousands of values, which the optimizer takes far more than linear time over.
+                printer.line("@inline(never)")
+                printer.block("private static func \(helper)(\(parameterList.joined(separator: ", "))) -> Frame.\(type)") { printer in
+                    printer.lines(block.lines)
+                    printer.line("return Frame.\(type)(\(outputs.joined(separator: ", ")))")
+                }
+                printer.line()
+            }
         }
-        printer.block(signature) { printer in
-            var (function, _) = plan.prelude(computing: needed, scope: names.scope(for: uses))
-            let values = program.outputs.map { function.render($0.body, as: $0.type) }
-            printer.lines(function.lines)
+        let values = partition == nil ? program.outputs.map { writer.render($0.body, as: $0.type, name: nil) } : []
+        frame.lines = writer.lines
+        declare(frame, &printer, returning: "Frame") { printer in
+            guard partition == nil else { return printer.argumentsOneALine("return Frame(", blocks, ")") }
             printer.line("return Frame(")
             printer.indent()
             for (blockIndex, block) in program.blocks.enumerated() {
@@ -241,43 +236,9 @@ public struct SwiftEmitter {
     /// function with thousands of locals costs swiftc time that grows with their square.
     static let largestSingleFrame = 96
 
-    /// `frame` for a large header: the named values that several blocks read are computed once in
-    /// `frame`; each block's own values and outputs in a private function that takes what it reads.
-    private func emitFrameByBlock(_ printer: inout CodePrinter, signature: String, uses: Uses) {
-        let partition = program.blockPartition()
-        // `frame` computes the shared values; the calls pass them on by the names it gives them.
-        let (prelude, sharedNames) = plan.prelude(computing: partition.shared, scope: names.scope(for: uses))
-        var memberScope = names.memberScope
-        var blockArguments: [String] = []
-        for (blockIndex, block) in plan.blockFunctions(partition).enumerated() {
-            let helper = memberScope.fresh("frame" + names.blockTypes[blockIndex])
-            var parameterList = parameters(block.uses, withDefaults: false)
-            var arguments = plan.syntax.arguments(block.uses)
-            for (index, internalName) in block.shared {
-                let label = names.valueFunctions[index]
-                parameterList.append("\(label == internalName ? "" : label + " ")\(internalName): \(SwiftType(program.values[index].type).rawValue)")
-                arguments.append("\(label): \(sharedNames[index] ?? "nan")")
-            }
-            blockArguments.append("\(SwiftNames.label(program.blocks[blockIndex].name)): Self.\(helper)(\(arguments.joined(separator: ", ")))")
-            printer.line()
-            let type = names.blockTypes[blockIndex]
-            let outputs = zip(program.blocks[blockIndex].outputs, block.outputs).map { "\(SwiftNames.label(program.outputs[$0].name)): \($1)" }
-            // Not inlined: a function called once would be, and `frame` would again be one function of
-            // thousands of values, which the optimizer takes far more than linear time over.
-            printer.line("@inline(never)")
-            printer.block("private static func \(helper)(\(parameterList.joined(separator: ", "))) -> Frame.\(type)") { printer in
-                printer.lines(block.lines)
-                printer.line("return Frame.\(type)(\(outputs.joined(separator: ", ")))")
-            }
-        }
-        printer.block(signature) { printer in
-            printer.lines(prelude.lines)
-            printer.argumentsOneALine("return Frame(", blockArguments, ")")
-        }
-    }
-
-    private func emitParameterDocumentation(_ printer: inout CodePrinter, _ inputs: [Int]) {
-        let documented = inputs.filter { program.inputs[$0].documentation?.isEmpty == false }
+    private func emitParameterDocumentation(_ printer: inout CodePrinter, _ parameters: [APIFunction.Parameter]) {
+        let documented = parameters.flatMap { if case .inputs(let indices) = $0 { return indices } else { return [] } }
+            .filter { program.inputs[$0].documentation?.isEmpty == false }
         guard !documented.isEmpty else { return }
         printer.line("/// - Parameters:")
         for index in documented {
@@ -287,215 +248,23 @@ public struct SwiftEmitter {
         }
     }
 
-    /// The state update: every state's next value is computed from the previous ones, then all are stored.
-    private func emitAdvance(_ printer: inout CodePrinter) {
-        let uses = program.advanceUses
-        let readsDelta = program.states.contains { $0.next.reads(.delta) }
-        printer.line("/// Moves `state` to `offset`: the first call starts from the initial values, each later one follows")
-        printer.line("/// the change of offset since the previous call. Call it once a frame, before reading the outputs.")
-        if program.readsTime { printer.line("/// `time` is the frame's time in milliseconds, which the transitions follow; it never goes back.") }
-        emitParameterDocumentation(&printer, uses.inputs)
-        var scope = names.scope(for: uses)
-        var parameters = ["_ state: inout State", "offset: CGFloat"]
-        let time = timeParameter(&scope)
-        if let parameter = time.parameter { parameters.append(parameter) }
-        parameters += self.parameters(Uses.inputs(uses.inputs))
-        printer.block("static func advance(\(parameters.joined(separator: ", ")))") { printer in
-            let delta = scope.fresh("delta")
-            var function = plan.syntax.writer(scope: scope) { read in
-                read == .delta ? (delta, .length) : read == .time ? (time.name, .time) : plan.read(read, values: [:])
-            }
-            if readsDelta {
-                function.append("let \(delta): CGFloat = state.\(names.lastOffsetField).map { offset - $0 } ?? 0")
-            }
-            let stores = plan.advance(&function, firstCall: "if state.\(names.lastOffsetField) == nil {")
-            printer.lines(function.lines)
-            printer.lines(stores)
-            printer.line("state.\(names.lastOffsetField) = offset")
-        }
-    }
-
     /// The one-call form for a view that keeps the state itself: `advance`, then `frame`.
     private func emitAdvancingFrame(_ printer: inout CodePrinter) {
-        let frameUses = Uses.union(program.outputs.lazy.map(\.body.uses))
-        let advanceUses = program.advanceUses
+        let frameUses = Uses.union(program.outputs.lazy.map(\.body.uses)), advanceUses = program.advanceUses
         let both = Uses.inputs(Uses.union([advanceUses, frameUses]).inputs)
-        func arguments(_ inputs: [Int]) -> String {
-            inputs.map { ", \(SwiftNames.label(program.inputs[$0].name)): \(names.inputParameters[$0])" }.joined()
-        }
-        var scope = names.scope(for: both)
-        let time = timeParameter(&scope)
-        let timeArgument = time.parameter == nil ? "" : ", time: \(time.name)"
-        printer.line("/// One call a frame: `advance(&state, offset:\(program.readsTime ? "time:" : ""))`, then `frame(offset:state:)` at the same offset.")
-        let parameters = ["offset: CGFloat", "state: inout State"] + [time.parameter].compactMap { $0 } + self.parameters(both)
-        printer.block("static func frame(\(parameters.joined(separator: ", "))) -> Frame") { printer in
-            printer.line("Self.advance(&state, offset: offset\(timeArgument)\(arguments(advanceUses.inputs)))")
-            printer.line("return Self.frame(offset: offset\(frameUses.state ? ", state: state" : "")\(arguments(frameUses.inputs)))")
-        }
+        var scope = names.scope(for: both, callsValues: false)
+        let time = scope.fresh("time")
+        func arguments(_ uses: Uses) -> String { plan.syntax.arguments(Uses.inputs(uses.inputs)).map { ", " + $0 }.joined() }
+        var parameters: [APIFunction.Parameter] = [.offset, .state(moved: true, labelled: true)]
+        if program.readsTime { parameters.append(.number(label: "time", name: time, type: .time)) }
+        let documentation = "One call a frame: `advance(&state, offset:\(program.readsTime ? "time:" : ""))`, then `frame(offset:state:)` at the same offset."
+        let lines = ["Self.advance(&state, offset: offset\(program.readsTime ? ", time: \(time)" : "")\(arguments(advanceUses)))",
+                     "return Self.frame(offset: offset\(frameUses.state ? ", state: state" : "")\(arguments(frameUses)))"]
+        declare(APIFunction(name: "frame", documentation: documentation, parameters: parameters + plan.parameters(both), result: nil, lines: lines),
+                &printer, returning: "Frame")
     }
 
-    /// `readsTime(_:offset:...)`: whether `advance` there now reads the frame's time (`Program.timeDependence`).
-    private func emitReadsTime(_ printer: inout CodePrinter, _ body: Body) {
-        printer.line("/// Whether `advance(&state, offset:time:)` reads the time along the way the states take there now. While the")
-        printer.line("/// scroll stands, a frame where it does not, and that changes no state, leaves the states at rest.")
-        var scope = names.scope(for: body.uses)
-        let delta = scope.fresh("delta")
-        var function = plan.function(of: body, scope: scope) { $0 == .delta ? (delta, .length) : nil }
-        if body.reads(.delta) { function.append("let \(delta): CGFloat = state.\(names.lastOffsetField).map { offset - $0 } ?? 0") }
-        let parameters = ["_ state: State", "offset: CGFloat"] + self.parameters(Uses.inputs(body.uses.inputs))
-        printer.block("static func readsTime(\(parameters.joined(separator: ", "))) -> Bool") { printer in
-            let result = function.render(body, as: .bool, name: function.fresh("reads"))
-            printer.lines(function.lines)
-            printer.line("return \(result)")
-        }
-    }
-
-    /// The frame's time, for a header with a transition: labelled `time`, and named so inside unless an input
-    /// has that name. Its parameter is nil for a header without one.
-    private func timeParameter(_ scope: inout SwiftScope) -> (parameter: String?, name: String) {
-        let name = scope.fresh("time")
-        guard program.readsTime else { return (nil, name) }
-        return (name == "time" ? "time: Double" : "time \(name): Double", name)
-    }
-
-    private func emitSettle(_ printer: inout CodePrinter, _ snap: Program.Snap) {
-        let inside = snap.hasDefaultRule ? "the nearest point, or the next one after a fling (\(SwiftSyntax.literal(SnapLowering.flingVelocity)) pt/s)"
-            : "the point that the snap's rule (its threshold, ties and fling) picks"
-        var scope = names.scope(for: snap.settle.uses)
-        let target = scope.fresh("target"), velocity = scope.fresh("velocity")
-        let resultType = snap.state.map { program.states[$0].type } ?? .length
-        var function = plan.function(of: snap.settle, scope: scope) { read in
-            read == .target ? (target, resultType) : read == .velocity ? (velocity, .length) : nil
-        }
-        var parameters = ["velocity\(velocity == "velocity" ? "" : " " + velocity): CGFloat"]
-        if let moved = snap.state {
-            let field = "state.\(names.stateFields[moved])"
-            printer.documentation(snap.documentation ?? "Moves `\(GeneratedText.commentSafe(program.states[moved].name))` to where it comes to rest when the scroll ends with `velocity`.")
-            printer.line(snap.hasCustomRule ? "/// The snap's rule decides where. Returns the new value."
-                         : "/// Outside the points it keeps its value; inside, \(inside). Returns the new value.")
-            parameters.insert("_ state: inout State", at: 0)
-            if snap.settle.reads(.target) { function.append("let \(target): \(SwiftType(resultType).rawValue) = \(field)") }
-        } else {
-            printer.documentation(snap.documentation ?? "Where a scroll gesture that would end at `target` should come to rest.")
-            printer.line(snap.hasCustomRule ? "/// The snap's rule decides where." : "/// Outside the points it is `target`; inside, \(inside).")
-            parameters.insert("target\(target == "target" ? "" : " " + target): CGFloat", at: 0)
-        }
-        parameters += self.parameters(snap.settle.uses)
-        let name = SwiftNames.settleFunction(snap.name, count: program.snaps.count)
-        if snap.state != nil { printer.line("@discardableResult") }
-        printer.block("static func \(SwiftNames.identifier(name))(\(parameters.joined(separator: ", "))) -> \(SwiftType(resultType).rawValue)") { printer in
-            let result = function.render(snap.settle, as: resultType, name: function.fresh("settled"))
-            printer.lines(function.lines)
-            if let moved = snap.state { printer.line("state.\(names.stateFields[moved]) = \(result)") }
-            printer.line("return \(result)")
-        }
-    }
-
-    /// `motion(from:velocity:target:elapsed:...)`: where the scroll is a time after the finger lifted.
-    private func emitMotion(_ printer: inout CodePrinter, _ snap: Program.Snap, _ body: Body) {
-        var uses = body.uses
-        uses.offset = false
-        var scope = names.scope(for: uses)
-        let from = scope.fresh("from"), velocity = scope.fresh("velocity"), target = scope.fresh("target"), elapsed = scope.fresh("elapsed")
-        var function = plan.function(of: body, scope: scope) { read in
-            switch read {
-            case .offset: return (from, .length)
-            case .velocity: return (velocity, .length)
-            case .target: return (target, .length)
-            case .time: return (elapsed, .time)
-            default: return nil
-            }
-        }
-        printer.documentation(MotionLowering.summary(snap, settle: SwiftNames.settleFunction(snap.name, count: program.snaps.count)))
-        func labelled(_ label: String, _ name: String, _ type: String) -> String { "\(label)\(name == label ? "" : " " + name): \(type)" }
-        let parameters = [labelled("from", from, "CGFloat"), labelled("velocity", velocity, "CGFloat"), labelled("target", target, "CGFloat"),
-                          labelled("elapsed", elapsed, "Double")] + self.parameters(uses)
-        printer.block("static func motion(\(parameters.joined(separator: ", "))) -> CGFloat") { printer in
-            let result = function.render(body, as: .length, name: function.fresh("position"))
-            printer.lines(function.lines)
-            printer.line("return \(result)")
-        }
-    }
-
-    // MARK: Names and types
-
-    /// Every Swift name the file declares for the spec's own names, worked out once.
-    private struct Names {
-        var inputParameters: [String] = []
-        var valueFunctions: [String] = []
-        var outputFunctions: [String] = []
-        var outputFields: [String] = []
-        var blockFields: [String] = []
-        var blockTypes: [String] = []
-        var stateFields: [String] = []
-        /// The spec's functions, by their own names.
-        var functions: [Callee] = []
-        var lastOffsetField = "lastOffset"
-        /// The names every function has taken before its own: its fixed parameters.
-        let functionScope = SwiftScope(taken: ["offset", "state"])
-        /// The enum's members, so that a private helper takes a name of its own.
-        var memberScope = SwiftScope()
-
-        init(_ program: Program) {
-            // One name, label and parameter both: a keyword in backticks is both (a label beside it would be extraneous).
-            for input in program.inputs {
-                inputParameters.append(SwiftNames.identifier(input.name))
-            }
-            let outputNames = Set(program.outputs.map { SwiftNames.outputFunction(block: $0.block, property: $0.name) })
-            valueFunctions = program.values.map { SwiftNames.identifier(SwiftNames.valueFunction($0.name, outputFunctions: outputNames)) }
-            outputFunctions = program.outputs.map { SwiftNames.identifier(SwiftNames.outputFunction(block: $0.block, property: $0.name)) }
-            outputFields = program.outputs.map { SwiftNames.identifier($0.name) }
-            let blockNames = Set(program.blocks.map(\.name))
-            blockFields = program.blocks.map { SwiftNames.identifier($0.name) }
-            blockTypes = program.blocks.map { SwiftNames.blockType($0.name, blockNames: blockNames) }
-            stateFields = program.states.map { SwiftNames.identifier($0.name) }
-            var stateScope = SwiftScope(taken: Set(program.states.map(\.name)))
-            lastOffsetField = stateScope.fresh("lastOffset")
-            var members = SwiftNames.generatedFunctions.union(program.animations.map(\.name))
-            members.formUnion(program.values.map { SwiftNames.valueFunction($0.name, outputFunctions: outputNames) })
-            members.formUnion(outputNames)
-            members.formUnion(program.snaps.map { SwiftNames.settleFunction($0.name, count: program.snaps.count) })
-            members.formUnion(program.functions.map(\.name))
-            memberScope = SwiftScope(taken: members)
-            functions = Callee.list(program.functions.map { "Self." + SwiftNames.identifier($0.name) }, program.functions)
-        }
-
-        /// A scope with the parameters of a function that reads `uses` taken.
-        func scope(for uses: Uses) -> SwiftScope {
-            var scope = functionScope
-            for index in uses.inputs { scope.reserve(inputParameters[index]) }
-            return scope
-        }
-    }
-
-    private var plan: EmissionPlan<Syntax> { EmissionPlan(program: program, syntax: Syntax(program: program, names: names)) }
-
-    /// What the plan asks of Swift: its typed printer, scopes and spellings.
-    private struct Syntax: EmissionSyntax {
-        let program: Program
-        let names: Names
-        func writer(scope: SwiftScope, read: @escaping (Read) -> (String, ValueType)) -> SwiftBody {
-            SwiftBody(functions: names.functions, scope: scope, readText: read)
-        }
-        func scope(for uses: Uses, callsValues: Bool) -> SwiftScope { names.scope(for: uses) }
-        func constant(_ name: String, type: ValueType, value: String) -> String { "let \(name): \(SwiftType(type).rawValue) = \(value)" }
-        func assignment(_ name: String, value: String) -> String { "\(name) = \(value)" }
-        func inputParameter(_ index: Int) -> String { names.inputParameters[index] }
-        func stateField(_ index: Int) -> String { "state.\(names.stateFields[index])" }
-        var notANumber: String { "nan" }
-        func call(value index: Int) -> String {
-            let body = program.values[index].body, name = names.valueFunctions[index]
-            return body.isFixed ? "Self.\(name)" : "Self.\(name)(\(arguments(body.uses).joined(separator: ", ")))"
-        }
-        /// The labelled arguments that pass a function's parameters on to a function that reads `uses`.
-        func arguments(_ uses: Uses) -> [String] {
-            var arguments: [String] = []
-            if uses.offset { arguments.append("offset: offset") }
-            if uses.state { arguments.append("state: state") }
-            for input in uses.inputs { arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])") }
-            return arguments
-        }
-    }
+    private var plan: EmissionPlan<SwiftEmission> { EmissionPlan(program: program, syntax: SwiftEmission(program: program, names: names)) }
 
     /// A default value, as a person writes it (`= 0`), with every bit kept.
     private func literal(_ value: Value, _ type: SwiftType) -> String {
@@ -508,12 +277,4 @@ public struct SwiftEmitter {
         }
     }
 
-}
-
-extension Uses {
-    package static func inputs(_ inputs: [Int]) -> Uses {
-        var uses = Uses()
-        uses.inputs = inputs
-        return uses
-    }
 }

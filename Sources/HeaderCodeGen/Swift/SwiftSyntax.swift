@@ -147,6 +147,51 @@ package enum SwiftSyntax: BodySyntax {
 }
 
 package typealias SwiftBody = BodyPrinter<SwiftSyntax>
+
+/// What the emission plan asks of Swift: its typed printer, scopes and statements.
+struct SwiftEmission: EmissionSyntax {
+    typealias Language = SwiftSyntax
+    let program: Program
+    let names: APINames<SwiftNames>
+    var functions: [Callee] { names.functions }
+    func scope(for uses: Uses, callsValues: Bool) -> SwiftScope { names.scope(for: uses, callsValues: callsValues) }
+    func constant(_ name: String, type: ValueType, value: String) -> String { "let \(name): \(SwiftType(type).rawValue) = \(value)" }
+    func assignment(_ name: String, value: String) -> String { "\(name) = \(value)" }
+    var callsValueFunctions: Bool { true }
+    func readInputs(_ indices: [Int], scope: inout SwiftScope) -> (lines: [String], names: [Int: String]) {
+        ([], Dictionary(uniqueKeysWithValues: indices.map { ($0, names.inputParameters[$0]) }))
+    }
+    /// Labelled as the API says, named inside as no input is.
+    func parameterName(_ label: String, scope: inout SwiftScope) -> String { scope.fresh(label) }
+    func delta(_ name: String, scope: inout SwiftScope) -> [String] {
+        ["let \(name): CGFloat = state.\(names.lastOffsetField).map { offset - $0 } ?? 0"]
+    }
+    var firstCall: String { "if state.\(names.lastOffsetField) == nil {" }
+    var recordOffset: String { "state.\(names.lastOffsetField) = offset" }
+    func stateField(_ index: Int) -> String { "state.\(names.stateFields[index])" }
+    var notANumber: String { "nan" }
+    func call(value index: Int) -> String {
+        let body = program.values[index].body, name = names.valueFunctions[index]
+        return body.isFixed ? "Self.\(name)" : "Self.\(name)(\(arguments(body.uses).joined(separator: ", ")))"
+    }
+    /// The labelled arguments that pass a function's parameters on to a function that reads `uses`.
+    func arguments(_ uses: Uses) -> [String] {
+        var arguments: [String] = []
+        if uses.offset { arguments.append("offset: offset") }
+        if uses.state { arguments.append("state: state") }
+        for input in uses.inputs { arguments.append("\(SwiftNames.label(program.inputs[input].name)): \(names.inputParameters[input])") }
+        return arguments
+    }
+}
+
+extension SwiftNames: APINaming {
+    static func callee(_ function: String) -> String { "Self." + function }
+    static var generatedMembers: Set<String> { generatedFunctions }
+    static var localsHideMembers: Bool { false }
+    static func scope(taken: Set<String>) -> SwiftScope { SwiftScope(taken: taken) }
+    static func reserve(_ name: String, in scope: inout SwiftScope) { scope.reserve(name) }
+}
+
 extension SwiftScope: FreshNames {}
 
 /// The Swift type of a value of the language: lengths are CGFloat, numbers Double.

@@ -65,6 +65,12 @@ nonisolated enum AppleMusicProfileMath {
         )
     }
 
+    /// One call a frame: `advance(&state, offset:)`, then `frame(offset:state:)` at the same offset.
+    static func frame(offset: CGFloat, state: inout State) -> Frame {
+        Self.advance(&state, offset: offset)
+        return Self.frame(offset: offset, state: state)
+    }
+
     /// Moves `state` to `offset`: the first call starts from the initial values, each later one follows
     /// the change of offset since the previous call. Call it once a frame, before reading the outputs.
     static func advance(_ state: inout State, offset: CGFloat) {
@@ -72,12 +78,6 @@ nonisolated enum AppleMusicProfileMath {
         let nextHeight: CGFloat = Swift.min(Swift.max(state.height - delta, 120), 320)
         state.height = nextHeight
         state.lastOffset = offset
-    }
-
-    /// One call a frame: `advance(&state, offset:)`, then `frame(offset:state:)` at the same offset.
-    static func frame(offset: CGFloat, state: inout State) -> Frame {
-        Self.advance(&state, offset: offset)
-        return Self.frame(offset: offset, state: state)
     }
 
     /// 1 when the header is fully expanded, 0 when collapsed (the seed calls it collapseProgress).

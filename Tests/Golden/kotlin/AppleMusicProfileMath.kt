@@ -47,8 +47,8 @@ object AppleMusicProfileMath {
     val heightSpring: SpringAnimation = SpringAnimation(0.35, 0.8, 0.35, 0.19999999999999996)
 
     /**
-     * Every output at [offset], the scroll offset plus the top inset: 0 at rest, negative when pulled down.
-     * [state] is the state after [advance] to the same offset.
+     * Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.
+     * `state` is the state after `advance` to the same offset.
      */
     @Suppress("UNUSED_PARAMETER")
     fun frame(offset: Double, state: State): Frame {
@@ -63,7 +63,7 @@ object AppleMusicProfileMath {
     }
 
     /**
-     * Moves [state] to [offset]: the first call starts from the initial values, each later one follows
+     * Moves `state` to `offset`: the first call starts from the initial values, each later one follows
      * the change of offset since the previous call. Call it once a frame, before reading the outputs.
      */
     fun advance(state: State, offset: Double) {

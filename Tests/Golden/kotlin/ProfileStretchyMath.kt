@@ -30,7 +30,7 @@ object ProfileStretchyMath {
     }
 
     /**
-     * Every output at [offset], the scroll offset plus the top inset: 0 at rest, negative when pulled down.
+     * Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.
      * @param safeAreaTop The top safe-area inset: the cover runs under the status bar.
      * @param textScale The Dynamic Type scale of the avatar (`@ScaledMetric(relativeTo: .title)`), 1 at the default size.
      */
@@ -76,7 +76,10 @@ object ProfileStretchyMath {
     }
     fun contentTop(textScale: Double = 1.0): Double = 190.0 + avatarSizeValue(textScale) / 2.0 + 12.0
 
-    /** Where a scroll may come to rest: the cover fully open, or closed into the bar. */
+    /**
+     * Where a scroll may come to rest: the cover fully open, or closed into the bar.
+     * Outside the points it is `target`; inside, the nearest point, or the next one after a fling (300 pt/s).
+     */
     fun settle(target: Double, velocity: Double, safeAreaTop: Double = 0.0): Double {
         val point: Double = swiftMax(travel(safeAreaTop), 0.0)
         val distance: Double = Math.abs(point - target)

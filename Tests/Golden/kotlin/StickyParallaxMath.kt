@@ -37,7 +37,7 @@ object StickyParallaxMath {
     }
 
     /**
-     * Every output at [offset], the scroll offset plus the top inset: 0 at rest, negative when pulled down.
+     * Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.
      * @param safeAreaTop The top safe-area inset, added to both the expanded and the pinned height.
      * @param textScale The Dynamic Type scale of the pinned bar (`@ScaledMetric(relativeTo: .largeTitle)`).
      * @param reduceMotion With Reduce Motion on, the backdrop does not drift.

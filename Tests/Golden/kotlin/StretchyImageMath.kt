@@ -20,9 +20,7 @@ object StretchyImageMath {
         }
     }
 
-    /**
-     * Every output at [offset], the scroll offset plus the top inset: 0 at rest, negative when pulled down.
-     */
+    /** Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down. */
     fun frame(offset: Double): Frame {
         return Frame(
             Frame.Image(300.0 + swiftMax(0.0, -offset), -swiftMax(0.0, offset)),
