@@ -104,11 +104,12 @@ struct EmissionPlan<Syntax: EmissionSyntax> {
     /// A printer for a function of `bodies`: first the lines that read its inputs, then `first` (which names
     /// its locals in the scope it is given), then the named values it needs, each computed once into a local
     /// named after it (where the language calls values' functions and `callsValues`, only those read more
-    /// than once, each by one call); `extra` writes the reads of the function's own parameters. Returns the
-    /// printer and the names of the values in locals.
+    /// than once, each by one call), or the values of `chosen` alone (a large `frame`'s shared ones); `extra`
+    /// writes the reads of the function's own parameters. Returns the printer and the names of the values in
+    /// locals.
     func writer(for bodies: [Body], scope: Syntax.Language.Scope, callsValues: Bool = true,
-                        computing chosen: Set<Int>? = nil, first: (inout Syntax.Language.Scope) -> [String] = { _ in [] },
-                        extra: @escaping (Read) -> (String, ValueType)? = { _ in nil }) -> (Writer, [Int: String]) {
+                computing chosen: Set<Int>? = nil, first: (inout Syntax.Language.Scope) -> [String] = { _ in [] },
+                extra: @escaping (Read) -> (String, ValueType)? = { _ in nil }) -> (Writer, [Int: String]) {
         var scope = scope
         let calls = callsValues && syntax.callsValueFunctions && chosen == nil
         let needed = chosen ?? program.valuesNeeded(by: bodies)
@@ -116,9 +117,11 @@ struct EmissionPlan<Syntax: EmissionSyntax> {
             : Uses.union(bodies.map(\.uses) + needed.map { program.values[$0].body.uses }).inputs
         let (inputLines, inputNames) = syntax.readInputs(readInputs, scope: &scope)
         let firstLines = first(&scope)
-        let computed = calls ? bodies.flatMap(\.valuesReadMoreThanOnce) : program.values.indices.filter(needed.contains)
-        var names: [Int: String] = [:]
-        for index in computed where names[index] == nil { names[index] = scope.fresh(program.values[index].name) }
+        var names: [Int: String] = [:], computed: [Int] = []
+        for index in calls ? bodies.flatMap(\.valuesReadMoreThanOnce) : program.values.indices.filter(needed.contains) where names[index] == nil {
+            names[index] = scope.fresh(program.values[index].name)
+            computed.append(index)
+        }
         var writer = Writer(functions: syntax.functions, scope: scope) { [names] read in
             extra(read) ?? self.read(read, values: names, inputs: inputNames)
         }
@@ -145,7 +148,7 @@ struct EmissionPlan<Syntax: EmissionSyntax> {
     /// The functions after `frame`, in the order every back end declares them: `advance` and `readsTime`
     /// for a header with state; the function of each named value, then of each output, for a language that
     /// has them, under the names `values` and `outputs` give; each snap's settling and motion; the spec's
-    /// functions. `identifier` writes a spec name as the language declares it.
+    /// functions, each starting from `functionScope`. `identifier` writes a spec name as the language declares it.
     func functions(values: [String], outputs: [String], identifier: (String) -> String, functionScope: Syntax.Language.Scope) -> [APIFunction] {
         var functions = program.isStateful ? [advance()] : []
         if let body = program.timeDependence() { functions.append(readsTime(body)) }
