@@ -105,8 +105,10 @@ final class JavaScriptEmitterTests: XCTestCase {
 
     /// `readsTime` is false only where the time does not matter: over the generated specs whose states read
     /// the time, along each one's offsets and frame times, wherever it says a step does not read the time,
-    /// `advance` from the same state at any other time gives every state of the spec's own the same bits
-    /// (Grammar.md, "State"; a transition's states follow their own rule).
+    /// `advance` from the same state at any other time gives every state of the spec's own the same bits;
+    /// and where such a step also changed none of the web element's rest keys (`WebElement.restKeys`), a
+    /// step after it at the same offset changes nothing (Grammar.md, "State"; a transition's states follow
+    /// their own rule).
     func testReadsTimeIsFalseOnlyWhereTheTimeDoesNotMatter() throws {
         let node = try NodeHarness.findNode()
         let directory = try DifferentialHarness.makeDirectory("js-reads-time")
@@ -122,13 +124,14 @@ final class JavaScriptEmitterTests: XCTestCase {
             // A transition's states follow a rule of their own: it runs until its value is its target.
             let transitionStates = program.transitions.flatMap { [$0.value, $0.target, $0.from, $0.start] }
                 .map { JavaScriptNames.string(program.states[$0].name) }
-            imports.append("[\"\(name)\", await import(\"./\(name).mjs\"), \(list(offsets)), \(list(times)), [\(transitionStates.joined(separator: ", "))]]")
+            let restKeys = WebElement.restKeys(of: program).map(JavaScriptNames.string).joined(separator: ", ")
+            imports.append("[\"\(name)\", await import(\"./\(name).mjs\"), \(list(offsets)), \(list(times)), [\(transitionStates.joined(separator: ", "))], [\(restKeys)]]")
         }
         XCTAssertGreaterThan(imports.count, 50, "specs whose states read the time")
         let script = """
             const specs = [\(imports.joined(separator: ",\n"))];
-            let quiet = 0, reading = 0; const failures = [];
-            for (const [name, spec, offsets, times, transitionStates] of specs) {
+            let quiet = 0, reading = 0, rested = 0; const failures = [];
+            for (const [name, spec, offsets, times, transitionStates, restKeys] of specs) {
               const state = spec.initialState();
               offsets.forEach((offset, step) => {
                 const before = Object.assign({}, state);
@@ -143,9 +146,18 @@ final class JavaScriptEmitterTests: XCTestCase {
                     if (!Object.is(moved[key], state[key])) failures.push(`${name} step ${step} at ${offset}: ${key} is ${state[key]} at ${times[step]} ms, ${moved[key]} at ${other} ms`);
                   }
                 }
+                // A quiet step that changed none of the element's rest keys is where the page's states rest:
+                // a frame after it, where the page stands, changes nothing.
+                if (restKeys.some((key) => !Object.is(before[key], state[key]))) return;
+                rested++;
+                const again = spec.advance(Object.assign({}, state), offset, {}, times[step] + 16);
+                for (const key of Object.keys(state)) {
+                  if (transitionStates.includes(key)) continue;
+                  if (!Object.is(again[key], state[key])) failures.push(`${name} step ${step} at ${offset}: at rest, ${key} goes from ${state[key]} to ${again[key]}`);
+                }
               });
             }
-            console.log(JSON.stringify({ quiet, reading, failures: failures.slice(0, 10) }));
+            console.log(JSON.stringify({ quiet, reading, rested, failures: failures.slice(0, 10) }));
             """
         try script.write(to: directory.appendingPathComponent("check.mjs"), atomically: true, encoding: .utf8)
         let result = try DifferentialHarness.run(node, ["check.mjs"], in: directory)
@@ -154,7 +166,8 @@ final class JavaScriptEmitterTests: XCTestCase {
         XCTAssertEqual(report["failures"] as? [String], [])
         XCTAssertGreaterThan(report["quiet"] as? Int ?? 0, 500, "steps where the time is off the way")
         XCTAssertGreaterThan(report["reading"] as? Int ?? 0, 1000, "steps that read it")
-        print("readsTime: \(imports.count) specs, \(report["quiet"] ?? 0) steps that do not read the time (advance gives the same bits at five other times), \(report["reading"] ?? 0) that do")
+        XCTAssertGreaterThan(report["rested"] as? Int ?? 0, 100, "steps after which the page's states rest")
+        print("readsTime: \(imports.count) specs, \(report["quiet"] ?? 0) steps that do not read the time (advance gives the same bits at five other times), \(report["reading"] ?? 0) that do, \(report["rested"] ?? 0) after which they rest")
     }
 
     /// The modules checked in under docs/js are the emitter's current output, byte for byte, so that a

@@ -35,8 +35,8 @@ export function initialState() {
 }
 
 // Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.
+// `state` is the state after `advance` to the same offset.
 // `inputs` holds inputs by name; a missing one takes its default.
-// `state` is the state after `advance` to the same offset (by default, the first frame's).
 export function frame(offset, inputs = {}, state = advance(initialState(), offset, inputs)) {
   const p = $max(0, $min(1, (state.height - 120) / 200));
   return {
@@ -47,8 +47,9 @@ export function frame(offset, inputs = {}, state = advance(initialState(), offse
   };
 }
 
-// Moves `state` to `offset` and returns it: from the initial values at the first call, then by the
-// change of offset since the previous call. Call it once a frame, before `frame`.
+// Moves `state` to `offset`: the first call starts from the initial values, each later one follows
+// the change of offset since the previous call. Call it once a frame, before reading the outputs.
+// `inputs` holds inputs by name; a missing one takes its default.
 export function advance(state, offset, inputs = {}) {
   const delta = state.lastOffset == null ? 0 : offset - state.lastOffset;
   const nextHeight = $min($max(state.height - delta, 120), 320);
@@ -585,10 +586,12 @@ export function defineHeaderElement(tag, spec) {
       // An event costs the browser about as much as the frame's math: it is made only for a listener.
       if (this._drawListened) this.dispatchEvent(new CustomEvent("draw", { detail: { offset: last.offset } }));
       // A transition under way (its value not yet at its target), or states whose last step read the time or
-      // changed them, are drawn again next frame, where the page stands, until they rest.
+      // changed them, are drawn again next frame, where the page stands, until they rest. A step that only
+      // moved the offset changed nothing a later step at rest reads, unless a state reads `delta`
+      // (`spec.restKeys` then has the record of the last offset).
       const running = this._state && spec.transitions && spec.transitions.some(([value, target]) => this._state[value] !== this._state[target]);
       if (running || (before && (spec.readsTime(before, last.offset, last.inputs)
-          || Object.keys(before).some((key) => !Object.is(before[key], this._state[key]))))) {
+          || spec.restKeys.some((key) => !Object.is(before[key], this._state[key]))))) {
         this._ticking = true;
         if (!this._scheduled) {
           this._scheduled = true;

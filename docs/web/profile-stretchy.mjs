@@ -52,9 +52,8 @@ export function frame(offset, inputs = {}) {
   };
 }
 
-// Where a scroll gesture that would end at `target` with `velocity` (points per second) comes to rest
-// for the snap 'cover': outside its points, `target`; inside, the nearest point, or the
-// next one in the gesture's direction after a fling (300 pt/s).
+// Where a scroll may come to rest: the cover fully open, or closed into the bar.
+// Outside the points it is `target`; inside, the nearest point, or the next one after a fling (300 pt/s).
 export function settle(target, velocity, inputs = {}) {
   const safeAreaTop = $input(inputs, "safeAreaTop", 0);
   const collapsed = safeAreaTop + 44;
@@ -616,10 +615,12 @@ export function defineHeaderElement(tag, spec) {
       // An event costs the browser about as much as the frame's math: it is made only for a listener.
       if (this._drawListened) this.dispatchEvent(new CustomEvent("draw", { detail: { offset: last.offset } }));
       // A transition under way (its value not yet at its target), or states whose last step read the time or
-      // changed them, are drawn again next frame, where the page stands, until they rest.
+      // changed them, are drawn again next frame, where the page stands, until they rest. A step that only
+      // moved the offset changed nothing a later step at rest reads, unless a state reads `delta`
+      // (`spec.restKeys` then has the record of the last offset).
       const running = this._state && spec.transitions && spec.transitions.some(([value, target]) => this._state[value] !== this._state[target]);
       if (running || (before && (spec.readsTime(before, last.offset, last.inputs)
-          || Object.keys(before).some((key) => !Object.is(before[key], this._state[key]))))) {
+          || spec.restKeys.some((key) => !Object.is(before[key], this._state[key]))))) {
         this._ticking = true;
         if (!this._scheduled) {
           this._scheduled = true;

@@ -594,10 +594,12 @@ export function defineHeaderElement(tag, spec) {
       // An event costs the browser about as much as the frame's math: it is made only for a listener.
       if (this._drawListened) this.dispatchEvent(new CustomEvent("draw", { detail: { offset: last.offset } }));
       // A transition under way (its value not yet at its target), or states whose last step read the time or
-      // changed them, are drawn again next frame, where the page stands, until they rest.
+      // changed them, are drawn again next frame, where the page stands, until they rest. A step that only
+      // moved the offset changed nothing a later step at rest reads, unless a state reads `delta`
+      // (`spec.restKeys` then has the record of the last offset).
       const running = this._state && spec.transitions && spec.transitions.some(([value, target]) => this._state[value] !== this._state[target]);
       if (running || (before && (spec.readsTime(before, last.offset, last.inputs)
-          || Object.keys(before).some((key) => !Object.is(before[key], this._state[key]))))) {
+          || spec.restKeys.some((key) => !Object.is(before[key], this._state[key]))))) {
         this._ticking = true;
         if (!this._scheduled) {
           this._scheduled = true;

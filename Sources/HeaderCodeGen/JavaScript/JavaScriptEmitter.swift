@@ -90,8 +90,10 @@ public struct JavaScriptEmitter {
 
     // MARK: Functions
 
+    private var lastOffsetKey: String { JavaScriptEmitter.lastOffsetKey(of: program) }
+
     /// The key of the state's record of the last offset: `lastOffset`, unless a state has that name.
-    private var lastOffsetKey: String {
+    package static func lastOffsetKey(of program: Program) -> String {
         let names = Set(program.states.map(\.name))
         var candidate = "lastOffset", number = 1
         while names.contains(candidate) {

@@ -30,6 +30,14 @@ package struct WebElement {
         compositor = CompositorPlan(program: program, spec: spec, plan: plan)
     }
 
+    /// The keys of the state whose change keeps the element drawing states that read the time where the page
+    /// stands: the states, and the record of the last offset where one reads `delta`, which is 0 at the first
+    /// frame at rest (Grammar.md, "State").
+    package static func restKeys(of program: Program) -> [String] {
+        let readsDelta = program.states.contains { $0.next.reads(.delta) }
+        return program.states.map(\.name) + (readsDelta ? [JavaScriptEmitter.lastOffsetKey(of: program)] : [])
+    }
+
     /// `ProfileStretchy` gives `profile-stretchy`: the name's words in lower case, joined by hyphens (a word
     /// starts at a capital after a small letter or digit, and at the last capital of a run before a small
     /// letter: `HTMLHeader` gives `html-header`); a custom element's name needs a hyphen, so a one-word
@@ -203,7 +211,7 @@ package struct WebElement {
               settle: \(settle),\(moves ? "\n  motion," : "")
               blocks: [\(blocks.joined(separator: ", "))],
               order: [\(order.joined(separator: ", "))],
-              page: \(page), phase: \(phase), reduceMotion: \(reduceMotion),\(transitions.isEmpty ? "" : "\n  transitions: [\(transitions.joined(separator: ", "))],")\(clocked ? "\n  readsTime," : "")
+              page: \(page), phase: \(phase), reduceMotion: \(reduceMotion),\(transitions.isEmpty ? "" : "\n  transitions: [\(transitions.joined(separator: ", "))],")\(clocked ? "\n  readsTime, restKeys: [\(WebElement.restKeys(of: program).map(JavaScriptNames.string).joined(separator: ", "))]," : "")
               scroll: \(scrollTable()),
               layout(blocks, offset, inputs, width, height) {
                 layoutWidth = width;
