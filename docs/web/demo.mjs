@@ -8,6 +8,10 @@ const path = (new URLSearchParams(location.hash.slice(1)).get("offset") ?? "0").
 // waits are timers, not animation frames: a headless screenshot's virtual time runs through timers, and
 // frames alone do not hold the screenshot back.
 const wait = (milliseconds) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+// The element draws the page at rest first, as a person's page opens, before the path: a box the element
+// keeps from the first frame that draws it (`_box` in the element's runtime) is then the same in every
+// screenshot.
+await wait(100);
 for (const offset of path) {
   element.offset = offset;
   for (let waits = 0; waits < 20 && element.offset !== offset; waits++) await wait(50);
