@@ -37,6 +37,7 @@ export function initialState() {
 // Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.
 // `state` is the state after `advance` to the same offset.
 // `inputs` holds inputs by name; a missing one takes its default.
+// By default `state` is the first frame's: `advance(initialState(), offset, inputs)`.
 export function frame(offset, inputs = {}, state = advance(initialState(), offset, inputs)) {
   const p = $max(0, $min(1, (state.height - 120) / 200));
   return {
@@ -50,6 +51,7 @@ export function frame(offset, inputs = {}, state = advance(initialState(), offse
 // Moves `state` to `offset`: the first call starts from the initial values, each later one follows
 // the change of offset since the previous call. Call it once a frame, before reading the outputs.
 // `inputs` holds inputs by name; a missing one takes its default.
+// It moves `state` in place and returns it.
 export function advance(state, offset, inputs = {}) {
   const delta = state.lastOffset == null ? 0 : offset - state.lastOffset;
   const nextHeight = $min($max(state.height - delta, 120), 320);

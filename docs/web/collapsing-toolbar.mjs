@@ -45,6 +45,7 @@ export function initialState() {
 // Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down.
 // `state` is the state after `advance` to the same offset.
 // `inputs` holds inputs by name; a missing one takes its default.
+// By default `state` is the first frame's: `advance(initialState(), offset, inputs)`.
 export function frame(offset, inputs = {}, state = advance(initialState(), offset, inputs)) {
   const safeAreaTop = $input(inputs, "safeAreaTop", 0);
   const travel = $max(200 - safeAreaTop, 0);
@@ -68,6 +69,7 @@ export function frame(offset, inputs = {}, state = advance(initialState(), offse
 // the change of offset since the previous call. Call it once a frame, before reading the outputs.
 // `time` is the frame's time in milliseconds, which the transitions follow; it never goes back.
 // `inputs` holds inputs by name; a missing one takes its default.
+// It moves `state` in place and returns it.
 export function advance(state, offset, inputs = {}, time = 0) {
   const safeAreaTop = $input(inputs, "safeAreaTop", 0);
   const travel = $max(200 - safeAreaTop, 0);

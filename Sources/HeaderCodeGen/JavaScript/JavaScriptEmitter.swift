@@ -134,6 +134,7 @@ public struct JavaScriptEmitter {
         var lines = (function.documentation ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" })
             .map { "// " + GeneratedText.commentSafe(String($0)) }
         if function.documentsInputs { lines.append("// `inputs` holds inputs by name; a missing one takes its default.") }
+        if function.movesState, function.returned == nil { lines.append("// It moves `state` in place and returns it.") }
         lines.append("\(function.isPrivate ? "" : "export ")function \(function.name)(\(parameters.joined(separator: ", "))) {")
         lines += function.lines.map { "  " + $0 }
         if let returned = function.returned ?? (function.movesState ? "state" : nil) { lines.append("  return \(returned);") }
@@ -143,9 +144,10 @@ public struct JavaScriptEmitter {
     private func frame() -> [String] {
         var (function, _) = plan.writer(for: program.outputs.map(\.body), scope: plan.syntax.scope(for: Uses(), callsValues: false), callsValues: false)
         let values = program.outputs.map { function.render($0.body, as: $0.type, name: nil) }
-        var lines = ["// " + plan.frameDocumentation(takesState: program.isStateful).replacingOccurrences(of: "\n", with: "\n// "),
-                     "// `inputs` holds inputs by name; a missing one takes its default."]
+        var lines = plan.frameDocumentation(takesState: program.isStateful).split(separator: "\n").map { "// " + $0 }
+        lines.append("// `inputs` holds inputs by name; a missing one takes its default.")
         if program.isStateful {
+            lines.append("// By default `state` is the first frame's: `advance(initialState(), offset, inputs)`.")
             lines.append("export function frame(offset, inputs = {}, state = advance(initialState(), offset, inputs)) {")
         } else {
             lines.append("export function frame(offset, inputs = {}) {")
