@@ -152,13 +152,7 @@ public struct KotlinEmitter {
         }
         let signature = "\(function.isPrivate ? "private " : "")fun \(function.name)(\(parameters(function.parameters).joined(separator: ", ")))"
             + (type.map { ": " + $0 } ?? "")
-        guard let returned = function.returned else {
-            return printer.block(signature) { printer in
-                printer.lines(function.lines)
-                ending?(&printer)
-            }
-        }
-        printer.function(signature, oneLine: "\(signature) = \(returned)", function.lines, returned)
+        printer.function(signature, oneLine: { "\(signature) = \($0)" }, function.lines, function.returned, ending: ending)
     }
 
     /// The parameters as Kotlin declares them, each input with its default (`withDefaults`).

@@ -63,17 +63,19 @@ package struct CodePrinter {
         line(closing)
     }
 
-    /// A function whose body is `lines`, then `result`: `oneLine` where there are no lines and it fits,
-    /// else a block that returns the result (gives it, where the language lets a lone expression do so).
-    package mutating func function(_ signature: String, oneLine: String, _ lines: [String], _ result: String,
-                                   implicitReturn: Bool = false) {
-        if lines.isEmpty, fits(oneLine) {
-            line(oneLine)
+    /// A function whose body is `lines`, then `result`: `oneLine(result)` where there are no lines and it
+    /// fits, else a block that returns the result (gives it, where the language lets a lone expression do so).
+    /// A function without a result is a block of its lines and what `ending` adds.
+    package mutating func function(_ signature: String, oneLine: (String) -> String, _ lines: [String], _ result: String?,
+                                   implicitReturn: Bool = false, ending: ((inout CodePrinter) -> Void)? = nil) {
+        if let result, lines.isEmpty, fits(oneLine(result)) {
+            line(oneLine(result))
             return
         }
         block(signature) { printer in
             printer.lines(lines)
-            printer.line(lines.isEmpty && implicitReturn ? result : "return " + result)
+            if let result { printer.line(lines.isEmpty && implicitReturn ? result : "return " + result) }
+            ending?(&printer)
         }
     }
 

@@ -149,13 +149,7 @@ public struct SwiftEmitter {
         }
         let signature = "\(function.isPrivate ? "private " : "")static func \(function.name)(\(parameters(function.parameters).joined(separator: ", ")))"
             + (type.map { " -> " + $0 } ?? "")
-        guard let returned = function.returned else {
-            return printer.block(signature) { printer in
-                printer.lines(function.lines)
-                ending?(&printer)
-            }
-        }
-        printer.function(signature, oneLine: "\(signature) { \(returned) }", function.lines, returned, implicitReturn: true)
+        printer.function(signature, oneLine: { "\(signature) { \($0) }" }, function.lines, function.returned, implicitReturn: true, ending: ending)
     }
 
     /// The parameters as Swift declares them, each input with its default (`withDefaults`).
