@@ -259,6 +259,83 @@ final class WebElementTests: XCTestCase {
         XCTAssertGreaterThan(slots, 300)
     }
 
+    /// A page that hands the element the document's own scroller (`element.scroller =
+    /// document.scrollingElement`, docs/web.md) drives it by the window's scroll: the document reports that
+    /// scroll to itself, not to its scrolling element. The element stands sticky at the top; after two frames
+    /// at each offset its values are eval's and every slot but the page's is where `layout` puts it, on the
+    /// main thread (StickyParallax) and on the document's scroll timeline (scroll-driven).
+    func testTheDocumentsScrollerDrivesTheHeader() throws {
+        let chromium = try ChromiumHarness.find()
+        let directory = try TestScratch.directory("web-document")
+        let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
+        defer { browser.close() }
+        let read = """
+            (offset) => new Promise((resolve) => {
+              window.scrollTo(0, offset);
+              requestAnimationFrame(() => requestAnimationFrame(() => {
+                const element = document.getElementById("header"), host = element.getBoundingClientRect();
+                const view = new DataView(new ArrayBuffer(8)), slots = {}, values = {};
+                for (const child of element.children) {
+                  const box = child.getBoundingClientRect();
+                  const wrapper = element.shadowRoot.querySelector(`[data-block="${child.slot}"]`);
+                  slots[child.slot] = { x: box.left - host.left, y: box.top - host.top, width: box.width, height: box.height,
+                                        opacity: wrapper ? Number(getComputedStyle(wrapper).opacity) : 1 };
+                }
+                for (const [key, value] of Object.entries(element.values)) {
+                  if (typeof value === "number") { view.setFloat64(0, value); values[key] = view.getBigUint64(0).toString(16); }
+                }
+                resolve({ offset: element.offset, scrollY: window.scrollY, slots, values });
+              }));
+            })
+            """
+        var slots = 0
+        for path in ["Examples/StickyParallax.header", "Tests/Specs/layout/scroll-driven.header"] {
+            let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program, path)
+            let tag = WebElement.tag(forHeader: program.name)
+            XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
+            let page = directory.appendingPathComponent("\(tag)-document.html")
+            let sticky = "position: sticky; top: 0; display: block"
+            try Self.page(for: program, tag: tag).replacingOccurrences(of: "id=\"header\" style=\"", with: "id=\"header\" style=\"\(sticky); ")
+                .replacingOccurrences(of: "</\(tag)></body>", with: "</\(tag)><div style=\"height: 4000px\"></div></body>")
+                .write(to: page, atomically: true, encoding: .utf8)
+            try browser.open(page.absoluteString)
+            try Self.waitForElement(browser, path)
+            _ = try browser.evaluate("document.getElementById('header').scroller = document.scrollingElement, 0")
+            let interpreter = Interpreter(program: program)
+            let layout = HeaderLayout.Evaluator(program: program, width: Self.width, labels: false)
+            _ = interpreter.frame(at: 0)
+            for offset: Double in [0, 37, 100, 150, 300, 12, 0] {
+                let result = try XCTUnwrap(try browser.send("Runtime.evaluate", ["expression": "(\(read))(\(offset))", "awaitPromise": true,
+                                                                                 "returnByValue": true])["result"] as? [String: Any])
+                let value = try XCTUnwrap(result["value"] as? [String: Any], "\(path) at \(offset): \(result)")
+                let place = "\(program.name) at \(offset) of the document"
+                XCTAssertEqual(value["scrollY"] as? Double, offset, place)
+                XCTAssertEqual(value["offset"] as? Double, offset, "\(place): the element follows the document's scroll")
+                let frame = interpreter.frame(at: offset)
+                let computed = try XCTUnwrap(value["values"] as? [String: String], place)
+                for (output, number) in zip(program.outputs, frame) {
+                    guard case .number(let number) = number else { continue }
+                    XCTAssertEqual(computed[output.qualifiedName], String(number.bitPattern, radix: 16), "\(place): \(output.qualifiedName)")
+                }
+                let drawn = try XCTUnwrap(value["slots"] as? [String: [String: Double]], place)
+                for layer in layout.layers(values: frame, inputs: program.inputs.map(\.defaultValue), offset: offset, canvasHeight: Self.height)
+                where layer.kind != .page {
+                    let slot = try XCTUnwrap(drawn[layer.block], "\(place): no slot \(layer.block)")
+                    let what = "\(place): \(layer.block)"
+                    if let width = layer.width {
+                        XCTAssertEqual(slot["x"] ?? .nan, layer.x, accuracy: 0.01, what)
+                        XCTAssertEqual(slot["width"] ?? .nan, width, accuracy: 0.01, what)
+                    }
+                    XCTAssertEqual(slot["y"] ?? .nan, layer.y, accuracy: 0.01, what)
+                    XCTAssertEqual(slot["height"] ?? .nan, layer.height, accuracy: 0.01, what)
+                    XCTAssertEqual(slot["opacity"] ?? .nan, layer.opacity, accuracy: 1e-6, what)
+                    slots += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(slots, 40)
+    }
+
     /// A line of text is drawn at its size at rest and scaled from there, whatever the element drew before: a
     /// page whose first frame is at an offset draws each line as wide as a page scrolled there from rest, and
     /// at rest a line is as wide as the page lays the same text out without the element, but for the scale
