@@ -145,12 +145,12 @@ public struct KotlinEmitter {
         }
         self.documentation(&printer, documentation.isEmpty ? nil : documentation.joined(separator: "\n"))
         if function.leavesParametersUnread { printer.line("@Suppress(\"UNUSED_PARAMETER\")") }
-        let type = type ?? function.result.map(KotlinSyntax.type)
+        let type = type ?? function.returnsBlock.map { "Frame." + names.blockTypes[$0] } ?? function.result.map(KotlinSyntax.type)
         if function.isConstant, let type, let returned = function.returned {
             printer.line("val \(function.name): \(type) = \(returned)")
             return
         }
-        let signature = "\(function.isPrivate ? "private " : "")fun \(function.name)(\(parameters(function.parameters).joined(separator: ", ")))"
+        let signature = "\(function.isPrivate ? "private " : "")fun \(function.name)(\(parameters(function.parameters, withDefaults: !function.isPrivate).joined(separator: ", ")))"
             + (type.map { ": " + $0 } ?? "")
         printer.function(signature, oneLine: { "\(signature) = \($0)" }, function.lines, function.returned, ending: ending)
     }
@@ -176,41 +176,17 @@ public struct KotlinEmitter {
     static let largestSingleFrame = 96
 
     private func emitFrameFunction(_ printer: inout CodePrinter) {
-        let uses = Uses.union(program.outputs.lazy.map(\.body.uses))
-        let needed = program.valuesNeeded(by: program.outputs.map(\.body))
-        let byBlock = needed.count + program.outputs.count > KotlinEmitter.largestSingleFrame
-        let partition = byBlock ? program.blockPartition() : nil
-        var (writer, sharedNames) = plan.writer(for: program.outputs.map(\.body), scope: syntax.scope(for: uses, callsValues: false),
-                                                callsValues: false, computing: partition?.shared)
-        var blocks: [String] = []
-        var helperFunctions = printer.nested()
-        if let partition {
-            var memberScope = names.memberScope
-            for (blockIndex, block) in plan.blockFunctions(partition).enumerated() {
-                let helper = memberScope.fresh("frame" + names.blockTypes[blockIndex])
-                let list = parameters(plan.parameters(block.uses), withDefaults: false)
-                    + block.shared.map { "\($0.name): \(KotlinSyntax.type(program.values[$0.index].type))" }
-                blocks.append("\(helper)(\((syntax.arguments(block.uses) + block.shared.map { sharedNames[$0.index] ?? "Double.NaN" }).joined(separator: ", ")))")
-                let type = names.blockTypes[blockIndex]
-                helperFunctions.line()
-                helperFunctions.block("private fun \(helper)(\(list.joined(separator: ", "))): Frame.\(type)") { printer in
-                    printer.lines(block.lines)
-                    printer.line("return Frame.\(type)(\(block.outputs.joined(separator: ", ")))")
-                }
-            }
-        } else {
-            let values = program.outputs.map { writer.render($0.body, as: $0.type, name: nil) }
-            blocks = program.blocks.indices.map { blockIndex -> String in
-                "Frame.\(names.blockTypes[blockIndex])(\(program.blocks[blockIndex].outputs.map { values[$0] }.joined(separator: ", ")))"
-            }
-        }
         // The API gives `frame` the offset, and a header with state the state, even where no output reads them.
-        let frame = APIFunction(name: "frame", documentation: plan.frameDocumentation(takesState: program.isStateful),
-                                parameters: plan.parameters(uses, offset: true, state: program.isStateful), result: nil,
-                                lines: writer.lines, documentsInputs: true,
-                                leavesParametersUnread: !uses.offset || (program.isStateful && !uses.state))
-        declare(frame, &printer, returning: "Frame") { $0.argumentsOneALine("return Frame(", blocks, ")") }
-        printer.append(helperFunctions.text)
+        var memberScope = names.memberScope
+        let frame = plan.frame(alwaysTakesState: true, largestSingleFrame: KotlinEmitter.largestSingleFrame, values: names.valueFunctions) {
+            names.blockTypes.map { memberScope.fresh("frame" + $0) }
+        }
+        let blocks = frame.helpers.isEmpty ? frame.blocks.enumerated().map { syntax.blockFrame($0, $1) } : frame.calls
+        declare(frame.function, &printer, returning: "Frame") { $0.argumentsOneALine("return Frame(", blocks, ")") }
+        for helper in frame.helpers {
+            printer.line()
+            declare(helper, &printer)
+        }
     }
 
     private var syntax: KotlinEmission { KotlinEmission(program: program, names: names) }

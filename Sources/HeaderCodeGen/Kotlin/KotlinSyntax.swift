@@ -130,6 +130,12 @@ struct KotlinEmission: EmissionSyntax {
     }
 }
 
+extension KotlinEmission: BlockFrameSyntax {
+    func argument(_ label: String, _ value: String) -> String { value }
+    func call(_ function: String, _ arguments: [String]) -> String { "\(function)(\(arguments.joined(separator: ", ")))" }
+    func blockFrame(_ block: Int, _ outputs: [String]) -> String { "Frame.\(names.blockTypes[block])(\(outputs.joined(separator: ", ")))" }
+}
+
 extension KotlinNames: APINaming {
     static func callee(_ function: String) -> String { function }
     static var generatedMembers: Set<String> { [] }

@@ -35,6 +35,18 @@ protocol EmissionSyntax {
     var notANumber: String { get }
 }
 
+/// What a language whose frame has a type of its own, with a part for each block, spells of it.
+protocol BlockFrameSyntax: EmissionSyntax {
+    /// The arguments that pass a function's parameters on to a function that reads `uses`.
+    func arguments(_ uses: Uses) -> [String]
+    /// An argument for the parameter labelled `label`.
+    func argument(_ label: String, _ value: String) -> String
+    /// A call of one of the file's functions.
+    func call(_ function: String, _ arguments: [String]) -> String
+    /// The part of the frame of block `block`, from its outputs' values.
+    func blockFrame(_ block: Int, _ outputs: [String]) -> String
+}
+
 /// A function of the generated API, planned once from the `Program`: what it takes, what its comment says,
 /// its statements and its result. A back end declares it in its own syntax (`declare` in each emitter).
 struct APIFunction {
@@ -69,6 +81,8 @@ struct APIFunction {
     var isConstant = false
     /// Whether it follows the function before it without a blank line (a named value's after another's).
     var followsPrevious = false
+    /// The block whose part of the frame it builds (a large `frame`'s functions), which is its result.
+    var returnsBlock: Int?
 
     /// Whether the function changes the state it is given.
     var movesState: Bool {
@@ -317,40 +331,61 @@ struct EmissionPlan<Syntax: EmissionSyntax> {
                            lines: writer.lines, returned: returned, leavesParametersUnread: read.count < function.parameters.count, isPrivate: true)
     }
 
-    // MARK: A large frame
+}
 
-    /// One block of a large header's `frame`, in a function of its own.
-    struct BlockFunction {
-        var uses: Uses
-        /// The named values that `frame` computes for several blocks and passes in: index and parameter name.
-        var shared: [(index: Int, name: String)]
-        var lines: [String]
-        /// Each output of the block, in order.
-        var outputs: [String]
+extension EmissionPlan where Syntax: BlockFrameSyntax {
+    /// `frame`, planned: its function, whose last statement (each language's own) builds the frame from
+    /// `blocks`, each block's outputs in order; for a large header, the functions that build each block
+    /// (`helpers`), whose calls are `calls`.
+    struct Frame {
+        var function: APIFunction
+        var blocks: [[String]] = []
+        var helpers: [APIFunction] = []
+        var calls: [String] = []
     }
 
-    /// A large header's `frame` by block: the named values several blocks read are computed once in `frame`
-    /// (`writer(computing: partition.shared, …)`); each block's own values and outputs in its function.
-    func blockFunctions(_ partition: Program.BlockPartition) -> [BlockFunction] {
-        program.blocks.indices.map { blockIndex in
-            let uses = partition.uses[blockIndex]
-            var scope = syntax.scope(for: uses, callsValues: false)
-            var shared: [(index: Int, name: String)] = []
-            let (_, inputNames) = syntax.readInputs(uses.inputs, scope: &scope)
-            var names: [Int: String] = [:]
-            for index in partition.sharedRead[blockIndex] {
-                names[index] = scope.fresh(program.values[index].name)
-                shared.append((index, names[index] ?? ""))
+    /// `frame` of every output at an offset, taking the state where an output reads it, or, with
+    /// `alwaysTakesState`, wherever the header has one. Beyond `largestSingleFrame` named values and outputs,
+    /// each block is built by a function of its own, named by `helperNames`; `frame` computes the named
+    /// values several blocks read once and passes them in, labelled as `values` names their functions.
+    func frame(alwaysTakesState: Bool, largestSingleFrame: Int, values: [String], helperNames: () -> [String]) -> Frame {
+        let uses = Uses.union(program.outputs.lazy.map(\.body.uses))
+        let takesState = uses.state || (alwaysTakesState && program.isStateful)
+        let needed = program.valuesNeeded(by: program.outputs.map(\.body))
+        let partition = needed.count + program.outputs.count > largestSingleFrame ? program.blockPartition() : nil
+        var (writer, sharedNames) = self.writer(for: program.outputs.map(\.body), scope: syntax.scope(for: uses, callsValues: false),
+                                                callsValues: false, computing: partition?.shared)
+        var frame = Frame(function: APIFunction(name: "frame", documentation: frameDocumentation(takesState: takesState),
+                                                parameters: parameters(uses, offset: true, state: takesState), result: nil,
+                                                documentsInputs: true, leavesParametersUnread: !uses.offset || (takesState && !uses.state)))
+        if let partition {
+            for (blockIndex, name) in zip(program.blocks.indices, helperNames()) {
+                let blockUses = partition.uses[blockIndex]
+                var scope = syntax.scope(for: blockUses, callsValues: false)
+                let (_, inputNames) = syntax.readInputs(blockUses.inputs, scope: &scope)
+                var names: [Int: String] = [:]
+                var shared: [APIFunction.Parameter] = [], arguments = syntax.arguments(blockUses)
+                for index in partition.sharedRead[blockIndex] {
+                    let name = scope.fresh(program.values[index].name)
+                    names[index] = name
+                    shared.append(.number(label: values[index], name: name, type: program.values[index].type))
+                    arguments.append(syntax.argument(values[index], sharedNames[index] ?? syntax.notANumber))
+                }
+                for index in partition.own[blockIndex] { names[index] = scope.fresh(program.values[index].name) }
+                var block = Writer(functions: syntax.functions, scope: scope) { [names] read in self.read(read, values: names, inputs: inputNames) }
+                computeValues(partition.own[blockIndex], named: names, in: &block)
+                let outputs = program.blocks[blockIndex].outputs.map { block.render(program.outputs[$0].body, as: program.outputs[$0].type, name: nil) }
+                frame.helpers.append(APIFunction(name: name, documentation: nil, parameters: parameters(blockUses) + shared, result: nil,
+                                                 lines: block.lines, returned: syntax.blockFrame(blockIndex, outputs), isPrivate: true,
+                                                 returnsBlock: blockIndex))
+                frame.calls.append(syntax.call(name, arguments))
             }
-            let own = partition.own[blockIndex]
-            for index in own { names[index] = scope.fresh(program.values[index].name) }
-            var writer = Writer(functions: syntax.functions, scope: scope) { [names] read in self.read(read, values: names, inputs: inputNames) }
-            computeValues(own, named: names, in: &writer)
-            let outputs = program.blocks[blockIndex].outputs.map {
-                writer.render(program.outputs[$0].body, as: program.outputs[$0].type, name: nil)
-            }
-            return BlockFunction(uses: uses, shared: shared, lines: writer.lines, outputs: outputs)
+        } else {
+            let outputs = program.outputs.map { writer.render($0.body, as: $0.type, name: nil) }
+            frame.blocks = program.blocks.map { $0.outputs.map { outputs[$0] } }
         }
+        frame.function.lines = writer.lines
+        return frame
     }
 }
 

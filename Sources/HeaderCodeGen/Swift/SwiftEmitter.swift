@@ -142,12 +142,15 @@ public struct SwiftEmitter {
         printer.documentation(function.documentation)
         if function.documentsInputs { emitParameterDocumentation(&printer, function.parameters) }
         if function.movesState, function.returned != nil { printer.line("@discardableResult") }
-        let type = type ?? function.result.map { SwiftType($0).rawValue }
+        // A large frame's block is not inlined: a function called once would be, and `frame` would again be
+        // one function of thousands of values, which the optimizer takes far more than linear time over.
+        if function.returnsBlock != nil { printer.line("@inline(never)") }
+        let type = type ?? function.returnsBlock.map { "Frame." + names.blockTypes[$0] } ?? function.result.map { SwiftType($0).rawValue }
         if function.isConstant, let type, let returned = function.returned {
             printer.line("static let \(function.name): \(type) = \(returned)")
             return
         }
-        let signature = "\(function.isPrivate ? "private " : "")static func \(function.name)(\(parameters(function.parameters).joined(separator: ", ")))"
+        let signature = "\(function.isPrivate ? "private " : "")static func \(function.name)(\(parameters(function.parameters, withDefaults: !function.isPrivate).joined(separator: ", ")))"
             + (type.map { " -> " + $0 } ?? "")
         printer.function(signature, oneLine: { "\(signature) { \($0) }" }, function.lines, function.returned, implicitReturn: true, ending: ending)
     }
@@ -170,55 +173,29 @@ public struct SwiftEmitter {
     }
 
     private func emitFrameFunction(_ printer: inout CodePrinter) {
-        let uses = Uses.union(program.outputs.lazy.map(\.body.uses))
-        let needed = program.valuesNeeded(by: program.outputs.map(\.body))
-        let byBlock = needed.count + program.outputs.count > SwiftEmitter.largestSingleFrame
-        let partition = byBlock ? program.blockPartition() : nil
-        var (writer, sharedNames) = plan.writer(for: program.outputs.map(\.body), scope: names.scope(for: uses, callsValues: false), callsValues: false,
-                                                computing: partition?.shared)
-        var frame = APIFunction(name: "frame", documentation: plan.frameDocumentation(takesState: uses.state),
-                                parameters: plan.parameters(uses, offset: true), result: nil, documentsInputs: true)
-        var blocks: [String] = []
-        if let partition {
-            var memberScope = names.memberScope
-            for (blockIndex, block) in plan.blockFunctions(partition).enumerated() {
-                let helper = memberScope.fresh("frame" + names.blockTypes[blockIndex])
-                var parameterList = parameters(plan.parameters(block.uses), withDefaults: false)
-                var arguments = plan.syntax.arguments(block.uses)
-                for (index, internalName) in block.shared {
-                    let label = names.valueFunctions[index]
-                    parameterList.append("\(label == internalName ? "" : label + " ")\(internalName): \(SwiftType(program.values[index].type).rawValue)")
-                    arguments.append("\(label): \(sharedNames[index] ?? "nan")")
-                }
-                blocks.append("\(SwiftNames.label(program.blocks[blockIndex].name)): Self.\(helper)(\(arguments.joined(separator: ", ")))")
-                let type = names.blockTypes[blockIndex]
-                let outputs = zip(program.blocks[blockIndex].outputs, block.outputs).map { "\(SwiftNames.label(program.outputs[$0].name)): \($1)" }
-                // Not inlined: a function called once would be, and `frame` would again be one function of
-                // thousands of values, which the optimizer takes far more than linear time over.
-                printer.line("@inline(never)")
-                printer.block("private static func \(helper)(\(parameterList.joined(separator: ", "))) -> Frame.\(type)") { printer in
-                    printer.lines(block.lines)
-                    printer.line("return Frame.\(type)(\(outputs.joined(separator: ", ")))")
-                }
-                printer.line()
-            }
+        var memberScope = names.memberScope
+        let frame = plan.frame(alwaysTakesState: false, largestSingleFrame: SwiftEmitter.largestSingleFrame, values: names.valueFunctions) {
+            names.blockTypes.map { memberScope.fresh("frame" + $0) }
         }
-        let values = partition == nil ? program.outputs.map { writer.render($0.body, as: $0.type, name: nil) } : []
-        frame.lines = writer.lines
-        declare(frame, &printer, returning: "Frame") { printer in
-            guard partition == nil else { return printer.argumentsOneALine("return Frame(", blocks, ")") }
+        for helper in frame.helpers {
+            declare(helper, &printer)
+            printer.line()
+        }
+        let labels = program.blocks.map { SwiftNames.label($0.name) }
+        declare(frame.function, &printer, returning: "Frame") { printer in
+            guard frame.helpers.isEmpty else {
+                return printer.argumentsOneALine("return Frame(", zip(labels, frame.calls).map { "\($0): \($1)" }, ")")
+            }
             printer.line("return Frame(")
             printer.indent()
-            for (blockIndex, block) in program.blocks.enumerated() {
-                let type = names.blockTypes[blockIndex]
+            for (blockIndex, outputs) in frame.blocks.enumerated() {
                 let comma = blockIndex == program.blocks.count - 1 ? "" : ","
-                let label = SwiftNames.label(block.name)
-                let arguments = block.outputs.map { "\(SwiftNames.label(program.outputs[$0].name)): \(values[$0])" }
-                let oneLine = "\(label): Frame.\(type)(\(arguments.joined(separator: ", ")))\(comma)"
+                let oneLine = "\(labels[blockIndex]): \(plan.syntax.blockFrame(blockIndex, outputs))\(comma)"
                 if printer.fits(oneLine) {
                     printer.line(oneLine)
                 } else {
-                    printer.argumentsOneALine("\(label): Frame.\(type)(", arguments, ")\(comma)")
+                    printer.argumentsOneALine("\(labels[blockIndex]): Frame.\(names.blockTypes[blockIndex])(", plan.syntax.outputArguments(blockIndex, outputs),
+                                              ")\(comma)")
                 }
             }
             printer.dedent()

@@ -184,6 +184,18 @@ struct SwiftEmission: EmissionSyntax {
     }
 }
 
+extension SwiftEmission: BlockFrameSyntax {
+    func argument(_ label: String, _ value: String) -> String { "\(label): \(value)" }
+    func call(_ function: String, _ arguments: [String]) -> String { "Self.\(function)(\(arguments.joined(separator: ", ")))" }
+    func blockFrame(_ block: Int, _ outputs: [String]) -> String {
+        "Frame.\(names.blockTypes[block])(\(outputArguments(block, outputs).joined(separator: ", ")))"
+    }
+    /// Each output of a block, labelled as its field.
+    func outputArguments(_ block: Int, _ outputs: [String]) -> [String] {
+        zip(program.blocks[block].outputs, outputs).map { argument(SwiftNames.label(program.outputs[$0].name), $1) }
+    }
+}
+
 extension SwiftNames: APINaming {
     static func callee(_ function: String) -> String { "Self." + function }
     static var generatedMembers: Set<String> { generatedFunctions }
