@@ -66,7 +66,7 @@ public struct JavaScriptEmitter {
         for input in program.inputs {
             let range = input.range.map { "[\(literal($0.lowerBound)), \(literal($0.upperBound))]" }
             let fields = [("name", JavaScriptNames.string(input.name)), ("type", JavaScriptNames.string(input.type.displayName)),
-                          ("default", literal(input.defaultValue)), ("range", range ?? "null")]
+                          ("default", JavaScriptSyntax.literal(input.defaultValue, as: input.type)), ("range", range ?? "null")]
             lines.append("  Object.freeze({ \(fields.map { "\($0.0): \($0.1)" }.joined(separator: ", ")) }),")
         }
         lines.append("]);")
@@ -162,6 +162,5 @@ public struct JavaScriptEmitter {
         return lines
     }
 
-    private func literal(_ value: Value) -> String { JavaScriptEmission.literal(value) }
     private func literal(_ number: Double) -> String { JavaScriptNames.literal(number) }
 }

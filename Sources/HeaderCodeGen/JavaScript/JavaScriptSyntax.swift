@@ -102,7 +102,7 @@ struct JavaScriptEmission: EmissionSyntax {
             let input = program.inputs[index], name = scope.fresh(input.name)
             names[index] = name
             lines.append("const \(name) = \(input.type == .phase ? "$phase" : "$input")(inputs, \(JavaScriptNames.string(input.name)), "
-                         + "\(JavaScriptEmission.literal(input.defaultValue)));")
+                         + "\(JavaScriptSyntax.literal(input.defaultValue, as: input.type)));")
         }
         return (lines, names)
     }
@@ -119,14 +119,6 @@ struct JavaScriptEmission: EmissionSyntax {
     func stateField(_ index: Int) -> String { JavaScriptNames.member("state", program.states[index].name) }
     func call(value index: Int) -> String { "NaN" }
     var notANumber: String { "NaN" }
-
-    static func literal(_ value: Value) -> String {
-        switch value {
-        case .bool(let bool): return bool ? "true" : "false"
-        case .number(let number): return JavaScriptNames.literal(number)
-        case .phase(let phase): return JavaScriptNames.string(phase.name)
-        }
-    }
 }
 
 extension JavaScriptScope: FreshNames {}

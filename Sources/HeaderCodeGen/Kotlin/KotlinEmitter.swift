@@ -165,7 +165,7 @@ public struct KotlinEmitter {
             case .inputs(let indices):
                 return indices.map { index in
                     let input = program.inputs[index]
-                    return "\(names.inputParameters[index]): \(KotlinSyntax.type(input.type))" + (withDefaults ? " = \(literal(input.defaultValue))" : "")
+                    return "\(names.inputParameters[index]): \(KotlinSyntax.type(input.type))" + (withDefaults ? " = \(KotlinSyntax.literal(input.defaultValue, as: input.type))" : "")
                 }
             }
         }
@@ -191,14 +191,6 @@ public struct KotlinEmitter {
 
     private var syntax: KotlinEmission { KotlinEmission(program: program, names: names) }
     private var plan: EmissionPlan<KotlinEmission> { EmissionPlan(program: program, syntax: syntax) }
-
-    private func literal(_ value: Value) -> String {
-        switch value {
-        case .bool(let bool): return bool ? "true" : "false"
-        case .number(let number): return KotlinNames.literal(number)
-        case .phase(let phase): return KotlinSyntax.phaseEntry(phase)
-        }
-    }
 
     private func oneLine(_ text: String) -> String {
         text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")

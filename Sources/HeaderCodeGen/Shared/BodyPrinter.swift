@@ -79,6 +79,17 @@ extension BodySyntax {
     package static func comparisonOperand(_ text: String) -> String { text }
 }
 
+extension BodySyntax {
+    /// A value of `type` as a literal: an input's default, a state's initial value.
+    static func literal(_ value: Value, as type: ValueType) -> String {
+        switch value {
+        case .bool(let bool): return bool ? "true" : "false"
+        case .number(let number): return literal(number, as: written(type)).text
+        case .phase(let phase): return self.phase(phase)
+        }
+    }
+}
+
 /// A scope that hands out names not taken yet.
 package protocol FreshNames {
     mutating func fresh(_ base: String) -> String

@@ -89,7 +89,7 @@ public struct SwiftEmitter {
             for (index, state) in program.states.enumerated() {
                 printer.documentation(state.documentation)
                 if let initial = state.constantInitial {
-                    printer.line("var \(names.stateFields[index]): \(SwiftType(state.type).rawValue) = \(literal(.number(initial), SwiftType(state.type)))")
+                    printer.line("var \(names.stateFields[index]): \(SwiftType(state.type).rawValue) = \(SwiftSyntax.literal(.number(initial), as: state.type))")
                 } else {
                     printer.line("/// (Its initial value reads inputs: the first `advance` sets it from the inputs it is given.)")
                     printer.line("var \(names.stateFields[index]): \(SwiftType(state.type).rawValue) = 0")
@@ -166,7 +166,7 @@ public struct SwiftEmitter {
             case .inputs(let indices):
                 return indices.map { index in
                     let input = program.inputs[index], type = SwiftType(input.type)
-                    return "\(names.inputParameters[index]): \(type.rawValue)" + (withDefaults ? " = \(literal(input.defaultValue, type))" : "")
+                    return "\(names.inputParameters[index]): \(type.rawValue)" + (withDefaults ? " = \(SwiftSyntax.literal(input.defaultValue, as: input.type))" : "")
                 }
             }
         }
@@ -236,16 +236,4 @@ public struct SwiftEmitter {
     }
 
     private var plan: EmissionPlan<SwiftEmission> { EmissionPlan(program: program, syntax: SwiftEmission(program: program, names: names)) }
-
-    /// A default value, as a person writes it (`= 0`), with every bit kept.
-    private func literal(_ value: Value, _ type: SwiftType) -> String {
-        switch value {
-        case .bool(let bool): return bool ? "true" : "false"
-        case .phase(let phase): return "." + phase.name
-        case .number(let number):
-            let text = SwiftSyntax.literal(number)
-            return type == .cgFloat && !SwiftSyntax.isPlainLiteral(number) ? "CGFloat(\(text))" : text
-        }
-    }
-
 }
