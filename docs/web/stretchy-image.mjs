@@ -321,20 +321,23 @@ export function defineHeaderElement(tag, spec) {
       return release;
     }
 
+    // The document's scroll is reported to the document, not to its scrolling element.
     _listen(scroller) {
-      scroller.addEventListener("scroll", this._onScroll, { passive: true });
-      scroller.addEventListener("scrollend", this._onScrollEnd);
-      scroller.addEventListener("pointerdown", this._onDown, { passive: true });
-      scroller.addEventListener("touchstart", this._onDown, { passive: true });
-      for (const type of ["pointerup", "pointercancel", "touchend", "touchcancel"]) scroller.addEventListener(type, this._onUp, { passive: true });
+      const target = scroller === document.scrollingElement ? document : scroller;
+      target.addEventListener("scroll", this._onScroll, { passive: true });
+      target.addEventListener("scrollend", this._onScrollEnd);
+      target.addEventListener("pointerdown", this._onDown, { passive: true });
+      target.addEventListener("touchstart", this._onDown, { passive: true });
+      for (const type of ["pointerup", "pointercancel", "touchend", "touchcancel"]) target.addEventListener(type, this._onUp, { passive: true });
     }
 
     _unlisten(scroller) {
-      scroller.removeEventListener("scroll", this._onScroll);
-      scroller.removeEventListener("scrollend", this._onScrollEnd);
-      scroller.removeEventListener("pointerdown", this._onDown);
-      scroller.removeEventListener("touchstart", this._onDown);
-      for (const type of ["pointerup", "pointercancel", "touchend", "touchcancel"]) scroller.removeEventListener(type, this._onUp);
+      const target = scroller === document.scrollingElement ? document : scroller;
+      target.removeEventListener("scroll", this._onScroll);
+      target.removeEventListener("scrollend", this._onScrollEnd);
+      target.removeEventListener("pointerdown", this._onDown);
+      target.removeEventListener("touchstart", this._onDown);
+      for (const type of ["pointerup", "pointercancel", "touchend", "touchcancel"]) target.removeEventListener(type, this._onUp);
     }
 
     _currentOffset() {
