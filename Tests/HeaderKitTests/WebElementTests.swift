@@ -263,7 +263,8 @@ final class WebElementTests: XCTestCase {
     /// document.scrollingElement`, docs/web.md) drives it by the window's scroll: the document reports that
     /// scroll to itself, not to its scrolling element. The element stands sticky at the top; after two frames
     /// at each offset its values are eval's and every slot but the page's is where `layout` puts it, on the
-    /// main thread (StickyParallax) and on the document's scroll timeline (scroll-driven).
+    /// main thread (StickyParallax) and on the document's scroll timeline (scroll-driven). Given back its own
+    /// scroller, it follows that one alone.
     func testTheDocumentsScrollerDrivesTheHeader() throws {
         let chromium = try ChromiumHarness.find()
         let directory = try TestScratch.directory("web-document")
@@ -332,6 +333,20 @@ final class WebElementTests: XCTestCase {
                     slots += 1
                 }
             }
+            // Given back its own scroller, the element leaves the document's scroll alone and follows its own.
+            let own = try XCTUnwrap(try browser.send("Runtime.evaluate", ["expression": """
+                new Promise((resolve) => {
+                  const element = document.getElementById("header");
+                  element.scroller = null;
+                  window.scrollTo(0, 200);
+                  requestAnimationFrame(() => requestAnimationFrame(() => {
+                    const afterDocument = element.offset;
+                    element.offset = 50;
+                    requestAnimationFrame(() => requestAnimationFrame(() => resolve([afterDocument, element.offset, window.scrollY])));
+                  }));
+                })
+                """, "awaitPromise": true, "returnByValue": true])["result"] as? [String: Any])
+            XCTAssertEqual(own["value"] as? [Double], [0, 50, 200], "\(program.name): its own scroller again")
         }
         XCTAssertGreaterThan(slots, 40)
     }
