@@ -49,28 +49,25 @@ public struct JavaScriptEmitter {
     // MARK: Tables
 
     private func outputsTable() -> [String] {
-        var lines = ["// Every output, in eval's order: its key in a frame, its block and property, and its type."]
-        lines.append("export const outputs = Object.freeze([")
-        for output in program.outputs {
-            let fields = [("name", JavaScriptNames.string(output.qualifiedName)), ("block", JavaScriptNames.string(output.block)),
-                          ("property", JavaScriptNames.string(output.name)), ("type", JavaScriptNames.string(output.type.displayName))]
-            lines.append("  Object.freeze({ \(fields.map { "\($0.0): \($0.1)" }.joined(separator: ", ")) }),")
-        }
-        lines.append("]);")
-        return lines
+        table("// Every output, in eval's order: its key in a frame, its block and property, and its type.", "outputs", program.outputs.map { output in
+            [("name", output.qualifiedName), ("block", output.block), ("property", output.name), ("type", output.type.displayName)]
+                .map { ($0.0, JavaScriptNames.string($0.1)) }
+        })
     }
 
     private func inputsTable() -> [String] {
-        var lines = ["// Every input: its name (the key in `inputs`), type, default and declared range ([low, high] or null)."]
-        lines.append("export const inputs = Object.freeze([")
-        for input in program.inputs {
+        table("// Every input: its name (the key in `inputs`), type, default and declared range ([low, high] or null).", "inputs",
+              program.inputs.map { input in
             let range = input.range.map { "[\(literal($0.lowerBound)), \(literal($0.upperBound))]" }
-            let fields = [("name", JavaScriptNames.string(input.name)), ("type", JavaScriptNames.string(input.type.displayName)),
-                          ("default", JavaScriptSyntax.literal(input.defaultValue, as: input.type)), ("range", range ?? "null")]
-            lines.append("  Object.freeze({ \(fields.map { "\($0.0): \($0.1)" }.joined(separator: ", ")) }),")
-        }
-        lines.append("]);")
-        return lines
+            return [("name", JavaScriptNames.string(input.name)), ("type", JavaScriptNames.string(input.type.displayName)),
+                    ("default", JavaScriptSyntax.literal(input.defaultValue, as: input.type)), ("range", range ?? "null")]
+        })
+    }
+
+    /// An exported frozen array of frozen records, one a line.
+    private func table(_ comment: String, _ name: String, _ rows: [[(String, String)]]) -> [String] {
+        [comment, "export const \(name) = Object.freeze(["]
+            + rows.map { "  Object.freeze({ \($0.map { "\($0.0): \($0.1)" }.joined(separator: ", ")) })," } + ["]);"]
     }
 
     /// Springs as data, in both of SwiftUI's forms, as the generated Swift has them.

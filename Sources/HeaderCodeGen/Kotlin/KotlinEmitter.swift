@@ -34,7 +34,7 @@ public struct KotlinEmitter {
             printer.line("package \(packageName)")
         }
         printer.line()
-        printer.line("/** The scroll-driven math of the header '\(KotlinEmitter.commentSafe(program.name))'. */")
+        printer.line("/** The scroll-driven math of the header '\(GeneratedText.blockCommentSafe(program.name))'. */")
         printer.block("object \(objectName)") { printer in
             emitFrameType(&printer)
             if program.isStateful { emitStateType(&printer) }
@@ -75,9 +75,9 @@ public struct KotlinEmitter {
         printer.indent()
         for (index, block) in program.blocks.enumerated() {
             if index > 0 { printer.line() }
-            documentation(&printer, block.documentation)
+            printer.documentation(block.documentation, block: true)
             let outputs = block.outputs.map { output -> String in
-                let doc = program.outputs[output].documentation.map { "/** \(KotlinEmitter.commentSafe(oneLine($0))) */ " } ?? ""
+                let doc = program.outputs[output].documentation.map { "/** \(GeneratedText.blockCommentSafe(GeneratedText.oneLine($0))) */ " } ?? ""
                 return "\(doc)val \(names.outputFields[output]): \(KotlinSyntax.type(program.outputs[output].type))"
             }
             if outputs.isEmpty {
@@ -95,7 +95,7 @@ public struct KotlinEmitter {
         printer.line("/** What the header carries from one offset to the next: `State()` is the state before the first frame; `advance` moves it. */")
         var fields = program.states.indices.map { index -> String in
             let state = program.states[index]
-            let doc = state.documentation.map { "/** \(KotlinEmitter.commentSafe(oneLine($0))) */ " } ?? ""
+            let doc = state.documentation.map { "/** \(GeneratedText.blockCommentSafe(GeneratedText.oneLine($0))) */ " } ?? ""
             // A state whose initial value reads inputs is set from them by the first `advance`.
             return "\(doc)var \(names.stateFields[index]): \(KotlinSyntax.type(state.type)) = \(KotlinNames.literal(state.constantInitial ?? 0))"
         }
@@ -123,7 +123,7 @@ public struct KotlinEmitter {
         printer.line("data class SpringAnimation(val response: Double, val dampingFraction: Double, val duration: Double, val bounce: Double)")
         for animation in program.animations {
             printer.line()
-            documentation(&printer, animation.documentation)
+            printer.documentation(animation.documentation, block: true)
             let spring = animation.spring
             let fields = [spring.response, spring.dampingRatio, spring.response, spring.bounce].map(KotlinNames.literal)
             printer.line("val \(KotlinNames.identifier(animation.name)): SpringAnimation = SpringAnimation(\(fields.joined(separator: ", ")))")
@@ -136,14 +136,8 @@ public struct KotlinEmitter {
     /// body with `ending`, which builds it.
     private func declare(_ function: APIFunction, _ printer: inout CodePrinter, returning type: String? = nil,
                          ending: ((inout CodePrinter) -> Void)? = nil) {
-        var documentation = function.documentation.map { [$0] } ?? []
-        for case .inputs(let indices) in function.parameters where function.documentsInputs {
-            for index in indices {
-                guard let text = program.inputs[index].documentation, !text.isEmpty else { continue }
-                documentation.append("@param \(program.inputs[index].name) \(oneLine(text))")
-            }
-        }
-        self.documentation(&printer, documentation.isEmpty ? nil : documentation.joined(separator: "\n"))
+        let documentation = (function.documentation.map { [$0] } ?? []) + plan.documentedInputs(of: function).map { "@param \($0.name) \($0.text)" }
+        printer.documentation(documentation.joined(separator: "\n"), block: true)
         if function.leavesParametersUnread { printer.line("@Suppress(\"UNUSED_PARAMETER\")") }
         let type = type ?? function.returnsBlock.map { "Frame." + names.blockTypes[$0] } ?? function.result.map(KotlinSyntax.type)
         if function.isConstant, let type, let returned = function.returned {
@@ -191,31 +185,4 @@ public struct KotlinEmitter {
 
     private var syntax: KotlinEmission { KotlinEmission(program: program, names: names) }
     private var plan: EmissionPlan<KotlinEmission> { EmissionPlan(program: program, syntax: syntax) }
-
-    private func oneLine(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
-    }
-
-    /// A KDoc comment from the spec's documentation, one `*` line per line.
-    private func documentation(_ printer: inout CodePrinter, _ text: String?) {
-        guard let text, !text.isEmpty else { return }
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" })
-        if lines.count == 1 {
-            printer.line("/** \(KotlinEmitter.commentSafe(String(text))) */")
-            return
-        }
-        printer.line("/**")
-        for line in lines {
-            let cleaned = KotlinEmitter.commentSafe(String(line))
-            printer.line(cleaned.isEmpty ? " *" : " * " + cleaned)
-        }
-        printer.line(" */")
-    }
-
-    /// Text from the spec inside a Kotlin block comment: Kotlin's block comments nest, so neither `*/`
-    /// nor `/*` may appear; controls and line breaks are gone as in Swift's comments.
-    static func commentSafe(_ text: String) -> String {
-        GeneratedText.commentSafe(text).replacingOccurrences(of: "*/", with: "*\u{2215}")
-            .replacingOccurrences(of: "/*", with: "\u{2215}*")
-    }
 }

@@ -79,12 +79,14 @@ package struct CodePrinter {
         }
     }
 
-    /// A doc comment from the spec; each line is cleaned so that nothing in it can end the comment.
-    package mutating func documentation(_ documentation: String?) {
+    /// A doc comment from the spec, in `///` lines, or with `block`, as KDoc: `/** text */` for one line, else
+    /// a `*` line each. Each line is cleaned so that nothing in it can end the comment.
+    package mutating func documentation(_ documentation: String?, block: Bool = false) {
         guard let documentation, !documentation.isEmpty else { return }
-        for docLine in documentation.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
-            let cleaned = GeneratedText.commentSafe(String(docLine))
-            line(cleaned.isEmpty ? "///" : "/// " + cleaned)
-        }
+        let lines = documentation.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" })
+            .map { block ? GeneratedText.blockCommentSafe(String($0)) : GeneratedText.commentSafe(String($0)) }
+        guard block else { return self.lines(lines.map { $0.isEmpty ? "///" : "/// " + $0 }) }
+        guard lines.count > 1 else { return line("/** \(lines[0]) */") }
+        self.lines(["/**"] + lines.map { $0.isEmpty ? " *" : " * " + $0 } + [" */"])
     }
 }

@@ -199,6 +199,18 @@ struct EmissionPlan<Syntax: EmissionSyntax> {
             + (uses.inputs.isEmpty ? [] : [.inputs(uses.inputs)])
     }
 
+    /// The inputs a function's comment documents (where it `documentsInputs`): each documented one it
+    /// takes, by name, with its documentation on one line.
+    func documentedInputs(of function: APIFunction) -> [(name: String, text: String)] {
+        guard function.documentsInputs else { return [] }
+        return function.parameters.flatMap { parameter -> [(name: String, text: String)] in
+            guard case .inputs(let indices) = parameter else { return [] }
+            return indices.compactMap { index in
+                program.inputs[index].documentation.flatMap { $0.isEmpty ? nil : (program.inputs[index].name, GeneratedText.oneLine($0)) }
+            }
+        }
+    }
+
     /// `frame`'s comment, which every back end's `frame` has.
     func frameDocumentation(takesState: Bool) -> String {
         "Every output at `offset`, the scroll offset plus the top inset: 0 at rest, negative when pulled down."

@@ -18,4 +18,15 @@ package enum GeneratedText {
             scalar.value < 0x20 || scalar.value == 0x7F || scalar == "\u{2028}" || scalar == "\u{2029}" ? "?" : Character(scalar)
         })
     }
+
+    /// Text from the spec inside a Kotlin block comment: Kotlin's block comments nest, so neither `*/` nor
+    /// `/*` may appear either.
+    static func blockCommentSafe(_ text: String) -> String {
+        commentSafe(text).replacingOccurrences(of: "*/", with: "*\u{2215}").replacingOccurrences(of: "/*", with: "\u{2215}*")
+    }
+
+    /// Text from the spec on one line: its line breaks are spaces.
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+    }
 }

@@ -140,7 +140,10 @@ public struct SwiftEmitter {
     private func declare(_ function: APIFunction, _ printer: inout CodePrinter, returning type: String? = nil,
                          ending: ((inout CodePrinter) -> Void)? = nil) {
         printer.documentation(function.documentation)
-        if function.documentsInputs { emitParameterDocumentation(&printer, function.parameters) }
+        let documented = plan.documentedInputs(of: function)
+        if !documented.isEmpty {
+            printer.lines(["/// - Parameters:"] + documented.map { "///   - \(GeneratedText.commentSafe($0.name)): \(GeneratedText.commentSafe($0.text))" })
+        }
         if function.movesState, function.returned != nil { printer.line("@discardableResult") }
         // A large frame's block is not inlined: a function called once would be, and `frame` would again be
         // one function of thousands of values, which the optimizer takes far more than linear time over.
@@ -206,18 +209,6 @@ public struct SwiftEmitter {
     /// Beyond this many named values and outputs, `frame` builds each block in a function of its own: one
     /// function with thousands of locals costs swiftc time that grows with their square.
     static let largestSingleFrame = 96
-
-    private func emitParameterDocumentation(_ printer: inout CodePrinter, _ parameters: [APIFunction.Parameter]) {
-        let documented = parameters.flatMap { if case .inputs(let indices) = $0 { return indices } else { return [] } }
-            .filter { program.inputs[$0].documentation?.isEmpty == false }
-        guard !documented.isEmpty else { return }
-        printer.line("/// - Parameters:")
-        for index in documented {
-            let text = (program.inputs[index].documentation ?? "").split(whereSeparator: { $0 == "\n" || $0 == "\r" })
-                .map { GeneratedText.commentSafe(String($0)) }.joined(separator: " ")
-            printer.line("///   - \(GeneratedText.commentSafe(program.inputs[index].name)): \(text)")
-        }
-    }
 
     /// The one-call form for a view that keeps the state itself: `advance`, then `frame`.
     private func emitAdvancingFrame(_ printer: inout CodePrinter) {
