@@ -100,8 +100,6 @@ public struct SwiftEmitter {
         }
     }
 
-    /// Springs as plain data, since the generated file imports Foundation only; a view builds its
-    /// `Animation` from them.
     private func emitPhaseType(_ printer: inout CodePrinter) {
         printer.line()
         printer.line("/// The scroll's phase, for the inputs of type `phase`: at rest, under the finger (`isDragging`), or moving on")
@@ -111,6 +109,8 @@ public struct SwiftEmitter {
         }
     }
 
+    /// Springs as plain data, since the generated file imports Foundation only; a view builds its
+    /// `Animation` from them.
     private func emitAnimations(_ printer: inout CodePrinter) {
         guard !program.animations.isEmpty else { return }
         printer.line()
