@@ -259,20 +259,20 @@ final class WebElementTests: XCTestCase {
         XCTAssertGreaterThan(slots, 300)
     }
 
-    /// A page that hands the element the document's own scroller (`element.scroller =
-    /// document.scrollingElement`, docs/web.md) drives it by the window's scroll: the document reports that
-    /// scroll to itself, not to its scrolling element. The element stands sticky at the top; after two frames
-    /// at each offset its values are eval's and every slot but the page's is where `layout` puts it, on the
-    /// main thread (StickyParallax) and on the document's scroll timeline (scroll-driven). Given back its own
-    /// scroller, it follows that one alone.
-    func testTheDocumentsScrollerDrivesTheHeader() throws {
+    /// A page that hands the element another scroller drives it by that scroller: the document's own
+    /// (`element.scroller = document.scrollingElement`, docs/web.md), whose scroll the document reports to
+    /// itself and not to its scrolling element, or a scrolling `<div>` around it. The element stands sticky
+    /// at the top; after two frames at each offset its values are eval's and every slot but the page's is
+    /// where `layout` puts it, on the main thread (StickyParallax) and on the document's scroll timeline
+    /// (scroll-driven). Given back its own scroller, it follows that one alone.
+    func testAScrollerThePageHandsInDrivesTheHeader() throws {
         let chromium = try ChromiumHarness.find()
-        let directory = try TestScratch.directory("web-document")
+        let directory = try TestScratch.directory("web-scroller")
         let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
         defer { browser.close() }
         let read = """
             (offset) => new Promise((resolve) => {
-              window.scrollTo(0, offset);
+              window.handedScroller.scrollTop = offset;
               requestAnimationFrame(() => requestAnimationFrame(() => {
                 const element = document.getElementById("header"), host = element.getBoundingClientRect();
                 const view = new DataView(new ArrayBuffer(8)), slots = {}, values = {};
@@ -285,23 +285,30 @@ final class WebElementTests: XCTestCase {
                 for (const [key, value] of Object.entries(element.values)) {
                   if (typeof value === "number") { view.setFloat64(0, value); values[key] = view.getBigUint64(0).toString(16); }
                 }
-                resolve({ offset: element.offset, scrollY: window.scrollY, slots, values });
+                resolve({ offset: element.offset, scrollTop: window.handedScroller.scrollTop, slots, values });
               }));
             })
             """
         var slots = 0
-        for path in ["Examples/StickyParallax.header", "Tests/Specs/layout/scroll-driven.header"] {
+        let cases = [("Examples/StickyParallax.header", "document"), ("Tests/Specs/layout/scroll-driven.header", "document"),
+                     ("Examples/StickyParallax.header", "div")]
+        for (path, scroller) in cases {
             let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program, path)
             let tag = WebElement.tag(forHeader: program.name)
             XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
-            let page = directory.appendingPathComponent("\(tag)-document.html")
+            let page = directory.appendingPathComponent("\(tag)-\(scroller).html")
             let sticky = "position: sticky; top: 0; display: block"
-            try Self.page(for: program, tag: tag).replacingOccurrences(of: "id=\"header\" style=\"", with: "id=\"header\" style=\"\(sticky); ")
+            var text = Self.page(for: program, tag: tag).replacingOccurrences(of: "id=\"header\" style=\"", with: "id=\"header\" style=\"\(sticky); ")
                 .replacingOccurrences(of: "</\(tag)></body>", with: "</\(tag)><div style=\"height: 4000px\"></div></body>")
-                .write(to: page, atomically: true, encoding: .utf8)
+            if scroller == "div" {
+                text = text.replacingOccurrences(of: "<body><\(tag)", with: "<body><div id=\"outer\" style=\"height: \(Int(Self.height))px; overflow-y: auto\"><\(tag)")
+                    .replacingOccurrences(of: "</body>", with: "</div></body>")
+            }
+            try text.write(to: page, atomically: true, encoding: .utf8)
             try browser.open(page.absoluteString)
             try Self.waitForElement(browser, path)
-            _ = try browser.evaluate("document.getElementById('header').scroller = document.scrollingElement, 0")
+            let handed = scroller == "div" ? "document.getElementById('outer')" : "document.scrollingElement"
+            _ = try browser.evaluate("window.handedScroller = \(handed); document.getElementById('header').scroller = window.handedScroller, 0")
             let interpreter = Interpreter(program: program)
             let layout = HeaderLayout.Evaluator(program: program, width: Self.width, labels: false)
             _ = interpreter.frame(at: 0)
@@ -309,9 +316,9 @@ final class WebElementTests: XCTestCase {
                 let result = try XCTUnwrap(try browser.send("Runtime.evaluate", ["expression": "(\(read))(\(offset))", "awaitPromise": true,
                                                                                  "returnByValue": true])["result"] as? [String: Any])
                 let value = try XCTUnwrap(result["value"] as? [String: Any], "\(path) at \(offset): \(result)")
-                let place = "\(program.name) at \(offset) of the document"
-                XCTAssertEqual(value["scrollY"] as? Double, offset, place)
-                XCTAssertEqual(value["offset"] as? Double, offset, "\(place): the element follows the document's scroll")
+                let place = "\(program.name) at \(offset) of the \(scroller)'s scroll"
+                XCTAssertEqual(value["scrollTop"] as? Double, offset, place)
+                XCTAssertEqual(value["offset"] as? Double, offset, "\(place): the element follows the scroller it was handed")
                 let frame = interpreter.frame(at: offset)
                 let computed = try XCTUnwrap(value["values"] as? [String: String], place)
                 for (output, number) in zip(program.outputs, frame) {
@@ -333,22 +340,22 @@ final class WebElementTests: XCTestCase {
                     slots += 1
                 }
             }
-            // Given back its own scroller, the element leaves the document's scroll alone and follows its own.
+            // Given back its own scroller, the element leaves the other scroll alone and follows its own.
             let own = try XCTUnwrap(try browser.send("Runtime.evaluate", ["expression": """
                 new Promise((resolve) => {
                   const element = document.getElementById("header");
                   element.scroller = null;
-                  window.scrollTo(0, 200);
+                  window.handedScroller.scrollTop = 200;
                   requestAnimationFrame(() => requestAnimationFrame(() => {
-                    const afterDocument = element.offset;
+                    const afterOther = element.offset;
                     element.offset = 50;
-                    requestAnimationFrame(() => requestAnimationFrame(() => resolve([afterDocument, element.offset, window.scrollY])));
+                    requestAnimationFrame(() => requestAnimationFrame(() => resolve([afterOther, element.offset, window.handedScroller.scrollTop])));
                   }));
                 })
                 """, "awaitPromise": true, "returnByValue": true])["result"] as? [String: Any])
-            XCTAssertEqual(own["value"] as? [Double], [0, 50, 200], "\(program.name): its own scroller again")
+            XCTAssertEqual(own["value"] as? [Double], [0, 50, 200], "\(program.name), the \(scroller)'s scroller: its own scroller again")
         }
-        XCTAssertGreaterThan(slots, 40)
+        XCTAssertGreaterThan(slots, 60)
     }
 
     /// A line of text is drawn at its size at rest and scaled from there, whatever the element drew before: a
