@@ -342,7 +342,6 @@ struct EmissionPlan<Syntax: EmissionSyntax> {
                            parameters: zip(names, function.parameters).map { .positional($0, $1.type) }, result: function.type,
                            lines: writer.lines, returned: returned, leavesParametersUnread: read.count < function.parameters.count, isPrivate: true)
     }
-
 }
 
 extension EmissionPlan where Syntax: BlockFrameSyntax {
