@@ -213,10 +213,14 @@ public enum KotlinNames {
 /// generated code reads, or a type it names.
 package struct KotlinScope {
     private var taken: Set<String>
+    /// Names taken in every function alike (the file's members), shared rather than copied into each scope,
+    /// so that a file of n functions costs linear time.
+    private let outer: Set<String>
     private var nextNumber: [String: Int] = [:]
 
-    package init(taken: Set<String> = []) {
+    package init(taken: Set<String> = [], outer: Set<String> = []) {
         self.taken = taken.union(KotlinNames.shadowedTypes).union(KotlinNames.generatedNames).union(KotlinNames.keywords)
+        self.outer = outer
     }
 
     mutating func reserve(_ name: String) { taken.insert(name) }
@@ -225,7 +229,7 @@ package struct KotlinScope {
     package mutating func fresh(_ base: String) -> String {
         var candidate = base
         var number = nextNumber[base, default: 1]
-        while taken.contains(candidate) {
+        while taken.contains(candidate) || outer.contains(candidate) {
             number += 1
             candidate = "\(base)\(number)"
         }

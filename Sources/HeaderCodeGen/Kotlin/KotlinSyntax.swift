@@ -140,7 +140,7 @@ extension KotlinNames: APINaming {
     static func callee(_ function: String) -> String { function }
     static var generatedMembers: Set<String> { [] }
     static var localsHideMembers: Bool { true }
-    static func scope(taken: Set<String>) -> KotlinScope { KotlinScope(taken: taken) }
+    static func scope(taken: Set<String>, outer: Set<String>) -> KotlinScope { KotlinScope(taken: taken, outer: outer) }
     static func reserve(_ name: String, in scope: inout KotlinScope) { scope.reserve(name) }
 }
 

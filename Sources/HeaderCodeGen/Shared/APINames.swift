@@ -16,7 +16,8 @@ protocol APINaming {
     static var generatedMembers: Set<String> { get }
     /// Whether a local of a function could hide a member its body calls (Swift calls them through `Self.`).
     static var localsHideMembers: Bool { get }
-    static func scope(taken: Set<String>) -> Scope
+    /// A scope with `taken` and `outer` taken; `outer`, the same for many scopes, is shared, not copied.
+    static func scope(taken: Set<String>, outer: Set<String>) -> Scope
     static func reserve(_ name: String, in scope: inout Scope)
 }
 
@@ -42,7 +43,8 @@ struct APINames<Naming: APINaming> {
         inputNames = program.inputs.map(\.name)
         inputParameters = inputNames.map(Naming.identifier)
         let outputNames = program.outputs.map { SwiftNames.outputFunction(block: $0.block, property: $0.name) }
-        let valueNames = program.values.map { Naming.valueFunction($0.name, outputFunctions: Set(outputNames)) }
+        let outputNameSet = Set(outputNames)
+        let valueNames = program.values.map { Naming.valueFunction($0.name, outputFunctions: outputNameSet) }
         valueFunctions = valueNames.map(Naming.identifier)
         outputFunctions = outputNames.map(Naming.identifier)
         outputFields = program.outputs.map { Naming.identifier($0.name) }
@@ -50,7 +52,7 @@ struct APINames<Naming: APINaming> {
         let blockNames = Set(program.blocks.map(\.name))
         blockTypes = program.blocks.map { Naming.blockType($0.name, blockNames: blockNames) }
         stateFields = program.states.map { Naming.identifier($0.name) }
-        var stateScope = Naming.scope(taken: Set(program.states.map(\.name)))
+        var stateScope = Naming.scope(taken: Set(program.states.map(\.name)), outer: [])
         lastOffsetField = stateScope.fresh("lastOffset")
         functionNames = Set(program.functions.map(\.name))
         functions = Callee.list(program.functions.map { Naming.callee(Naming.identifier($0.name)) }, program.functions)
@@ -61,7 +63,7 @@ struct APINames<Naming: APINaming> {
     /// A scope with the parameters of a function that reads `uses` taken, and the names a local would hide:
     /// the spec's functions, and for a function that calls the functions of named values (`callsValues`), theirs.
     func scope(for uses: Uses, callsValues: Bool) -> Naming.Scope {
-        var scope = Naming.scope(taken: Set(["offset", "state"]).union(!Naming.localsHideMembers ? [] : callsValues ? members : functionNames))
+        var scope = Naming.scope(taken: ["offset", "state"], outer: !Naming.localsHideMembers ? [] : callsValues ? members : functionNames)
         for index in uses.inputs {
             Naming.reserve(inputNames[index], in: &scope)
             Naming.reserve(inputParameters[index], in: &scope)
@@ -71,9 +73,9 @@ struct APINames<Naming: APINaming> {
 
     /// The scope of one of the spec's functions, before its parameters.
     var localScope: Naming.Scope {
-        Naming.scope(taken: Naming.localsHideMembers ? functionNames.union(["offset", "state"]) : [])
+        Naming.scope(taken: Naming.localsHideMembers ? ["offset", "state"] : [], outer: Naming.localsHideMembers ? functionNames : [])
     }
 
     /// The scope a private helper of the file takes its name from.
-    var memberScope: Naming.Scope { Naming.scope(taken: members) }
+    var memberScope: Naming.Scope { Naming.scope(taken: [], outer: members) }
 }

@@ -182,24 +182,27 @@ public enum SwiftNames {
 /// generated code uses, and as close to the asked-for name as that allows.
 package struct SwiftScope {
     private var taken: Set<String>
+    /// Names taken in every function alike, shared rather than copied into each scope.
+    private let outer: Set<String>
     /// The next number to try after each base, so that handing out many names costs linear time.
     private var nextNumber: [String: Int] = [:]
 
-    package init(taken: Set<String> = []) {
+    package init(taken: Set<String> = [], outer: Set<String> = []) {
         self.taken = taken.union(SwiftNames.shadowedTypes)
+        self.outer = outer
     }
 
     mutating func reserve(_ name: String) {
         taken.insert(name)
     }
 
-    func isTaken(_ name: String) -> Bool { taken.contains(name) }
+    func isTaken(_ name: String) -> Bool { taken.contains(name) || outer.contains(name) }
 
     /// `base` itself when it is free and plain, else `base2`, `base3`, …
     package mutating func fresh(_ base: String) -> String {
         var candidate = base
         var number = nextNumber[base, default: 1]
-        while taken.contains(candidate) || SwiftNames.keywords.contains(candidate) || candidate.hasPrefix("_") && candidate == base {
+        while isTaken(candidate) || SwiftNames.keywords.contains(candidate) || candidate.hasPrefix("_") && candidate == base {
             number += 1
             candidate = "\(base)\(number)"
         }

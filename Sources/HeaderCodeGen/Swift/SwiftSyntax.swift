@@ -200,7 +200,7 @@ extension SwiftNames: APINaming {
     static func callee(_ function: String) -> String { "Self." + function }
     static var generatedMembers: Set<String> { generatedFunctions }
     static var localsHideMembers: Bool { false }
-    static func scope(taken: Set<String>) -> SwiftScope { SwiftScope(taken: taken) }
+    static func scope(taken: Set<String>, outer: Set<String>) -> SwiftScope { SwiftScope(taken: taken, outer: outer) }
     static func reserve(_ name: String, in scope: inout SwiftScope) { scope.reserve(name) }
 }
 
