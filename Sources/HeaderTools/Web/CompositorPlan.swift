@@ -36,10 +36,35 @@ package struct CompositorPlan {
     package var outputReasons: [String: String] = [:]
     /// Why a layer is drawn on the main thread, by block name.
     package var layerReasons: [String: String] = [:]
-    /// The blocks whose layers read each output, by qualified name.
-    package var readers: [String: Set<String>] = [:]
-    /// The blocks whose layers' width or height reads each output: the size of their box.
-    package var sizeReaders: [String: Set<String>] = [:]
+    /// What reads each output, by qualified name (`Readers`); an output no layer reads has none.
+    package var readers: [String: Readers] = [:]
+
+    /// The layers that read an output, through the layout's registers, as the report needs them: that some
+    /// layer does, the first of those drawn frame by frame (the page's included) by block name, and the kinds
+    /// of those among them whose box's width or height reads it. Found in time linear in the layout, though a
+    /// layer's place may read every block before it: `LayerAnalysis.propagateReads`.
+    package struct Readers: Equatable {
+        /// The blocks drawn frame by frame that read the output, the first `Readers.listed` by name, sorted.
+        package var drawnByHand: [String] = []
+        /// Whether more blocks drawn frame by frame read it than `drawnByHand` lists.
+        package var moreDrawnByHand = false
+        /// The kinds of the blocks drawn frame by frame whose box's size reads the output.
+        package var sizedByHand: Set<BlockKind> = []
+
+        /// How many blocks drawn frame by frame a reader names; beyond, the report says there are more.
+        static let listed = 16
+
+        mutating func merge(_ other: Readers) {
+            if !other.drawnByHand.isEmpty {
+                let names = Array(Set(drawnByHand + other.drawnByHand)).sorted()
+                moreDrawnByHand = moreDrawnByHand || other.moreDrawnByHand || names.count > Self.listed
+                drawnByHand = Array(names.prefix(Self.listed))
+            } else {
+                moreDrawnByHand = moreDrawnByHand || other.moreDrawnByHand
+            }
+            sizedByHand.formUnion(other.sizedByHand)
+        }
+    }
     /// Outputs that do not change while the inputs hold (they read neither the offset, a state nor the phase).
     package var fixedOutputs: Set<String> = []
 
@@ -66,11 +91,6 @@ package struct CompositorPlan {
         }
         var analysis = LayerAnalysis(plan: plan, program: program, fixed: fixedOutputs, keyframes: keyframes)
         for layer in plan.layers {
-            var read = Set<String>(), sized = Set<String>()
-            analysis.collectReads(of: layer, into: &read)
-            analysis.collectReads(in: [layer.width, layer.height], into: &sized, fallbacks: false)
-            for output in read { readers[output, default: []].insert(layer.block) }
-            for output in sized { sizeReaders[output, default: []].insert(layer.block) }
             if layer.kind == .page {
                 layerReasons[layer.block] = "the page's top is the height of the spacer above it"
                 continue
@@ -80,6 +100,7 @@ package struct CompositorPlan {
             case .failure(let reason): layerReasons[layer.block] = reason.text
             }
         }
+        readers = analysis.propagateReads(drawnByHand: { layers[$0] == nil })
     }
 
     package struct Reason: Error {
@@ -311,34 +332,76 @@ private struct LayerAnalysis {
         return .success(found)
     }
 
-    mutating func collectReads(of layer: LayoutPlan.Layer, into read: inout Set<String>) {
-        var expressions = [layer.x, layer.y, layer.width, layer.height, layer.opacity, layer.blur, layer.cornerRadius, layer.fontSize,
-                           layer.hidden, layer.scrimOpacity]
-        if let clip = layer.clip { expressions += [clip.x, clip.y, clip.width, clip.height] }
-        collectReads(in: expressions, into: &read)
-    }
-
-    /// The outputs `expressions` read, through the registers they name; with `fallbacks` false, not what a
-    /// property falls back to where the spec gives it (taken only where its value is not a finite number).
-    mutating func collectReads(in expressions: [LayoutExpression], into read: inout Set<String>, fallbacks: Bool = true) {
-        var seen = Set<Int>()
-        var expressions = expressions
-        while let expression = expressions.popLast() {
-            switch expression {
-            case .register(let index):
-                if plan.registers.indices.contains(index), seen.insert(index).inserted { expressions.append(plan.registers[index]) }
-            case .property(let block, let key, let otherwise):
-                let name = outputName(block, key)
-                if let name { read.insert(name) }
-                if fallbacks || name == nil { expressions.append(otherwise) }
-            case .hasProperty(let block, let keys):
-                for key in keys { if let name = outputName(block, key) { read.insert(name) } }
-            case .flag(let block, let key, _):
-                if let name = outputName(block, key) { read.insert(name) }
-            default:
-                expressions += expression.operands
+    /// What reads each output (`CompositorPlan.Readers`). Each layer hands what it is to the expressions of
+    /// its fields: every field for the blocks drawn frame by frame, the width and height (not what they
+    /// fall back to, taken only where a value is not a finite number) for the kinds of sized boxes. Each
+    /// register gathers what the expressions that name it were handed, and, as registers read only the
+    /// ones before them, hands it on once, from the last to the first: linear in the layout.
+    func propagateReads(drawnByHand: (String) -> Bool) -> [String: CompositorPlan.Readers] {
+        var found: [String: CompositorPlan.Readers] = [:]
+        var gathered = [CompositorPlan.Readers?](repeating: nil, count: plan.registers.count)
+        var readOnly = [Bool](repeating: false, count: plan.registers.count)
+        // `sized`: the walk of a width or height, which leaves out fallbacks; else every field's.
+        func walk(_ root: LayoutExpression, _ readers: CompositorPlan.Readers, sized: Bool) {
+            var expressions = [root]
+            func record(_ name: String?) {
+                guard let name else { return }
+                found[name, default: CompositorPlan.Readers()].merge(readers)
+            }
+            while let expression = expressions.popLast() {
+                switch expression {
+                case .register(let index):
+                    guard gathered.indices.contains(index) else { continue }
+                    if sized {
+                        var entry = gathered[index] ?? CompositorPlan.Readers()
+                        entry.sizedByHand.formUnion(readers.sizedByHand)
+                        gathered[index] = entry
+                    } else if readers.drawnByHand.isEmpty && !readers.moreDrawnByHand {
+                        readOnly[index] = true
+                    } else {
+                        var entry = gathered[index] ?? CompositorPlan.Readers()
+                        entry.merge(CompositorPlan.Readers(drawnByHand: readers.drawnByHand, moreDrawnByHand: readers.moreDrawnByHand))
+                        gathered[index] = entry
+                    }
+                case .property(let block, let key, let otherwise):
+                    let name = outputName(block, key)
+                    record(name)
+                    if !sized || name == nil { expressions.append(otherwise) }
+                case .hasProperty(let block, let keys):
+                    for key in keys { record(outputName(block, key)) }
+                case .flag(let block, let key, _):
+                    record(outputName(block, key))
+                default:
+                    expressions += expression.operands
+                }
             }
         }
+        for layer in plan.layers {
+            var fields = [layer.x, layer.y, layer.width, layer.height, layer.opacity, layer.blur, layer.cornerRadius, layer.fontSize,
+                          layer.hidden, layer.scrimOpacity]
+            if let clip = layer.clip { fields += [clip.x, clip.y, clip.width, clip.height] }
+            let byHand = drawnByHand(layer.block)
+            for field in fields {
+                walk(field, CompositorPlan.Readers(drawnByHand: byHand ? [layer.block] : []), sized: false)
+            }
+            if byHand {
+                for field in [layer.width, layer.height] { walk(field, CompositorPlan.Readers(sizedByHand: [layer.kind]), sized: true) }
+            }
+        }
+        for index in plan.registers.indices.reversed() {
+            let expression = plan.registers[index]
+            if let entry = gathered[index] {
+                if !entry.drawnByHand.isEmpty || entry.moreDrawnByHand {
+                    walk(expression, CompositorPlan.Readers(drawnByHand: entry.drawnByHand, moreDrawnByHand: entry.moreDrawnByHand), sized: false)
+                } else if readOnly[index] {
+                    walk(expression, CompositorPlan.Readers(), sized: false)
+                }
+                if !entry.sizedByHand.isEmpty { walk(expression, CompositorPlan.Readers(sizedByHand: entry.sizedByHand), sized: true) }
+            } else if readOnly[index] {
+                walk(expression, CompositorPlan.Readers(), sized: false)
+            }
+        }
+        return found
     }
 
     mutating func dependence(_ expression: LayoutExpression) -> Dependence {
@@ -354,7 +417,7 @@ private struct LayerAnalysis {
             return found
         case .property(let block, let key, let otherwise):
             guard let name = outputName(block, key) else { return dependence(otherwise) }
-            if fixed.contains(name) { return combine(.fixed, dependence(otherwise)) }
+            if fixed.contains(name) { return Self.combine(.fixed, dependence(otherwise)) }
             // Keyframes of constants are always finite numbers: the fallback is never taken.
             if let keyframes = keyframes[name] { return .follows(name, range: keyframes.low...keyframes.high) }
             return .moving("\(name) is not scroll-driven")
@@ -368,16 +431,16 @@ private struct LayerAnalysis {
             guard let name = outputName(block, key), !fixed.contains(name) else { return .fixed }
             return .moving("\(name) changes with the scroll")
         case .add(let a, let b), .subtract(let a, let b):
-            return combine(dependence(a), dependence(b))
+            return Self.combine(dependence(a), dependence(b))
         case .multiply(let a, let b):
             let (a, b) = (dependence(a), dependence(b))
-            if a == .fixed { return forgetRange(b) }
-            if b == .fixed { return forgetRange(a) }
-            return combine(a, b, sameOutputIsAffine: false)
+            if a == .fixed { return Self.forgetRange(b) }
+            if b == .fixed { return Self.forgetRange(a) }
+            return Self.combine(a, b, sameOutputIsAffine: false)
         case .divide(let a, let b):
             let (a, b) = (dependence(a), dependence(b))
-            if b == .fixed { return forgetRange(a) }
-            return combine(a, b, sameOutputIsAffine: false)
+            if b == .fixed { return Self.forgetRange(a) }
+            return Self.combine(a, b, sameOutputIsAffine: false)
         case .minimum(let a, let b), .maximum(let a, let b):
             // `min(v, c)` is `v` where v never exceeds c (and `max` likewise): the clamp of an opacity to 0...1.
             let isMinimum: Bool
@@ -387,22 +450,24 @@ private struct LayerAnalysis {
                 guard case .follows(_, let range?) = value, case .constant(let c) = bound else { continue }
                 if isMinimum ? range.upperBound <= c : range.lowerBound >= c { return value }
             }
-            return combine(first, second, sameOutputIsAffine: false)
+            return Self.combine(first, second, sameOutputIsAffine: false)
         case .select(let condition, let then, let otherwise):
             let condition = dependence(condition)
-            guard condition == .fixed else { return combine(condition, .moving("a choice that changes with the scroll")) }
+            guard condition == .fixed else { return Self.combine(condition, .moving("a choice that changes with the scroll")) }
             let (a, b) = (dependence(then), dependence(otherwise))
             if a == b { return a }
-            return combine(a, b)
+            return Self.combine(a, b)
         case .less(let a, let b), .lessOrEqual(let a, let b):
-            return combine(dependence(a), dependence(b), sameOutputIsAffine: false)
+            return Self.combine(dependence(a), dependence(b), sameOutputIsAffine: false)
         case .overlapsShown:
             return .moving("what shows of other layers")
         }
     }
 
     /// Two parts of one sum (or the two sides of a fixed choice): affine in one output where each is.
-    func combine(_ a: Dependence, _ b: Dependence, sameOutputIsAffine: Bool = true) -> Dependence {
+    // Static, as `forgetRange`: a method of `self` called with `dependence(…)` as an argument would have
+    // `self`, and so `registerDependence`, copied for each call, which costs time that grows with the square.
+    static func combine(_ a: Dependence, _ b: Dependence, sameOutputIsAffine: Bool = true) -> Dependence {
         switch (a, b) {
         case (.moving, _): return a
         case (_, .moving): return b
@@ -415,7 +480,7 @@ private struct LayerAnalysis {
         }
     }
 
-    func forgetRange(_ dependence: Dependence) -> Dependence {
+    static func forgetRange(_ dependence: Dependence) -> Dependence {
         if case .follows(let name, _) = dependence { return .follows(name, range: nil) }
         return dependence
     }

@@ -97,8 +97,6 @@ package struct WebElement {
     /// Every output, in eval's order, with where the element applies it.
     package var report: [Channel] {
         let structures = HeaderLayout.structures(of: program)
-        // Each block's kind, by name, as the plan draws it.
-        let kinds = Dictionary(plan.layers.map { ($0.block, $0.kind) }) { first, _ in first }
         // The kinds whose box the runtime keeps and scales (`_box` in header-element.mjs): a group, box,
         // material, bar or circle, and a line of text (from its box at rest); an image is laid out at each size.
         let scaledKinds: Set<BlockKind> = [.group, .box, .material, .bar, .circle, .text]
@@ -108,12 +106,11 @@ package struct WebElement {
             for index in block.outputs where program.outputs.indices.contains(index) {
                 let output = program.outputs[index]
                 let name = output.qualifiedName
-                let readers = compositor.readers[name] ?? []
-                guard !readers.isEmpty else {
+                guard let readers = compositor.readers[name] else {
                     channels.append(Channel(output: name, place: .notDrawn, reason: "the layout does not read it; the page reads it from element.values"))
                     continue
                 }
-                let drawnByHand = readers.sorted().filter { compositor.layers[$0] == nil }
+                let drawnByHand = readers.drawnByHand
                 if drawnByHand.isEmpty {
                     let reason: String
                     if let keyframes = compositor.keyframes[name] {
@@ -133,12 +130,12 @@ package struct WebElement {
                 }
                 // The output's own reason where it is one CSS cannot compute; else its layers'.
                 var why = compositor.outputReasons[name]
-                    ?? drawnByHand.map { "the \($0) layer is drawn frame by frame: \(compositor.layerReasons[$0] ?? "")" }.joined(separator: "; ")
+                    ?? (drawnByHand.map { "the \($0) layer is drawn frame by frame: \(compositor.layerReasons[$0] ?? "")" }
+                        + (readers.moreDrawnByHand ? ["and other layers drawn frame by frame"] : [])).joined(separator: "; ")
                 // Only a layer whose box's size reads the output can be laid out again by it: one that reads it
                 // for its place, its clip or its opacity is drawn by a transform, a clip-path or an opacity, and
                 // the page is never resized (its top is the spacer's height).
-                let resizedKinds = drawnByHand.filter { compositor.sizeReaders[name]?.contains($0) == true }
-                    .map { kinds[$0] ?? .box }.filter { $0 != .page }
+                let resizedKinds = readers.sizedByHand.filter { $0 != .page }
                 let place: Channel.Place
                 if output.name == "top" && kind == .page {
                     place = .mainThreadWithLayout
