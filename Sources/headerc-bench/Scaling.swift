@@ -59,7 +59,7 @@ func timed<Built>(repeats: Int = 3, _ body: () -> Built) -> (building: Double, f
 }
 
 /// How check (the front end, then with the range analysis and its warnings, as `headerc check` runs),
-/// compile, fmt and one eval offset grow with the spec:
+/// compile (to each target), fmt and one eval offset grow with the spec:
 /// each figure for 1,000 and 10,000 blocks, and their ratio (linear cost gives about 10).
 func printScaling() {
     print("scaling (best of 3, in process)")
@@ -78,6 +78,30 @@ func printScaling() {
             let compilation = Compilation(path: path, text: text)
             if let program = compilation.program {
                 sink += Double(SwiftEmitter(program: program, sourcePath: path).emit().utf8.count)
+            }
+            return compilation
+        }
+        // `compile` to the other targets, each with the front end as the command runs it for that target.
+        (figures["compile --target js", default: [:]][blocks], freeing["compile --target js", default: [:]][blocks]) = timed {
+            let compilation = Compilation(path: path, text: text, checksSwiftNames: false)
+            if let program = compilation.program {
+                sink += Double(JavaScriptEmitter(program: program, sourcePath: path).emit().utf8.count)
+            }
+            return compilation
+        }
+        (figures["compile --target kotlin", default: [:]][blocks], freeing["compile --target kotlin", default: [:]][blocks]) = timed {
+            let compilation = Compilation(source: SourceFile(path: path, text: text), checksSwiftNames: false, checksKotlinNames: true)
+            if let program = compilation.program {
+                sink += Double(KotlinEmitter(program: program, sourcePath: path).emit().utf8.count)
+            }
+            return compilation
+        }
+        // The web element: the JavaScript module, the layout, the compositor's plan and the runtime.
+        (figures["compile --target web", default: [:]][blocks], freeing["compile --target web", default: [:]][blocks]) = timed {
+            let compilation = Compilation(path: path, text: text, checksSwiftNames: false)
+            if let program = compilation.program {
+                let module = JavaScriptEmitter(program: program, sourcePath: path).emit()
+                sink += Double(WebElement(program: program, spec: compilation.spec, module: module).render().utf8.count)
             }
             return compilation
         }
@@ -130,7 +154,8 @@ func printScaling() {
             }
         }
     }
-    for name in ["check", "compile", "fmt", "eval one offset", "check with range warnings", "check with range warnings, a chain of named values",
+    for name in ["check", "compile", "compile --target js", "compile --target kotlin", "compile --target web", "fmt", "eval one offset",
+                 "check with range warnings", "check with range warnings, a chain of named values",
                  "check with range warnings, a warning in every block"] {
         let small = figures[name]?[1_000] ?? .nan, large = figures[name]?[10_000] ?? .nan
         print(String(format: "%@ 1000 blocks %.3f s", name, small))
