@@ -105,6 +105,20 @@ final class WebElementTests: XCTestCase {
         // lays nothing out. An image's own height is laid out again.
         expect("j.height", "main thread without layout", "a scale of the box the block was laid out at")
         expect("l.height", "main thread with layout", "the size of an image's box, laid out again")
+
+        // Twenty blocks each below the one before read the first one's height for their place, and each is
+        // drawn frame by frame for its opacity: the reason names the first 16 by name (b0, b1, b10 … b19, b2,
+        // b20, b3, b4, as strings sort), then says there are more.
+        let chain = directory.appendingPathComponent("Chain.header")
+        try (["header Chain", "b0: box at topLeading frame(width: 100pt) { height = keyframes(offset) { 0: 100pt, 100pt: 50pt } }"]
+             + (1...20).map { "b\($0): box at topLeading below b\($0 - 1) frame(width: 100pt, height: 10pt) { opacity = 1 - offset / 1000pt }" })
+            .joined(separator: "\n").write(to: chain, atomically: true, encoding: .utf8)
+        let chained = Driver.run(["compile", chain.path, "--target", "web", "--report"])
+        XCTAssertEqual(chained.exitCode, 0, chained.standardError)
+        let row = chained.standardOutput.split(separator: "\n").first { $0.hasPrefix("b0.height ") }.map(String.init) ?? ""
+        XCTAssertEqual(row.components(separatedBy: " layer is drawn frame by frame: ").count - 1, 16, row)
+        XCTAssertTrue(row.contains("the b4 layer is drawn") && !row.contains("the b5 layer"), row)
+        XCTAssertTrue(row.hasSuffix("; and other layers drawn frame by frame"), row)
     }
 
     func testTheRuntimeAndTheModulesAreJavaScript() throws {
