@@ -339,8 +339,8 @@ private struct LayerAnalysis {
     /// ones before them, hands it on once, from the last to the first: linear in the layout.
     func propagateReads(drawnByHand: (String) -> Bool) -> [String: CompositorPlan.Readers] {
         var found: [String: CompositorPlan.Readers] = [:]
+        // What each register was handed; a register reached by any walk has an entry.
         var gathered = [CompositorPlan.Readers?](repeating: nil, count: plan.registers.count)
-        var readOnly = [Bool](repeating: false, count: plan.registers.count)
         // `sized`: the walk of a width or height, which leaves out fallbacks; else every field's.
         func walk(_ root: LayoutExpression, _ readers: CompositorPlan.Readers, sized: Bool) {
             var expressions = [root]
@@ -352,17 +352,9 @@ private struct LayerAnalysis {
                 switch expression {
                 case .register(let index):
                     guard gathered.indices.contains(index) else { continue }
-                    if sized {
-                        var entry = gathered[index] ?? CompositorPlan.Readers()
-                        entry.sizedByHand.formUnion(readers.sizedByHand)
-                        gathered[index] = entry
-                    } else if readers.drawnByHand.isEmpty && !readers.moreDrawnByHand {
-                        readOnly[index] = true
-                    } else {
-                        var entry = gathered[index] ?? CompositorPlan.Readers()
-                        entry.merge(CompositorPlan.Readers(drawnByHand: readers.drawnByHand, moreDrawnByHand: readers.moreDrawnByHand))
-                        gathered[index] = entry
-                    }
+                    var entry = gathered[index] ?? CompositorPlan.Readers()
+                    entry.merge(readers)
+                    gathered[index] = entry
                 case .property(let block, let key, let otherwise):
                     let name = outputName(block, key)
                     record(name)
@@ -388,18 +380,13 @@ private struct LayerAnalysis {
                 for field in [layer.width, layer.height] { walk(field, CompositorPlan.Readers(sizedByHand: [layer.kind]), sized: true) }
             }
         }
+        // A sized walk only follows what the walk of every field follows too, so a register with an entry was
+        // reached by the latter: its expression is walked with the names, and again sized with the kinds.
         for index in plan.registers.indices.reversed() {
+            guard let entry = gathered[index] else { continue }
             let expression = plan.registers[index]
-            if let entry = gathered[index] {
-                if !entry.drawnByHand.isEmpty || entry.moreDrawnByHand {
-                    walk(expression, CompositorPlan.Readers(drawnByHand: entry.drawnByHand, moreDrawnByHand: entry.moreDrawnByHand), sized: false)
-                } else if readOnly[index] {
-                    walk(expression, CompositorPlan.Readers(), sized: false)
-                }
-                if !entry.sizedByHand.isEmpty { walk(expression, CompositorPlan.Readers(sizedByHand: entry.sizedByHand), sized: true) }
-            } else if readOnly[index] {
-                walk(expression, CompositorPlan.Readers(), sized: false)
-            }
+            walk(expression, CompositorPlan.Readers(drawnByHand: entry.drawnByHand, moreDrawnByHand: entry.moreDrawnByHand), sized: false)
+            if !entry.sizedByHand.isEmpty { walk(expression, CompositorPlan.Readers(sizedByHand: entry.sizedByHand), sized: true) }
         }
         return found
     }
