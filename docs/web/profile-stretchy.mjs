@@ -396,9 +396,14 @@ export function defineHeaderElement(tag, spec) {
       return release;
     }
 
-    // The document's scroll is reported to the document, not to its scrolling element.
+    // Where a scroller's events come: the document's scroll is reported to the document, not to its
+    // scrolling element.
+    _eventTarget(scroller) {
+      return scroller === document.scrollingElement ? document : scroller;
+    }
+
     _listen(scroller) {
-      const target = scroller === document.scrollingElement ? document : scroller;
+      const target = this._eventTarget(scroller);
       target.addEventListener("scroll", this._onScroll, { passive: true });
       target.addEventListener("scrollend", this._onScrollEnd);
       target.addEventListener("pointerdown", this._onDown, { passive: true });
@@ -407,7 +412,7 @@ export function defineHeaderElement(tag, spec) {
     }
 
     _unlisten(scroller) {
-      const target = scroller === document.scrollingElement ? document : scroller;
+      const target = this._eventTarget(scroller);
       target.removeEventListener("scroll", this._onScroll);
       target.removeEventListener("scrollend", this._onScrollEnd);
       target.removeEventListener("pointerdown", this._onDown);
