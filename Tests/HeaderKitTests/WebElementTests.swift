@@ -210,15 +210,8 @@ final class WebElementTests: XCTestCase {
         let offsets: [Double] = [0, -120, -37, 0, 12, 37, 73, 100, 101, 146, 150, 200, 256, 300, 420, 600]
         var slots = 0, values = 0
         for path in Self.examples {
-            let compilation = Compilation(path: path, text: try PackagePaths.text(path))
-            let program = try XCTUnwrap(compilation.program, path)
-            let tag = WebElement.tag(forHeader: program.name)
-            XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
-            let page = directory.appendingPathComponent("\(tag).html")
             // Time stands at 0, as for `eval --at`: CollapsingToolbar's scrim starts its fade and stays at its start.
-            try Self.page(for: program, tag: tag, pull: 200, clock: true).write(to: page, atomically: true, encoding: .utf8)
-            try browser.open(page.absoluteString)
-            try Self.waitForElement(browser, path)
+            let program = try Self.openElement(path, in: directory, browser) { Self.page(for: $0, tag: $1, pull: 200, clock: true) }
             let interpreter = Interpreter(program: program)
             let layout = HeaderLayout.Evaluator(program: program, width: Self.width, labels: false)
             let inputs = program.inputs.map(\.defaultValue)
@@ -550,13 +543,7 @@ final class WebElementTests: XCTestCase {
         let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
         defer { browser.close() }
         let path = "Examples/CollapsingToolbar.header"
-        let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program)
-        let tag = WebElement.tag(forHeader: program.name)
-        XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
-        let page = directory.appendingPathComponent("\(tag).html")
-        try Self.page(for: program, tag: tag, clock: true).write(to: page, atomically: true, encoding: .utf8)
-        try browser.open(page.absoluteString)
-        try Self.waitForElement(browser, path)
+        let program = try Self.openElement(path, in: directory, browser) { Self.page(for: $0, tag: $1, clock: true) }
         // Each frame's time and values, read in a frame after the element's.
         func drawn() throws -> (time: Double, values: [String: String], draws: Int) {
             let result = try browser.send("Runtime.evaluate", ["expression": """
@@ -891,13 +878,7 @@ final class WebElementTests: XCTestCase {
         XCTAssertEqual(plain.offset, 360, "the scroll went to 3 × 120")
         print(plain.line)
         for path in Self.examples where path.hasPrefix("Examples/") {
-            let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program)
-            let tag = WebElement.tag(forHeader: program.name)
-            XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
-            let page = directory.appendingPathComponent("\(tag).html")
-            try Self.page(for: program, tag: tag).write(to: page, atomically: true, encoding: .utf8)
-            try browser.open(page.absoluteString)
-            try Self.waitForElement(browser, path)
+            let program = try Self.openElement(path, in: directory, browser)
             let header = try scroll(program.name, offset: "document.getElementById('header').offset")
             XCTAssertEqual(header.offset, 360, "\(program.name): the scroll went to 3 × 120")
             print(header.line)
@@ -919,13 +900,7 @@ final class WebElementTests: XCTestCase {
         let directory = try TestScratch.directory("web-compositor")
         let browser = try DevToolsPipe(chromium: chromium, arguments: ["--allow-file-access-from-files"])
         defer { browser.close() }
-        let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program)
-        let tag = WebElement.tag(forHeader: program.name)
-        XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0)
-        let page = directory.appendingPathComponent("\(tag).html")
-        try Self.page(for: program, tag: tag).write(to: page, atomically: true, encoding: .utf8)
-        try browser.open(page.absoluteString)
-        try Self.waitForElement(browser, path)
+        let program = try Self.openElement(path, in: directory, browser)
         // backdrop (translate), avatar (translate and opacity), title (opacity), badge (translate).
         let animations = try browser.evaluate("""
             (() => { const root = document.getElementById("header").shadowRoot; const found = {};
@@ -965,6 +940,21 @@ final class WebElementTests: XCTestCase {
         print(String(format: "web: %@ main thread %.3f ms a scroll frame, %.0f layouts and %.0f style recalculations in 120 frames",
                      program.name, (delta("ScriptDuration") + delta("LayoutDuration") + delta("RecalcStyleDuration")) / 120 * 1000,
                      delta("LayoutCount"), delta("RecalcStyleCount")))
+    }
+
+    /// Compiles the spec at `path` with `compile --target web` into `directory`, writes beside the module the
+    /// page `html` makes of the program and the tag (`page(for:tag:)` by default), opens it and waits for the
+    /// element; returns the program.
+    static func openElement(_ path: String, in directory: URL, _ browser: DevToolsPipe,
+                            html: (Program, String) -> String = { page(for: $0, tag: $1) }) throws -> Program {
+        let program = try XCTUnwrap(Compilation(path: path, text: try PackagePaths.text(path)).program, path)
+        let tag = WebElement.tag(forHeader: program.name)
+        XCTAssertEqual(Driver.run(["compile", PackagePaths.url(path).path, "--target", "web", "-o", directory.path]).exitCode, 0, path)
+        let page = directory.appendingPathComponent("\(tag).html")
+        try html(program, tag).write(to: page, atomically: true, encoding: .utf8)
+        try browser.open(page.absoluteString)
+        try waitForElement(browser, path)
+        return program
     }
 
     static func waitForElement(_ browser: DevToolsPipe, _ what: String) throws {
