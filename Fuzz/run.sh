@@ -53,8 +53,10 @@ sources+=(Tests/HeaderKitTests/Support/FuzzSteps.swift Fuzz/FuzzMain.swift)
 
 # Rebuild when a source, this script or the flags changed. One module named HeaderKit: FuzzMain.swift and
 # FuzzSteps.swift call the library directly (HEADERKIT_FUZZ_BUILD drops FuzzSteps' `import HeaderKit`).
+# Compiled whole (-wmo), with two threads for code generation: 2 min 19 s on CI's two cores, where file by
+# file, each job parsing all 145 files again, took 3 min 35 s.
 flags=(-sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name HeaderKit -package-name headerc
-       -D HEADERKIT_FUZZ_BUILD "$optimization" -g -use-ld=lld)
+       -D HEADERKIT_FUZZ_BUILD "$optimization" -g -use-ld=lld -wmo -num-threads 2)
 stamp="$build/flags"
 if [[ ! -x "$binary" || "$(cat "$stamp" 2>/dev/null)" != "${flags[*]}" ||
       -n "$(find "${library[@]}" "${sources[@]:${#library[@]}}" Fuzz/run.sh -newer "$binary" 2>/dev/null | head -1)" ]]; then
