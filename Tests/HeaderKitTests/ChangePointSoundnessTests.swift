@@ -20,17 +20,43 @@ final class ChangePointSoundnessTests: XCTestCase {
     }()
     static let specsPerSeed = 1_000
 
-    func testChangePointsAndPrintedWitnessesHold() throws {
+    /// What the sweep of a spec counted, and the failures it found, kept to be reported on the test's own thread.
+    struct Tally {
         var specs = 0, outputs = 0, compared = 0, warnings = 0, stateful = 0
-        var random = SeededGenerator(seed: 0x4348_414E_4745_5333)
-        for seed in Self.seeds {
-            for (generated, _, compilation) in DifferentialHarness.generatedSpecs(count: Self.specsPerSeed, seed: seed) {
-                guard let program = compilation.program else { continue }
-                specs += 1
-                warnings += try RangeWarningReproduction.check(generated.text, path: "seed \(seed) spec\(generated.index).header")
+        var failures: [String] = []
+    }
+
+    func testChangePointsAndPrintedWitnessesHold() throws {
+        // The specs are drawn in order, then swept on both cores, each with random draws of its own.
+        let seeds = Self.seeds
+        let specs = seeds.flatMap { seed in
+            var generator = SpecGenerator(seed: seed, allowExtend: DifferentialHarness.extendParses)
+            return (0..<Self.specsPerSeed).map { (seed: seed, generated: generator.generate(index: $0)) }
+        }
+        var total = Tally()
+        for tally in Concurrently.map(specs, Self.sweep) {
+            total.specs += tally.specs; total.outputs += tally.outputs; total.compared += tally.compared
+            total.warnings += tally.warnings; total.stateful += tally.stateful
+            for failure in tally.failures { XCTFail(failure) }
+        }
+        XCTAssertGreaterThanOrEqual(total.specs, 900 * seeds.count)
+        XCTAssertGreaterThan(total.compared, 50_000 * seeds.count)
+        XCTAssertGreaterThan(total.warnings, 100 * seeds.count)
+        print("change points: \(total.specs) specs of seeds \(seeds.map { String($0, radix: 16) }), \(total.outputs) outputs at 3 settings, \(total.compared) values outside their change points as claimed (\(total.stateful) specs with states, each frame from the initial state); \(total.warnings) warnings' printed witnesses pasted and reproduced")
+    }
+
+    private static func sweep(_ spec: (seed: UInt64, generated: GeneratedSpec)) -> Tally {
+        let (seed, generated) = spec
+        var tally = Tally()
+        var random = SeededGenerator(seed: 0x4348_414E_4745_5333 ^ seed ^ UInt64(generated.index + 1) &* 0x9E37_79B9_7F4A_7C15)
+        do {
+            let compilation = Compilation(path: "spec\(generated.index).header", text: generated.text)
+            if let program = compilation.program {
+                tally.specs += 1
+                tally.warnings += try RangeWarningReproduction.check(generated.text, path: "seed \(seed) spec\(generated.index).header")
                 // A spec with states is compared frame by frame from the initial state, as `eval --at` gives
                 // each offset alone.
-                if !program.states.isEmpty { stateful += 1 }
+                if !program.states.isEmpty { tally.stateful += 1 }
                 let analysis = RangeAnalysis.analyze(program)
                 let interpreter = Interpreter(program: program)
                 var offsets = generated.interestingOffsets.filter(\.isFinite) + [0, -0.0, 1e6, -1e6, 1e15, -1e15, 1e300, -1e300]
@@ -69,9 +95,9 @@ final class ChangePointSoundnessTests: XCTestCase {
                     }
                     let frames = offsets.map { ($0, frame($0)) }
                     for (index, proven) in analysis.outputs.enumerated() {
-                        outputs += 1
+                        tally.outputs += 1
                         func fail(_ what: String) {
-                            XCTFail("seed \(seed) spec \(generated.index): \(proven.name) \(what) with \(setting), proven to change between \(String(describing: proven.changes))\n\(generated.text)")
+                            tally.failures.append("seed \(seed) spec \(generated.index): \(proven.name) \(what) with \(setting), proven to change between \(String(describing: proven.changes))\n\(generated.text)")
                         }
                         guard let changes = proven.changes else {
                             // Never changes: the same at every offset.
@@ -80,7 +106,7 @@ final class ChangePointSoundnessTests: XCTestCase {
                                 fail("is \(values[index]) at offset \(offset) and \(first) at \(frames[0].0)")
                                 break
                             }
-                            compared += frames.count
+                            tally.compared += frames.count
                             continue
                         }
                         // As `ranges --format json` gives them (`changesFrom`, `changesTo`, one double outward): below
@@ -97,16 +123,15 @@ final class ChangePointSoundnessTests: XCTestCase {
                                 fail("is \(values[index]) at offset \(offset), above \(to), where it is \(atTo)")
                                 break
                             }
-                            compared += 1
+                            tally.compared += 1
                         }
                     }
                 }
             }
+        } catch {
+            tally.failures.append("seed \(seed): \(error)")
         }
-        XCTAssertGreaterThanOrEqual(specs, 1_800)
-        XCTAssertGreaterThan(compared, 100_000)
-        XCTAssertGreaterThan(warnings, 200)
-        print("change points: \(specs) specs of seeds \(Self.seeds.map { String($0, radix: 16) }), \(outputs) outputs at 3 settings, \(compared) values outside their change points as claimed (\(stateful) specs with states, each frame from the initial state); \(warnings) warnings' printed witnesses pasted and reproduced")
+        return tally
     }
 
     /// The same value: numbers equal (0 and -0.0 alike) or both NaN, bools and phases equal.

@@ -58,15 +58,6 @@ final class CurvePrecisionTests: XCTestCase {
         }
     }
 
-    final class Results: @unchecked Sendable {
-        typealias Row = (worst: Double, at: Double, outsideWorst: Double)
-        private let lock = NSLock()
-        private var rows: [Row]
-        init(count: Int) { rows = Array(repeating: (0, 0, 0), count: count) }
-        func set(_ index: Int, _ row: Row) { lock.lock(); rows[index] = row; lock.unlock() }
-        func get(_ index: Int) -> Row { lock.lock(); defer { lock.unlock() }; return rows[index] }
-    }
-
     static let curves: [(name: String, points: (Double, Double, Double, Double))] = {
         var list: [(name: String, points: (Double, Double, Double, Double))] = []
         for preset in Curve.presets {
@@ -138,14 +129,9 @@ final class CurvePrecisionTests: XCTestCase {
     func testCubicBezierPrecision() {
         let curves = Self.curves, inputs = Self.inputs
         let outside: [Double] = [-1e6, -3, -1, -0.5, -1e-9, -1e-300, 1 + 1e-15, 1.000001, 1.5, 2, 10, 1e6]
-        // One result slot per curve, filled in parallel on both cores.
-        let results = Results(count: curves.count)
-        DispatchQueue.concurrentPerform(iterations: curves.count) { index in
-            let (x1, y1, x2, y2) = curves[index].points
-            guard let curve = CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2) else {
-                results.set(index, (.infinity, .nan, .infinity))
-                return
-            }
+        let results = Concurrently.map(curves) { named -> (worst: Double, at: Double, outsideWorst: Double) in
+            let (x1, y1, x2, y2) = named.points
+            guard let curve = CubicBezier(x1: x1, y1: y1, x2: x2, y2: y2) else { return (.infinity, .nan, .infinity) }
             let reference = Reference(x1, y1, x2, y2)
             var worst = 0.0, worstAt = 0.0
             for x in inputs {
@@ -159,10 +145,9 @@ final class CurvePrecisionTests: XCTestCase {
                 let error = Swift.abs(Double(Float80(curve.value(at: x)) - expected)) / Swift.max(1, Swift.abs(Double(expected)))
                 outsideWorst = Swift.max(outsideWorst, error.isNaN ? .infinity : error)
             }
-            results.set(index, (worst, worstAt, outsideWorst))
+            return (worst, worstAt, outsideWorst)
         }
-        for (index, curve) in curves.enumerated() {
-            let result = results.get(index)
+        for (curve, result) in zip(curves, results) {
             let name = curve.name.padding(toLength: 24, withPad: " ", startingAt: 0)
             print("cubic-bezier precision \(name) worst |Δy| = \(result.worst) at x = \(result.at); outside [0,1] rel \(result.outsideWorst)")
             // The presets reach about 1e-16; the hard curves, where x'(t) nearly vanishes inside (0, 1), 1e-14.

@@ -246,24 +246,24 @@ final class FormatterTests: XCTestCase {
         for name in ["ProfileStretchy", "StickyParallax", "StretchyImage", "AppleMusicProfile"] {
             let text = try PackagePaths.text("Examples/\(name).header")
             XCTAssertEqual(format(text), text, "Examples/\(name).header is not in fmt's layout")
-            assertFormattingKeepsEverything(text, name: name, offsets: [-100, -1, 0, 0.5, 50, 73, 146, 200, 1000])
+            Self.assertFormattingKeepsEverything(text, name: name, offsets: [-100, -1, 0, 0.5, 50, 73, 146, 200, 1000])
         }
     }
 
     func testCorpus() throws {
-        var formatted = 0, refused = 0
-        for entry in try SpecCorpus.all() {
+        // On both cores; a failure is asserted where it is found.
+        let outcomes = Concurrently.map(try SpecCorpus.all()) { entry -> Bool in
             var diagnostics = Diagnostics()
             _ = Parser.parse(SourceFile(path: entry.name, text: entry.text), into: &diagnostics)
             if diagnostics.hasErrors {
                 XCTAssertNil(Formatter.format(SourceFile(path: entry.name, text: entry.text)).text,
                              "\(entry.name) has a syntax error but was formatted")
-                refused += 1
-            } else {
-                assertFormattingKeepsEverything(entry.text, name: entry.name, offsets: [-200, -10, 0, 1, 25, 50, 99.5, 100, 150, 300])
-                formatted += 1
+                return false
             }
+            Self.assertFormattingKeepsEverything(entry.text, name: entry.name, offsets: [-200, -10, 0, 1, 25, 50, 99.5, 100, 150, 300])
+            return true
         }
+        let formatted = outcomes.filter { $0 }.count, refused = outcomes.count - formatted
         print("FormatterTests corpus: \(formatted) specs formatted, \(refused) with syntax errors refused")
         XCTAssertGreaterThan(formatted, 40)
     }
@@ -272,11 +272,15 @@ final class FormatterTests: XCTestCase {
         let count = ProcessInfo.processInfo.environment["HEADERC_FMT_COUNT"].flatMap(Int.init) ?? 200
         var generator = SpecGenerator(seed: 0x666D_7421, allowExtend: DifferentialHarness.extendParses)
         var random = SeededGenerator(seed: 0x636F_6D6D)
-        for index in 0..<count {
+        let specs = (0..<count).map { index in
             let generated = generator.generate(index: index)
             let woven = Self.weaveComments(into: generated.text, &random)
             let offsets = Array(Set(generated.interestingOffsets.filter(\.isFinite) + [-120, 0, 33, 100, 260])).sorted()
-            assertFormattingKeepsEverything(woven, name: "random spec \(index)", offsets: Array(offsets.prefix(40)))
+            return (index: index, text: woven, offsets: Array(offsets.prefix(40)))
+        }
+        // On both cores; a failure is asserted where it is found.
+        _ = Concurrently.map(specs) { spec in
+            Self.assertFormattingKeepsEverything(spec.text, name: "random spec \(spec.index)", offsets: spec.offsets)
         }
     }
 
@@ -361,7 +365,7 @@ final class FormatterTests: XCTestCase {
     /// Formats `text` and checks: idempotent; the same tokens and comments in the same order, each comment
     /// after code or on a line of its own as before; `eval` prints the same at `offsets` (and the same
     /// settle targets); `compile` emits the same Swift; `check` reports the same messages.
-    private func assertFormattingKeepsEverything(_ text: String, name: String, offsets: [Double],
+    private static func assertFormattingKeepsEverything(_ text: String, name: String, offsets: [Double],
                                                  file: StaticString = #filePath, line: UInt = #line) {
         let source = SourceFile(path: "spec.header", text: text)
         guard let formatted = Formatter.format(source).text else {

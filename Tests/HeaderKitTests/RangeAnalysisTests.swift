@@ -756,7 +756,8 @@ final class RangeAnalysisTests: XCTestCase {
         }
         var warnings = 0
         let harmsBefore = RangeWarningReproduction.harmsChecked
-        for (path, text) in sources { warnings += try RangeWarningReproduction.check(text, path: path) }
+        let checked = Concurrently.map(sources) { source in Result { try RangeWarningReproduction.check(source.1, path: source.0) } }
+        for count in checked { warnings += try count.get() }
         let harms = RangeWarningReproduction.harmsChecked - harmsBefore
         print("witnesses: \(warnings) warnings of \(sources.count) specs reproduce in the interpreter; "
               + "\(harms) of them are faults, each naming an output or a state the interpreter shows NaN or infinite there")

@@ -64,17 +64,10 @@ final class RobustnessTests: XCTestCase {
                                        file: StaticString = #filePath, line: UInt = #line) throws -> Set<String> {
         guard Self.headerc != nil else { throw XCTSkip("the headerc executable is not built") }
         let paths = try cases.map { try write($0.text, "\($0.name).header") }
-        let results = ResultBox(count: cases.count)
-        let next = ResultBox(count: 0)
-        DispatchQueue.concurrentPerform(iterations: 2) { _ in
-            while let index = next.take(limit: cases.count) {
-                let result = try? RobustnessTests.runChild(["eval", paths[index], "--at", "0,100"], timeout: timeout)
-                results.set(index, result)
-            }
-        }
+        let results = Concurrently.map(paths) { path in try? RobustnessTests.runChild(["eval", path, "--at", "0,100"], timeout: timeout) }
         var survivors: Set<String> = []
-        for (index, entry) in cases.enumerated() {
-            guard let result = results.get(index) else {
+        for (entry, result) in zip(cases, results) {
+            guard let result else {
                 XCTFail("\(entry.name): headerc could not be started", file: file, line: line)
                 continue
             }
@@ -84,21 +77,6 @@ final class RobustnessTests: XCTestCase {
             if survived { survivors.insert(entry.name) }
         }
         return survivors
-    }
-
-    private final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var results: [ChildResult?]
-        private var counter = 0
-        init(count: Int) { results = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ result: ChildResult?) { lock.lock(); results[index] = result; lock.unlock() }
-        func get(_ index: Int) -> ChildResult? { lock.lock(); defer { lock.unlock() }; return results[index] }
-        func take(limit: Int) -> Int? {
-            lock.lock(); defer { lock.unlock() }
-            guard counter < limit else { return nil }
-            counter += 1
-            return counter - 1
-        }
     }
 
     // MARK: In-process

@@ -5,8 +5,10 @@ import XCTest
 /// warning's value is what the frame gives there (at the end of its trace, for a state that runs off), to the bit; a division's, a square root's or a power's
 /// warning is a fault that the interpreter meets as it runs the frame, at that very operation.
 enum RangeWarningReproduction {
-    /// How many faults' warnings had what they harmed checked, over every call.
-    nonisolated(unsafe) static var harmsChecked = 0
+    /// How many faults' warnings had what they harmed checked, over every call, from whichever thread.
+    static var harmsChecked: Int { harmsLock.lock(); defer { harmsLock.unlock() }; return harmsCount }
+    nonisolated(unsafe) private static var harmsCount = 0
+    private static let harmsLock = NSLock()
 
     /// The warnings checked (dead keyframe stops, which have no point to show, aside); a failure for each
     /// that does not reproduce.
@@ -79,7 +81,7 @@ enum RangeWarningReproduction {
                 } else {
                     XCTFail("\(message): the warning names nothing it harmed", file: file, line: line)
                 }
-                harmsChecked += 1
+                harmsLock.lock(); harmsCount += 1; harmsLock.unlock()
             }
         }
         return checked
