@@ -49,7 +49,7 @@ for file in "${library[@]}"; do
     sed -E 's/^import Header[A-Za-z]+$//' "$file" > "$copies/$file"
     sources+=("$copies/$file")
 done
-sources+=(Tests/HeaderKitTests/Support/FuzzSteps.swift Fuzz/FuzzMain.swift)
+sources+=("$root/Tests/HeaderKitTests/Support/FuzzSteps.swift" "$root/Fuzz/FuzzMain.swift")
 
 # Rebuild when a source, this script or the flags changed. One module named HeaderKit: FuzzMain.swift and
 # FuzzSteps.swift call the library directly (HEADERKIT_FUZZ_BUILD drops FuzzSteps' `import HeaderKit`).
@@ -61,7 +61,8 @@ stamp="$build/flags"
 if [[ ! -x "$binary" || "$(cat "$stamp" 2>/dev/null)" != "${flags[*]}" ||
       -n "$(find "${library[@]}" "${sources[@]:${#library[@]}}" Fuzz/run.sh -newer "$binary" 2>/dev/null | head -1)" ]]; then
     echo "building $binary (${#sources[@]} files, $optimization)"
-    swiftc "${flags[@]}" "${sources[@]}" -o "$binary.tmp"
+    # In the build folder: a whole-module build with debug information leaves module files where it runs.
+    (cd "$build" && swiftc "${flags[@]}" "${sources[@]}" -o "$binary.tmp")
     mv "$binary.tmp" "$binary"
     echo "${flags[*]}" > "$stamp"
 fi
