@@ -230,31 +230,52 @@ package struct InterpreterCode {
 
     // MARK: - translation
 
-    /// Whether `expression` reads nothing but inputs and constants (directly or through values and locals).
-    private func readsOnlyInputs(_ expression: Expr) -> Bool {
-        switch expression.kind {
-        case .constant, .boolConstant: return true
-        case .read(let read):
-            switch read {
-            case .input: return true
-            case .value(let index): return valueReadsOnlyInputs[index]
-            case .local(let index): return localReadsOnlyInputs[index]
-            case .offset, .delta, .time, .state, .target, .velocity, .parameter: return false
-            }
-        case .unary(_, let operand): return readsOnlyInputs(operand)
-        case .binary(_, let lhs, let rhs): return readsOnlyInputs(lhs) && readsOnlyInputs(rhs)
-        case .select(let condition, let then, let otherwise):
-            return readsOnlyInputs(condition) && readsOnlyInputs(then) && readsOnlyInputs(otherwise)
-        case .curve(_, let progress): return readsOnlyInputs(progress)
-        // The interpreter runs the program with its calls expanded (`inliningCalls`): none is left here.
-        case .call: return false
+    /// An expression with, at each node, whether it reads nothing but inputs and constants (directly or
+    /// through values and locals), worked out once, from the leaves up: asking it of each node again as the
+    /// translation went down cost the square of a long chain's length.
+    private final class Node {
+        let expression: Expr
+        let readsOnlyInputs: Bool
+        let children: [Node]
+        var kind: Expr.Kind { expression.kind }
+
+        init(_ expression: Expr, readsOnlyInputs: Bool, children: [Node]) {
+            self.expression = expression
+            self.readsOnlyInputs = readsOnlyInputs
+            self.children = children
         }
+
+        subscript(_ index: Int) -> Node { children[index] }
     }
 
-    /// Whether an operation of `list` should compute `expression` itself (not a leaf, and not a part the
+    private func annotate(_ expression: Expr) -> Node {
+        let children: [Node]
+        let leafReadsOnlyInputs: Bool
+        switch expression.kind {
+        case .constant, .boolConstant:
+            return Node(expression, readsOnlyInputs: true, children: [])
+        case .read(let read):
+            switch read {
+            case .input: leafReadsOnlyInputs = true
+            case .value(let index): leafReadsOnlyInputs = valueReadsOnlyInputs[index]
+            case .local(let index): leafReadsOnlyInputs = localReadsOnlyInputs[index]
+            case .offset, .delta, .time, .state, .target, .velocity, .parameter: leafReadsOnlyInputs = false
+            }
+            return Node(expression, readsOnlyInputs: leafReadsOnlyInputs, children: [])
+        case .unary(_, let operand): children = [annotate(operand)]
+        case .binary(_, let lhs, let rhs): children = [annotate(lhs), annotate(rhs)]
+        case .select(let condition, let then, let otherwise): children = [annotate(condition), annotate(then), annotate(otherwise)]
+        case .curve(_, let progress): children = [annotate(progress)]
+        // The interpreter runs the program with its calls expanded (`inliningCalls`): none is left here.
+        case .call: return Node(expression, readsOnlyInputs: false, children: [])
+        }
+        return Node(expression, readsOnlyInputs: children.allSatisfy(\.readsOnlyInputs), children: children)
+    }
+
+    /// Whether an operation of `list` should compute `node` itself (not a leaf, and not a part the
     /// input-only list computes instead).
-    private func computesInline(_ expression: Expr, in list: List) -> Bool {
-        !expression.isLeaf && (list == .inputsOnly || !readsOnlyInputs(expression))
+    private func computesInline(_ node: Node, in list: List) -> Bool {
+        !node.expression.isLeaf && (list == .inputsOnly || !node.readsOnlyInputs)
     }
 
     /// A body's locals take scratch registers for the length of the body (a leaf is read where it is;
@@ -264,18 +285,19 @@ package struct InterpreterCode {
         localRegisters = []
         localReadsOnlyInputs = []
         for local in body.locals {
-            let onlyInputs = readsOnlyInputs(local)
+            // Each local reads only the locals before it.
+            let node = annotate(local)
             let register: Int
-            if local.isLeaf || (onlyInputs && list != .inputsOnly) {
-                register = operand(local, list: list)
+            if local.isLeaf || (node.readsOnlyInputs && list != .inputsOnly) {
+                register = operand(node, list: list)
             } else {
                 register = scratch()
-                emit(local, into: register, list: list)
+                emit(node, into: register, list: list)
             }
             localRegisters.append(register)
-            localReadsOnlyInputs.append(onlyInputs)
+            localReadsOnlyInputs.append(node.readsOnlyInputs)
         }
-        emit(body.result, into: destination, list: list)
+        emit(annotate(body.result), into: destination, list: list)
         scratchTop = mark
     }
 
@@ -294,74 +316,76 @@ package struct InterpreterCode {
         }
     }
 
-    /// The register that holds the expression's value: a read or constant where it already is, a part
-    /// that reads only inputs where the input-only list puts it, else a scratch register computed into.
-    private mutating func operand(_ expression: Expr, list: List) -> Int {
-        switch expression.kind {
+    /// The register that holds the node's value: a read or constant where it already is, a part that
+    /// reads only inputs where the input-only list puts it, else a scratch register computed into.
+    private mutating func operand(_ node: Node, list: List) -> Int {
+        switch node.kind {
         case .read(let read): return register(of: read)
         case .constant(let value): return constantRegister(value)
         case .boolConstant(let value): return constantRegister(value ? 1 : 0)
         default:
-            if list != .inputsOnly && readsOnlyInputs(expression) {
+            if list != .inputsOnly && node.readsOnlyInputs {
                 let register = hoistedRegister()
                 // Its temporaries are scratch registers: the input-only list never runs amid another list.
-                emit(expression, into: register, list: .inputsOnly)
+                emit(node, into: register, list: .inputsOnly)
                 return register
             }
             let register = scratch()
-            emit(expression, into: register, list: list)
+            emit(node, into: register, list: list)
             return register
         }
     }
 
-    private mutating func emit(_ expression: Expr, into destination: Int, list: List) {
+    private mutating func emit(_ node: Node, into destination: Int, list: List) {
         let d = Int32(destination)
         let mark = scratchTop
         defer { scratchTop = mark }
-        if !computesInline(expression, in: list) {
-            append(Instruction(opcode: .move, destination: d, a: Int32(operand(expression, list: list)), b: 0), to: list)
+        if !computesInline(node, in: list) {
+            append(Instruction(opcode: .move, destination: d, a: Int32(operand(node, list: list)), b: 0), to: list)
             return
         }
-        switch expression.kind {
+        let range = node.expression.range
+        switch node.kind {
         case .constant, .boolConstant, .read:
-            append(Instruction(opcode: .move, destination: d, a: Int32(operand(expression, list: list)), b: 0), to: list)
-        case .unary(let operation, let operandExpression):
-            let a = Int32(operand(operandExpression, list: list))
+            append(Instruction(opcode: .move, destination: d, a: Int32(operand(node, list: list)), b: 0), to: list)
+        case .unary(let operation, _):
+            let a = Int32(operand(node[0], list: list))
             if operation == .negate {
                 append(Instruction(opcode: .negate, destination: d, a: a, b: 0), to: list)
             } else {
                 let code = UInt8(UnaryOperation.allCases.firstIndex(of: operation) ?? 0)
                 let index = append(Instruction(opcode: .unary, operation: code, destination: d, a: a, b: 0), to: list)
-                if operation == .sqrt { faultSites[list, default: [:]][index] = expression.range }
+                if operation == .sqrt { faultSites[list, default: [:]][index] = range }
             }
-        case .binary(let operation, let lhs, let rhs):
+        case .binary(let operation, _, _):
             let faults = operation == .divide || operation == .pow || operation == .div
-            if let fused = fusedOperands(operation, lhs, rhs, list: list) {
+            if let fused = fusedOperands(operation, node[0], node[1], list: list) {
                 let index = append(Instruction(opcode: fused.opcode, destination: d, a: fused.a, b: fused.b, c: fused.c), to: list)
-                if faults { faultSites[list, default: [:]][index] = expression.range }
+                if faults { faultSites[list, default: [:]][index] = range }
                 return
             }
-            let a = Int32(operand(lhs, list: list)), b = Int32(operand(rhs, list: list))
+            let a = Int32(operand(node[0], list: list)), b = Int32(operand(node[1], list: list))
             let code = UInt8(BinaryOperation.allCases.firstIndex(of: operation) ?? 0)
             let index = append(Instruction(opcode: Self.opcode(of: operation), operation: code, destination: d, a: a, b: b), to: list)
-            if faults { faultSites[list, default: [:]][index] = expression.range }
-        case .select(let condition, let then, let otherwise):
+            if faults { faultSites[list, default: [:]][index] = range }
+        case .select:
+            let condition = node[0]
             let branch: Int
-            if case .binary(let comparison, let lhs, let rhs) = condition.kind, computesInline(condition, in: list),
+            if case .binary(let comparison, _, _) = condition.kind, computesInline(condition, in: list),
                let opcode = Self.branchOpcode(comparison) {
-                let a = Int32(operand(lhs, list: list)), b = Int32(operand(rhs, list: list))
+                let a = Int32(operand(condition[0], list: list)), b = Int32(operand(condition[1], list: list))
                 branch = append(Instruction(opcode: opcode, destination: 0, a: a, b: b), to: list)
             } else {
                 let c = Int32(operand(condition, list: list))
                 branch = append(Instruction(opcode: .jumpIfFalse, destination: 0, a: c, b: 0), to: list)
             }
-            emit(then, into: destination, list: list)
+            emit(node[1], into: destination, list: list)
             let skip = append(Instruction(opcode: .jump, destination: 0, a: 0, b: 0), to: list)
             patchJump(at: branch, in: list)
-            emit(otherwise, into: destination, list: list)
+            emit(node[2], into: destination, list: list)
             patchJump(at: skip, in: list)
-        case .curve(let curve, let progress):
-            let a = Int32(operand(progress, list: list))
+        case .curve(let curve, _):
+            let a = Int32(operand(node[0], list: list))
             curves.append(curve)
             append(Instruction(opcode: .curve, destination: d, a: a, b: Int32(curves.count - 1)), to: list)
         case .call:
@@ -372,17 +396,17 @@ package struct InterpreterCode {
     /// One instruction for two operations where the lowered code has them often: `clamp`, `a + b * c`
     /// (keyframe segments), `a - b * c` and `(a - b) / c`. Only the shapes written here, in this
     /// operand order, so that each operation sees the operands it would see alone.
-    private mutating func fusedOperands(_ operation: BinaryOperation, _ lhs: Expr, _ rhs: Expr,
+    private mutating func fusedOperands(_ operation: BinaryOperation, _ lhs: Node, _ rhs: Node,
                                         list: List) -> (opcode: Instruction.Opcode, a: Int32, b: Int32, c: Int32)? {
         switch (operation, lhs.kind, rhs.kind) {
-        case (.min, .binary(.max, let x, let low), _) where computesInline(lhs, in: list):
-            return (.clamp, Int32(operand(x, list: list)), Int32(operand(low, list: list)), Int32(operand(rhs, list: list)))
-        case (.add, _, .binary(.multiply, let x, let y)) where computesInline(rhs, in: list):
-            return (.multiplyAdd, Int32(operand(lhs, list: list)), Int32(operand(x, list: list)), Int32(operand(y, list: list)))
-        case (.subtract, _, .binary(.multiply, let x, let y)) where computesInline(rhs, in: list):
-            return (.multiplySubtract, Int32(operand(lhs, list: list)), Int32(operand(x, list: list)), Int32(operand(y, list: list)))
-        case (.divide, .binary(.subtract, let x, let y), _) where computesInline(lhs, in: list):
-            return (.subtractDivide, Int32(operand(x, list: list)), Int32(operand(y, list: list)), Int32(operand(rhs, list: list)))
+        case (.min, .binary(.max, _, _), _) where computesInline(lhs, in: list):
+            return (.clamp, Int32(operand(lhs[0], list: list)), Int32(operand(lhs[1], list: list)), Int32(operand(rhs, list: list)))
+        case (.add, _, .binary(.multiply, _, _)) where computesInline(rhs, in: list):
+            return (.multiplyAdd, Int32(operand(lhs, list: list)), Int32(operand(rhs[0], list: list)), Int32(operand(rhs[1], list: list)))
+        case (.subtract, _, .binary(.multiply, _, _)) where computesInline(rhs, in: list):
+            return (.multiplySubtract, Int32(operand(lhs, list: list)), Int32(operand(rhs[0], list: list)), Int32(operand(rhs[1], list: list)))
+        case (.divide, .binary(.subtract, _, _), _) where computesInline(lhs, in: list):
+            return (.subtractDivide, Int32(operand(lhs[0], list: list)), Int32(operand(lhs[1], list: list)), Int32(operand(rhs, list: list)))
         default:
             return nil
         }

@@ -29,6 +29,14 @@ func chainSpec(blocks: Int) -> String {
     return lines.joined(separator: "\n") + "\n"
 }
 
+/// One block whose height is a chain of about `operations` additions of the offset, half of them in a named
+/// value: a spec grows along its expressions too. (The parser takes at most 10,000 operations in one
+/// expression; here each holds half.)
+func longExpressionSpec(operations: Int) -> String {
+    let half = Array(repeating: "offset", count: operations / 2).joined(separator: " + ")
+    return "header Long\nlet s = \(half)\ncover {\n    height = s + \(half)\n}\n"
+}
+
 func warningSpec(blocks: Int) -> String {
     scalingSpec(blocks: blocks).replacingOccurrences(of: "opacity = 1 - progress", with: "opacity = 1 - 2 * progress")
 }
@@ -154,12 +162,17 @@ func printScaling() {
             }
         }
     }
+    // Two of them on one long expression, 1,000 and 10,000 operations long, on a thread with the stack the
+    // executable gives its commands: the passes walk an expression recursively.
+    for (name, figure) in longExpressionFigures() { figures[name] = figure }
     for name in ["check", "compile", "compile --target js", "compile --target kotlin", "compile --target web", "fmt", "eval one offset",
                  "check with range warnings", "check with range warnings, a chain of named values",
-                 "check with range warnings, a warning in every block"] {
+                 "check with range warnings, a warning in every block",
+                 "check with range warnings, one long expression", "eval one offset, one long expression"] {
         let small = figures[name]?[1_000] ?? .nan, large = figures[name]?[10_000] ?? .nan
-        print(String(format: "%@ 1000 blocks %.3f s", name, small))
-        print(String(format: "%@ 10000 blocks %.3f s", name, large))
+        let unit = name.hasSuffix("one long expression") ? "operations" : "blocks"
+        print(String(format: "%@ 1000 %@ %.3f s", name, unit, small))
+        print(String(format: "%@ 10000 %@ %.3f s", name, unit, large))
         print(String(format: "%@ ratio 10000/1000 %.1f", name, large / small))
         guard let freeSmall = freeing[name]?[1_000], let freeLarge = freeing[name]?[10_000] else { continue }
         print(String(format: "%@ then freeing what it built (in process only) 1000 blocks %.3f s, 10000 blocks %.3f s",
@@ -169,6 +182,37 @@ func printScaling() {
     print(String(format: "check plus compile 10000 blocks %.3f s", both))
     let commands = (figures["check with range warnings"]?[10_000] ?? .nan) + (figures["compile"]?[10_000] ?? .nan)
     print(String(format: "check with range warnings plus compile 10000 blocks %.3f s", commands))
+}
+
+/// `check` with its range warnings, and one eval offset, on `longExpressionSpec` of 1,000 and 10,000
+/// operations, each run on a thread of `Driver.stackSize`, as the executable runs its commands.
+func longExpressionFigures() -> [String: [Int: Double]] {
+    final class Figures: @unchecked Sendable { var byName: [String: [Int: Double]] = [:] }
+    let figures = Figures()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        for operations in [1_000, 10_000] {
+            let text = longExpressionSpec(operations: operations)
+            figures.byName["check with range warnings, one long expression", default: [:]][operations] = seconds() {
+                let compilation = Compilation(path: "long.header", text: text)
+                if let program = compilation.program {
+                    let analysis = RangeAnalysis.analyze(program)
+                    sink += Double(RangeWarnings.diagnose(program, analysis: analysis, source: compilation.source).count)
+                }
+            }
+            figures.byName["eval one offset, one long expression", default: [:]][operations] = seconds() {
+                if let program = Compilation(path: "long.header", text: text, checksSwiftNames: false).program,
+                   case .number(let value)? = Interpreter(program: program).frame(at: 50).first {
+                    sink += value
+                }
+            }
+        }
+        done.signal()
+    }
+    thread.stackSize = Driver.stackSize
+    thread.start()
+    done.wait()
+    return figures.byName
 }
 
 /// How long `swiftc -O` takes to build the generated Swift of a spec of 100 blocks: an app target pays
