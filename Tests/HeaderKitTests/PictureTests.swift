@@ -274,6 +274,15 @@ final class PictureTests: XCTestCase {
         XCTAssertEqual(checked.exitCode, 0)
         XCTAssertTrue(checked.standardError.contains("note: 2 blocks ('header', 'artwork') declare no structure"), checked.standardError)
         XCTAssertTrue(checked.standardError.contains("note: 'artwork' is drawn as if declared 'artwork: image in header'"), checked.standardError)
+        // Past eight guessed blocks the note names the first eight, then how many more; each has its own note.
+        let many = directory.appendingPathComponent("Many.header")
+        try ("header Many\n" + (0..<11).map { "part\($0) { height = 10 }\n" }.joined()).write(to: many, atomically: true, encoding: .utf8)
+        let manyChecked = Driver.run(["check", many.path])
+        XCTAssertEqual(manyChecked.exitCode, 0)
+        XCTAssertTrue(manyChecked.standardError.contains(
+            "note: 11 blocks ('part0', 'part1', 'part2', 'part3', 'part4', 'part5', 'part6', 'part7', 3 more) declare no structure"),
+                      manyChecked.standardError)
+        XCTAssertEqual(manyChecked.standardError.components(separatedBy: "is drawn as if declared 'part").count, 12, manyChecked.standardError)
         // The collapsing toolbar without its structure: every block named once, each with the line to add.
         let toolbar = Driver.run(["check", PackagePaths.url("Tests/Specs/layout/collapsing-toolbar-guessed.header").path])
         XCTAssertEqual(toolbar.exitCode, 0)

@@ -160,13 +160,18 @@ package struct HeaderLayout {
     static let areaWords = ["cover", "image", "backdrop", "header", "hero", "banner", "background", "artwork", "poster",
                             "picture", "wallpaper"]
 
-    /// `check`'s note, once per spec: the blocks whose structure the pictures guess, each with the line that
-    /// would declare it as guessed. Nil where every block declares its structure.
+    /// How many blocks `guessNote`'s message names; a note of its own names every one.
+    static let guessesNamed = 8
+
+    /// `check`'s note, once per spec: the blocks whose structure the pictures guess (the first
+    /// `guessesNamed` by name, then how many more), each with the line that would declare it as guessed.
+    /// Nil where every block declares its structure.
     package static func guessNote(for program: Program) -> Diagnostic? {
         let structures = structures(of: program)
         let guessed = program.blocks.indices.filter { program.blocks[$0].structure == nil }
         guard let first = guessed.first else { return nil }
-        let names = guessed.map { "'\(program.blocks[$0].name)'" }
+        var names = guessed.prefix(guessesNamed).map { "'\(program.blocks[$0].name)'" }
+        if guessed.count > guessesNamed { names.append("\(guessed.count - guessesNamed) more") }
         let notes = guessed.map { index in
             Diagnostic.Note(message: "'\(program.blocks[index].name)' is drawn as if declared '\(declaration(of: index, structures[index], in: program))'",
                             range: program.blocks[index].nameRange)
