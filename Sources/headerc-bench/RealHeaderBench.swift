@@ -3,9 +3,9 @@ import HeaderKit
 
 /// `headerc check` (the front end, the range analysis and its warnings' witnesses) on headers written as
 /// app code is: `Specs/NavigationBarHider.header` (175 lines, 49 declarations, dozens of guards, three
-/// states) and the five real apps' headers of `Tests/Specs/apps` (Wikipedia iOS, exyte's ScalingHeader,
-/// react-native-collapsible-tab-view, Expo's parallax template, Jetsnack), each rewritten from its app's
-/// code. For each, the CPU time of the best of five runs, with how many lines, conditionals and warnings
+/// states) and the real apps' headers of `Tests/Specs/apps` (Wikipedia iOS, exyte's ScalingHeader,
+/// react-native-collapsible-tab-view, Expo's parallax template, Jetsnack, and Jetsnack again in Kotlin's
+/// Float), each rewritten from its app's code. For each, the CPU time of the best of five runs, with how many lines, conditionals and warnings
 /// it has.
 func printRealHeaderFigures() {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
