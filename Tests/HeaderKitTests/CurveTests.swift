@@ -258,7 +258,7 @@ final class CurveTests: XCTestCase {
             }
         }
         // Just past them, the spring itself has no finite settling time or frequency.
-        XCTAssertNil(SpringCurve(duration: 5e-324, bounce: 0))
+        XCTAssertNil(SpringCurve(duration: .leastNonzeroMagnitude, bounce: 0))
         XCTAssertNil(SpringCurve(duration: 1e300, bounce: 1.0.nextDown))
     }
 
