@@ -55,38 +55,47 @@ public struct Driver {
             }
         }
         let work = Work(arguments, standardOutputPieces)
+        onCommandStack { work.run() }
+        return work.outcome
+    }
+
+    /// Runs `body` on a thread of `stackSize`, as every command runs, and waits for it to end.
+    package static func onCommandStack(_ body: @escaping @Sendable () -> Void) {
         #if canImport(Glibc)
+        final class Body: @unchecked Sendable {
+            let run: @Sendable () -> Void
+            init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+        }
         // pthread rather than Thread, to learn when the stack cannot be had (a strict overcommit policy,
         // a low ulimit) and run here instead of waiting for a thread that never starts.
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         var thread = pthread_t()
-        let context = Unmanaged.passRetained(work)
+        let context = Unmanaged.passRetained(Body(body))
         let created = pthread_attr_setstacksize(&attributes, stackSize) == 0
             && pthread_create(&thread, &attributes, { pointer in
                 guard let pointer else { return nil }
-                Unmanaged<Work>.fromOpaque(pointer).takeRetainedValue().run()
+                Unmanaged<Body>.fromOpaque(pointer).takeRetainedValue().run()
                 return nil
             }, context.toOpaque()) == 0
         if created {
             pthread_join(thread, nil)
         } else {
             context.release()
-            work.run()
+            body()
         }
         #else
         final class Done: @unchecked Sendable { let semaphore = DispatchSemaphore(value: 0) }
         let done = Done()
         let thread = Thread {
-            work.run()
+            body()
             done.semaphore.signal()
         }
         thread.stackSize = stackSize
         thread.start()
         done.semaphore.wait()
         #endif
-        return work.outcome
     }
 
     private static func runOnThisThread(_ arguments: [String], readStandardInput: @escaping @Sendable () -> Data,

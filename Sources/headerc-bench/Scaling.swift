@@ -41,6 +41,16 @@ func warningSpec(blocks: Int) -> String {
     scalingSpec(blocks: blocks).replacingOccurrences(of: "opacity = 1 - progress", with: "opacity = 1 - 2 * progress")
 }
 
+/// `headerc check` as the executable runs it: the front end, then the range analysis and its warnings'
+/// witnesses.
+func checkWithRangeWarnings(_ text: String, path: String) {
+    let compilation = Compilation(path: path, text: text)
+    if let program = compilation.program {
+        let analysis = RangeAnalysis.analyze(program)
+        sink += Double(RangeWarnings.diagnose(program, analysis: analysis, source: compilation.source).count)
+    }
+}
+
 /// The best of `repeats` wall-clock times of `body`, in seconds.
 func seconds(repeats: Int = 3, _ body: () -> Void) -> Double {
     timed(repeats: repeats) { body() }.building
@@ -77,12 +87,15 @@ func printScaling() {
         let text = scalingSpec(blocks: blocks)
         let path = "big\(blocks).header"
         // Each command as the executable runs it: what it built outlives the clock (see `timed`).
-        (figures["check", default: [:]][blocks], freeing["check", default: [:]][blocks]) = timed {
+        func measure<Built>(_ name: String, _ command: () -> Built) {
+            (figures[name, default: [:]][blocks], freeing[name, default: [:]][blocks]) = timed(command)
+        }
+        measure("check") {
             let compilation = Compilation(path: path, text: text)
             sink += Double(compilation.diagnostics.errors.count)
             return compilation
         }
-        (figures["compile", default: [:]][blocks], freeing["compile", default: [:]][blocks]) = timed {
+        measure("compile") {
             let compilation = Compilation(path: path, text: text)
             if let program = compilation.program {
                 sink += Double(SwiftEmitter(program: program, sourcePath: path).emit().utf8.count)
@@ -90,14 +103,14 @@ func printScaling() {
             return compilation
         }
         // `compile` to the other targets, each with the front end as the command runs it for that target.
-        (figures["compile --target js", default: [:]][blocks], freeing["compile --target js", default: [:]][blocks]) = timed {
+        measure("compile --target js") {
             let compilation = Compilation(path: path, text: text, checksSwiftNames: false)
             if let program = compilation.program {
                 sink += Double(JavaScriptEmitter(program: program, sourcePath: path).emit().utf8.count)
             }
             return compilation
         }
-        (figures["compile --target kotlin", default: [:]][blocks], freeing["compile --target kotlin", default: [:]][blocks]) = timed {
+        measure("compile --target kotlin") {
             let compilation = Compilation(source: SourceFile(path: path, text: text), checksSwiftNames: false, checksKotlinNames: true)
             if let program = compilation.program {
                 sink += Double(KotlinEmitter(program: program, sourcePath: path).emit().utf8.count)
@@ -105,7 +118,7 @@ func printScaling() {
             return compilation
         }
         // The web element: the JavaScript module, the layout, the compositor's plan and the runtime.
-        (figures["compile --target web", default: [:]][blocks], freeing["compile --target web", default: [:]][blocks]) = timed {
+        measure("compile --target web") {
             let compilation = Compilation(path: path, text: text, checksSwiftNames: false)
             if let program = compilation.program {
                 let module = JavaScriptEmitter(program: program, sourcePath: path).emit()
@@ -114,20 +127,14 @@ func printScaling() {
             return compilation
         }
         // `headerc fmt`: lexing with comments, parsing, laying out, and parsing the result to verify it.
-        (figures["fmt", default: [:]][blocks], freeing["fmt", default: [:]][blocks]) = timed {
+        measure("fmt") {
             let result = Formatter.format(SourceFile(path: path, text: text))
             sink += Double(result.text?.utf8.count ?? 0)
             return result
         }
         // `headerc check` runs the front end, then proves ranges and finds the witnesses of its warnings.
-        figures["check with range warnings", default: [:]][blocks] = seconds() {
-            let compilation = Compilation(path: path, text: text)
-            if let program = compilation.program {
-                let analysis = RangeAnalysis.analyze(program)
-                sink += Double(RangeWarnings.diagnose(program, analysis: analysis, source: compilation.source).count)
-            }
-        }
-        (figures["eval one offset", default: [:]][blocks], freeing["eval one offset", default: [:]][blocks]) = timed {
+        figures["check with range warnings", default: [:]][blocks] = seconds() { checkWithRangeWarnings(text, path: path) }
+        measure("eval one offset") {
             let compilation = Compilation(path: path, text: text, checksSwiftNames: false)
             var interpreter: Interpreter?
             if let program = compilation.program {
@@ -153,13 +160,7 @@ func printScaling() {
                           ("check with range warnings, a warning in every block", warningSpec(blocks:))] {
         for blocks in [1_000, 10_000] {
             let text = shape(blocks)
-            figures[name, default: [:]][blocks] = seconds() {
-                let compilation = Compilation(path: "shape.header", text: text)
-                if let program = compilation.program {
-                    let analysis = RangeAnalysis.analyze(program)
-                    sink += Double(RangeWarnings.diagnose(program, analysis: analysis, source: compilation.source).count)
-                }
-            }
+            figures[name, default: [:]][blocks] = seconds() { checkWithRangeWarnings(text, path: "shape.header") }
         }
     }
     // Two of them on one long expression, 1,000 and 10,000 operations long, on a thread with the stack the
@@ -185,20 +186,15 @@ func printScaling() {
 }
 
 /// `check` with its range warnings, and one eval offset, on `longExpressionSpec` of 1,000 and 10,000
-/// operations, each run on a thread of `Driver.stackSize`, as the executable runs its commands.
+/// operations, each run on the thread the executable gives its commands (`Driver.onCommandStack`).
 func longExpressionFigures() -> [String: [Int: Double]] {
     final class Figures: @unchecked Sendable { var byName: [String: [Int: Double]] = [:] }
     let figures = Figures()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
+    Driver.onCommandStack {
         for operations in [1_000, 10_000] {
             let text = longExpressionSpec(operations: operations)
             figures.byName["check with range warnings, one long expression", default: [:]][operations] = seconds() {
-                let compilation = Compilation(path: "long.header", text: text)
-                if let program = compilation.program {
-                    let analysis = RangeAnalysis.analyze(program)
-                    sink += Double(RangeWarnings.diagnose(program, analysis: analysis, source: compilation.source).count)
-                }
+                checkWithRangeWarnings(text, path: "long.header")
             }
             figures.byName["eval one offset, one long expression", default: [:]][operations] = seconds() {
                 if let program = Compilation(path: "long.header", text: text, checksSwiftNames: false).program,
@@ -207,11 +203,7 @@ func longExpressionFigures() -> [String: [Int: Double]] {
                 }
             }
         }
-        done.signal()
     }
-    thread.stackSize = Driver.stackSize
-    thread.start()
-    done.wait()
     return figures.byName
 }
 
