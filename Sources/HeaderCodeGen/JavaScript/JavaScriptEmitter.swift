@@ -75,10 +75,7 @@ public struct JavaScriptEmitter {
         var lines = ["// Springs for a view to animate with: `response` and `dampingFraction`, or `duration` and `bounce`."]
         lines.append("export const animations = Object.freeze({")
         for animation in program.animations {
-            let spring = animation.spring
-            let fields = [("response", spring.response), ("dampingFraction", spring.dampingRatio),
-                          ("duration", spring.response), ("bounce", spring.bounce)]
-                .map { "\($0.0): \(JavaScriptNames.literal($0.1))" }.joined(separator: ", ")
+            let fields = animation.springFields.map { "\($0.name): \(JavaScriptNames.literal($0.value))" }.joined(separator: ", ")
             lines.append("  \(JavaScriptNames.key(animation.name)): Object.freeze({ \(fields) }),")
         }
         lines.append("});")
@@ -91,13 +88,8 @@ public struct JavaScriptEmitter {
 
     /// The key of the state's record of the last offset: `lastOffset`, unless a state has that name.
     package static func lastOffsetKey(of program: Program) -> String {
-        let names = Set(program.states.map(\.name))
-        var candidate = "lastOffset", number = 1
-        while names.contains(candidate) {
-            number += 1
-            candidate = "lastOffset\(number)"
-        }
-        return candidate
+        var stateNames = JavaScriptScope(taken: Set(program.states.map(\.name)))
+        return stateNames.fresh("lastOffset")
     }
 
     private func initialState() -> [String] {

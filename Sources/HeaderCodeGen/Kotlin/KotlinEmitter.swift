@@ -124,9 +124,8 @@ public struct KotlinEmitter {
         for animation in program.animations {
             printer.line()
             printer.documentation(animation.documentation, block: true)
-            let spring = animation.spring
-            let fields = [spring.response, spring.dampingRatio, spring.response, spring.bounce].map(KotlinNames.literal)
-            printer.line("val \(KotlinNames.identifier(animation.name)): SpringAnimation = SpringAnimation(\(fields.joined(separator: ", ")))")
+            let fields = animation.springFields.map { KotlinNames.literal($0.value) }.joined(separator: ", ")
+            printer.line("val \(KotlinNames.identifier(animation.name)): SpringAnimation = SpringAnimation(\(fields))")
         }
     }
 

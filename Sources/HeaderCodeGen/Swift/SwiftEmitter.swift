@@ -125,10 +125,7 @@ public struct SwiftEmitter {
         for animation in program.animations {
             printer.line()
             printer.documentation(animation.documentation)
-            let spring = animation.spring
-            let fields = [("response", spring.response), ("dampingFraction", spring.dampingRatio),
-                          ("duration", spring.response), ("bounce", spring.bounce)]
-                .map { "\($0.0): \(CurveSwiftSource.literal($0.1))" }.joined(separator: ", ")
+            let fields = animation.springFields.map { "\($0.name): \(CurveSwiftSource.literal($0.value))" }.joined(separator: ", ")
             printer.line("static let \(SwiftNames.identifier(animation.name)) = SpringAnimation(\(fields))")
         }
     }
