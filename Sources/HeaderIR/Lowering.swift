@@ -353,7 +353,9 @@ package struct ExpressionLowering {
         case .trunc: return builder.unary(.trunc, a, at: range)
         case .roundHalfUp: return builder.unary(.roundHalfUp, a, at: range)
         case .roundHalfEven: return builder.unary(.roundHalfEven, a, at: range)
-        case .fround: return builder.unary(.fround, a, at: range)
+        // The checker writes a conversion as what it computes (`Checker.converted`); these are that meaning.
+        case .fround, .toFloat: return builder.unary(.fround, a, at: range)
+        case .toDouble: return a
         case .div: return builder.binary(.div, a, b, at: range)
         case .fmin: return operands.dropFirst().reduce(a) { builder.binary(.fmin, $0, $1, at: range) }
         case .fmax: return operands.dropFirst().reduce(a) { builder.binary(.fmax, $0, $1, at: range) }

@@ -9,6 +9,8 @@ public enum Builtin: String, Sendable, CaseIterable {
     case trunc, roundHalfUp, roundHalfEven, div, fmin, fmax
     /// x rounded to binary32, as Kotlin's and Swift's Float hold it (JavaScript's Math.fround).
     case fround
+    /// The conversions between a Double and a Float (Grammar.md, "Float"): Kotlin's toFloat() and toDouble().
+    case toFloat, toDouble
 
     /// How many arguments a call takes; `min` and `max` take two or more and are lowered to pairs.
     public var arity: ClosedRange<Int> {
@@ -16,7 +18,7 @@ public enum Builtin: String, Sendable, CaseIterable {
         case .min, .max: return 2...Int.max
         case .fmin, .fmax: return 2...Int.max
         case .div: return 2...2
-        case .trunc, .roundHalfUp, .roundHalfEven, .fround: return 1...1
+        case .trunc, .roundHalfUp, .roundHalfEven, .fround, .toFloat, .toDouble: return 1...1
         case .clamp, .mix, .progress: return 3...3
         case .pow: return 2...2
         case .abs, .sqrt, .floor, .ceil, .round: return 1...1
@@ -43,6 +45,8 @@ public enum Builtin: String, Sendable, CaseIterable {
         case .fmin: return "fmin(a, b, ...)"
         case .fmax: return "fmax(a, b, ...)"
         case .fround: return "fround(x)"
+        case .toFloat: return "toFloat(x)"
+        case .toDouble: return "toDouble(x)"
         }
     }
 
@@ -67,6 +71,8 @@ public enum Builtin: String, Sendable, CaseIterable {
         case .fmin: return "the smallest argument, a NaN ignored, -0 below +0 (C's fmin)"
         case .fmax: return "the largest argument, a NaN ignored, +0 above -0 (C's fmax)"
         case .fround: return "x rounded to the nearest binary32, ties to even, as a Float holds it (Kotlin's toFloat(), JavaScript's Math.fround)"
+        case .toFloat: return "x as a Float: rounded to the nearest binary32, ties to even (Kotlin's toFloat(), Swift's Float(x))"
+        case .toDouble: return "a Float as a Double: the same value (Kotlin's toDouble(), Swift's Double(x))"
         }
     }
 }

@@ -45,7 +45,8 @@ extension Checker {
             return nil
         }
         guard let progress = check(argument.value), let curve else { return nil }
-        guard conform(progress, to: .number, argument.value.range, "the progress a curve is applied to") else { return nil }
+        guard conform(progress, to: .number, argument.value.range, "the progress a curve is applied to"),
+              !refuseFloat(progress, argument.value.range, in: "a curve") else { return nil }
         return Typed(expression: fold(.curve(curve, progress.expression)), type: .number)
     }
 
@@ -74,6 +75,17 @@ extension Checker {
                 return nil
             }
             typedArguments.append(typed)
+        }
+        switch builtin {
+        case .toFloat, .toDouble:
+            return converted(typedArguments[0], toFloat: builtin == .toFloat)
+        case .mix, .progress, .div:
+            let hint = builtin == .mix ? ", or write Compose's lerp in Float, '(1 - t) * a + t * b'" : ""
+            for (typed, argument) in zip(typedArguments, arguments)
+            where refuseFloat(typed, argument.value.range, in: "'\(builtin.rawValue)'", hint: hint) { return nil }
+        default:
+            guard let adapted = atOnePrecision(typedArguments, arguments.map(\.value.range), "'\(builtin.rawValue)'", at: range) else { return nil }
+            typedArguments = adapted
         }
         if builtin == .div { return checkIntegerDivision(typedArguments, arguments, range) }
         // Arguments that must be plain numbers, by position.
@@ -104,20 +116,40 @@ extension Checker {
         let resultType: ValueType = builtin == .progress || builtin == .pow || builtin == .sqrt ? .number : shared?.0 ?? .number
         let flexible = builtin == .progress ? false : typedArguments.allSatisfy(\.flexible)
         let operands = typedArguments.map(\.expression)
+        let float = typedArguments.contains(where: \.binary32)
         // min and max (fmin and fmax) of several arguments become a chain of pairs, left to right.
         if builtin == .min || builtin == .max || builtin == .fmin || builtin == .fmax, var result = operands.first {
             for operand in operands.dropFirst() { result = fold(.builtin(builtin, [result, operand])) }
-            return Typed(expression: result, type: resultType, flexible: flexible)
+            return Typed(expression: result, type: resultType, flexible: flexible, binary32: float)
         }
         if builtin == .progress, case .constant(let from) = operands[1], case .constant(let to) = operands[2], from == to {
             diagnostics.warning("progress(x, from, to) with from equal to to divides by zero", at: range)
         }
-        return Typed(expression: fold(.builtin(builtin, operands)), type: resultType, flexible: flexible)
+        let computed = fold(.builtin(builtin, operands))
+        switch builtin {
+        case .fround, .trunc, .roundHalfUp:
+            // fround keeps its Double (a Float is toFloat's); Kotlin's toInt() and roundToInt() of a Float
+            // give an Int, which a Double holds exactly.
+            return Typed(expression: computed, type: resultType, flexible: flexible)
+        case .sqrt, .pow:
+            // Kotlin's sqrt of a Float, and its Float.pow: the Double result rounded to binary32.
+            return Typed(expression: float ? roundedToFloat(computed) : computed, type: resultType, flexible: flexible, binary32: float)
+        default:
+            // The others of Floats are Floats exactly: a choice among them, a magnitude, a whole number.
+            return Typed(expression: computed, type: resultType, flexible: flexible, binary32: float)
+        }
+    }
+
+    /// `toFloat(x)` and `toDouble(x)`: a Double rounded to binary32, a Float as the Double it is.
+    private func converted(_ typed: Typed, toFloat: Bool) -> Typed {
+        guard toFloat else { return Typed(expression: typed.expression, type: typed.type, flexible: typed.flexible) }
+        guard !typed.binary32 else { return typed }
+        return Typed(expression: roundedToFloat(typed.expression), type: typed.type, flexible: typed.flexible, binary32: true)
     }
 
     mutating func checkKeyframes(_ driverSyntax: Expression, _ options: [Argument], _ stops: [KeyframeStop],
                                          _ range: SourceRange) -> Typed? {
-        guard let driver = check(driverSyntax) else { return nil }
+        guard let driver = check(driverSyntax), !refuseFloat(driver, driverSyntax.range, in: "a keyframe") else { return nil }
         guard driver.type != .bool else {
             diagnostics.error("a keyframes driver must be a number or a length, found bool", at: driverSyntax.range)
             return nil
@@ -170,6 +202,10 @@ extension Checker {
             }
             if value.type == .bool {
                 diagnostics.error("a keyframe value must be a number or a length, found bool", at: stop.value.range)
+                failed = true
+                continue
+            }
+            if refuseFloat(position, stop.position.range, in: "a keyframe") || refuseFloat(value, stop.value.range, in: "a keyframe") {
                 failed = true
                 continue
             }

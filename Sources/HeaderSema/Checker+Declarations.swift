@@ -8,7 +8,7 @@ extension Checker {
     mutating func checkInput(_ input: InputDeclaration, slot: Int) -> CheckedInput? {
         // A phase input's default is a phase: the one place besides a comparison where a phase may stand.
         phaseOperand = true
-        guard let typed = check(input.defaultValue) else { return nil }
+        guard var typed = check(input.defaultValue) else { return nil }
         let type = input.type?.type ?? typed.type
         // `input p: phase = dragging` where a declaration named `dragging` hides the phase.
         if type == .phase, typed.type != .phase, case .name(let name) = input.defaultValue.kind, ScrollPhase(name: name.name) != nil,
@@ -18,6 +18,10 @@ extension Checker {
             return nil
         }
         guard conform(typed, to: type, input.defaultValue.range, "the default of input '\(input.name.name)'") else { return nil }
+        if let annotation = input.type, annotation.isFloat {
+            guard let float = conformPrecision(typed, to: annotation, input.defaultValue.range, "input '\(input.name.name)'") else { return nil }
+            typed = float
+        }
         let value: Value
         switch typed.expression {
         case .constant(let number) where type == .phase:
@@ -95,6 +99,11 @@ extension Checker {
 
     mutating func checkState(_ state: StateDeclaration, slot: Int) -> CheckedState? {
         if refusePhaseType(state.type, of: "state '\(state.name.name)'") { return nil }
+        if let annotation = state.type, annotation.isFloat {
+            diagnostics.error("state '\(state.name.name)' cannot be a Float: a state holds a Double; declare it '\(annotation.type.rawValue)', give it 'toDouble(...)' of a Float, and read it back with 'toFloat(\(state.name.name))'",
+                              at: annotation.range)
+            return nil
+        }
         stateContext = (state.name.name, false)
         defer { stateContext = nil }
         let initial = check(state.initial)
@@ -138,6 +147,12 @@ extension Checker {
         guard let initial, let next,
               conform(initial, to: type, state.initial.range, "the initial value of state '\(state.name.name)'"),
               conform(next, to: type, state.next.range, "the next value of state '\(state.name.name)'") else { return nil }
+        // A state holds a Double; a Float's way through one is written, both ways.
+        for (typed, syntax) in [(initial, state.initial), (next, state.next)] where typed.binary32 {
+            diagnostics.error("state '\(state.name.name)' holds a Double and is given a Float: write 'toDouble(...)' around it, and 'toFloat(\(state.name.name))' where it is read",
+                              at: syntax.range)
+            return nil
+        }
         return CheckedState(nameRange: state.name.range, name: state.name.name, type: type, initial: initial.expression, bounds: bounds,
                             next: next.expression, documentation: state.documentation, slot: slot)
     }
@@ -167,8 +182,12 @@ extension Checker {
                                   at: property.name.range)
                 continue
             }
-            guard let typed else { continue }
+            guard var typed else { continue }
             guard conform(typed, to: expected, property.value.range, "property '\(property.name.name)'") else { continue }
+            if let annotation = property.type {
+                guard let precise = conformPrecision(typed, to: annotation, property.value.range, "property '\(property.name.name)'") else { continue }
+                typed = precise
+            }
             properties.append(CheckedOutput(nameRange: property.name.range, block: block.name.name, name: property.name.name, type: expected,
                                             expression: typed.expression, documentation: property.documentation))
         }

@@ -38,7 +38,9 @@ extension Checker {
                     diagnostics.error("cannot negate a bool with '-'; use 'not'", at: expression.range)
                     return nil
                 }
-                return Typed(expression: fold(.negate(operand.expression)), type: operand.type, flexible: operand.flexible)
+                // A Float's negation is exact: it stays a Float.
+                return Typed(expression: fold(.negate(operand.expression)), type: operand.type, flexible: operand.flexible,
+                             binary32: operand.binary32)
             case .plus:
                 guard operand.type != .bool else {
                     diagnostics.error("'+' needs a number or a length, found bool", at: expression.range)
@@ -55,8 +57,11 @@ extension Checker {
         case .binary:
             return checkBinaryChain(expression)
         case .conditional(let conditionSyntax, let thenSyntax, let elseSyntax):
-            let condition = check(conditionSyntax), then = check(thenSyntax), otherwise = check(elseSyntax)
-            guard let condition, let then, let otherwise else { return nil }
+            let condition = check(conditionSyntax), checkedThen = check(thenSyntax), checkedOtherwise = check(elseSyntax)
+            guard let condition, let checkedThen, let checkedOtherwise,
+                  let branches = atOnePrecision([checkedThen, checkedOtherwise], [thenSyntax.range, elseSyntax.range], "a conditional",
+                                                at: thenSyntax.range.union(elseSyntax.range)) else { return nil }
+            let (then, otherwise) = (branches[0], branches[1])
             guard condition.type == .bool else {
                 diagnostics.error("a condition must be a bool, found \(condition.type.displayName)", at: conditionSyntax.range)
                 return nil
@@ -67,7 +72,7 @@ extension Checker {
                 return nil
             }
             return Typed(expression: fold(.conditional(condition.expression, then.expression, otherwise.expression)),
-                         type: type, flexible: flexible)
+                         type: type, flexible: flexible, binary32: then.binary32)
         case .call(let callee, let arguments):
             return checkCall(callee, arguments, expression.range)
         case .keyframes(let driver, let options, let stops):
@@ -88,21 +93,21 @@ extension Checker {
         if case .binary(let op, _, _)? = spine.last?.kind { phaseOperand = op.isComparison }
         var result = check(leftmost)
         for node in spine.reversed() {
-            guard case .binary(let op, _, let rhsSyntax) = node.kind else { continue }
+            guard case .binary(let op, let lhsSyntax, let rhsSyntax) = node.kind else { continue }
             phaseOperand = op.isComparison
             let rhs = check(rhsSyntax)
             guard let lhs = result, let rhs else {
                 result = nil
                 continue
             }
-            result = checkBinary(op, lhs, rhs, node.range, rhsSyntax)
+            result = checkBinary(op, lhs, rhs, node.range, lhsSyntax.range, rhsSyntax)
             if let checked = result { result?.expression = checked.expression.located(at: node.range) }
         }
         return result
     }
 
     private mutating func checkBinary(_ op: BinaryOperator, _ lhs: Typed, _ rhs: Typed, _ range: SourceRange,
-                                      _ rhsSyntax: Expression) -> Typed? {
+                                      _ lhsRange: SourceRange, _ rhsSyntax: Expression) -> Typed? {
         func describe() -> String { "\(lhs.type.displayName) \(op.rawValue) \(rhs.type.displayName)" }
         switch op {
         case .equal where lhs.type == .phase || rhs.type == .phase, .notEqual where lhs.type == .phase || rhs.type == .phase:
@@ -141,6 +146,8 @@ extension Checker {
                 diagnostics.error("cannot compare \(describe())\(hint)", at: range)
                 return nil
             }
+            guard let operands = atOnePrecision([lhs, rhs], [lhsRange, rhsSyntax.range], "'\(op.rawValue)'", at: range) else { return nil }
+            let (lhs, rhs) = (operands[0], operands[1])
             let comparison = ComparisonOperator(rawValue: op.rawValue) ?? .equal
             return Typed(expression: fold(.comparison(comparison, lhs.expression, rhs.expression)), type: .bool)
         case .add, .subtract, .multiply, .divide:
@@ -148,6 +155,8 @@ extension Checker {
                 diagnostics.error("arithmetic needs numbers or lengths, found \(describe())", at: range)
                 return nil
             }
+            guard let operands = atOnePrecision([lhs, rhs], [lhsRange, rhsSyntax.range], "'\(op.rawValue)'", at: range) else { return nil }
+            let (lhs, rhs) = (operands[0], operands[1])
             let type: ValueType
             let flexible = lhs.flexible && rhs.flexible
             switch op {
@@ -179,8 +188,9 @@ extension Checker {
                 }
             }
             let arithmetic = ArithmeticOperator(rawValue: op.rawValue) ?? .add
-            return Typed(expression: fold(.arithmetic(arithmetic, lhs.expression, rhs.expression)),
-                         type: type, flexible: flexible)
+            let computed = fold(.arithmetic(arithmetic, lhs.expression, rhs.expression))
+            // Float arithmetic: the Double operation, rounded once to binary32.
+            return Typed(expression: lhs.binary32 ? roundedToFloat(computed) : computed, type: type, flexible: flexible, binary32: lhs.binary32)
         }
     }
 

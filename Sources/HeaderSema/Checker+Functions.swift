@@ -84,8 +84,17 @@ extension Checker {
             }
             let what = "argument '\(parameter.name.name)' of '\(name.name)'"
             if let annotation = parameter.type {
-                if !conform(typed, to: annotation.type, argument.value.range, what) { failed = true }
-                typedArguments.append(Typed(expression: typed.expression, type: annotation.type))
+                guard conform(typed, to: annotation.type, argument.value.range, what),
+                      let precise = conformPrecision(typed, to: annotation, argument.value.range, what) else {
+                    failed = true
+                    continue
+                }
+                typedArguments.append(Typed(expression: precise.expression, type: annotation.type, binary32: annotation.isFloat))
+            } else if typed.binary32 {
+                // One body serves every call, so a parameter's precision is declared, never taken from a call.
+                diagnostics.error("\(what) is given a Float; declare it '\(parameter.name.name): float' (or 'float pt', 'float px') to take a Float, or pass 'toDouble(...)'",
+                                  at: argument.value.range)
+                failed = true
             } else if typed.type == .bool {
                 diagnostics.error("\(what) takes a number or a length, found bool; declare it '\(parameter.name.name): bool' to take a bool",
                                   at: argument.value.range)
@@ -98,7 +107,7 @@ extension Checker {
         let instance = FunctionInstance(function: index, types: typedArguments.map(\.type), flexible: typedArguments.map(\.flexible))
         guard let result = instantiate(instance, calledAt: name.range) else { return nil }
         let call = CheckedExpression.call(index, typedArguments.map(\.expression))
-        return Typed(expression: foldCall(call), type: result.type, flexible: result.flexible)
+        return Typed(expression: foldCall(call), type: result.type, flexible: result.flexible, binary32: result.binary32)
     }
 
     /// The body of a function checked for the parameter types of `instance`, at most once each.
@@ -122,7 +131,7 @@ extension Checker {
         var parameters: [String: Typed] = [:]
         for (position, parameter) in function.parameters.enumerated() {
             parameters[parameter.name.name] = Typed(expression: .parameter(position), type: instance.types[position],
-                                                    flexible: instance.flexible[position])
+                                                    flexible: instance.flexible[position], binary32: parameter.type?.isFloat == true)
         }
         let saved = (parameterScope, stateContext)
         parameterScope = (index, parameters)
@@ -130,9 +139,10 @@ extension Checker {
         functionStack.append(index)
         let before = diagnostics.all.count
         var typed = check(function.body)
-        if let annotation = function.resultType, let body = typed,
-           !conform(body, to: annotation.type, function.body.range, "the result of function '\(function.name.name)'") {
-            typed = nil
+        if let annotation = function.resultType, let body = typed {
+            let what = "the result of function '\(function.name.name)'"
+            typed = conform(body, to: annotation.type, function.body.range, what)
+                ? conformPrecision(body, to: annotation, function.body.range, what) : nil
         }
         if let call, diagnostics.all.count > before, !function.parameters.isEmpty {
             let types = zip(function.parameters, instance.types).map { "\($0.name.name): \($1.displayName)" }.joined(separator: ", ")

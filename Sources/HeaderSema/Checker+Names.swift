@@ -124,10 +124,12 @@ extension Checker {
             return nil
         }
         if let annotation = declaration.type {
-            guard conform(typed, to: annotation.type, declaration.value.range, "'\(declaration.name.name)'") else {
+            guard conform(typed, to: annotation.type, declaration.value.range, "'\(declaration.name.name)'"),
+                  let precise = conformPrecision(typed, to: annotation, declaration.value.range, "'\(declaration.name.name)'") else {
                 valueProgress[index] = .failed
                 return nil
             }
+            typed = precise
             typed.type = annotation.type
             typed.flexible = false
         }
@@ -173,7 +175,9 @@ extension Checker {
             guard !failedInputs.contains(index) else { return nil }
             let input = inputs[index]
             let type = input.type?.type ?? inferredType(of: input.defaultValue)
-            return Typed(expression: .slot(inputSlot(index)), type: type)
+            // A Float input is rounded to binary32 where it is read, whatever Double the caller passes.
+            guard input.type?.isFloat == true else { return Typed(expression: .slot(inputSlot(index)), type: type) }
+            return Typed(expression: roundedToFloat(.slot(inputSlot(index))), type: type, binary32: true)
         case .value(let index):
             // A named value's own body is checked as itself, not as part of the state that reads it first.
             let (context, ruleTarget) = (stateContext, snapRuleTarget)
@@ -185,7 +189,7 @@ extension Checker {
             switch typed.expression {
             case .constant, .boolConstant: return typed
             default:
-                let slot = Typed(expression: .slot(valueSlot(index)), type: typed.type)
+                let slot = Typed(expression: .slot(valueSlot(index)), type: typed.type, binary32: typed.binary32)
                 if let context, let state = scrollReads(of: slot.expression).state {
                     let reason = state == context.name
                         ? "'\(identifier.name)' reads '\(state)' itself, the value being computed"

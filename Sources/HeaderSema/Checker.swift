@@ -28,6 +28,8 @@ public struct Checker {
         package var expression: CheckedExpression
         package var type: ValueType
         var flexible: Bool = false
+        /// A Float: a binary32 value, held as the Double it is exactly (Grammar.md, "Float").
+        var binary32: Bool = false
     }
 
     package enum Progress { case unchecked, checking, failed, done(Typed) }

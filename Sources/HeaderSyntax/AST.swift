@@ -175,7 +175,18 @@ public struct SnapRule: Sendable {
 
 public struct TypeAnnotation: Sendable, Hashable {
     public let type: ValueType
+    /// `float pt`: computed in binary32, as Kotlin's and Swift's `Float` (Grammar.md, "Float").
+    public let isFloat: Bool
     public let range: SourceRange
+
+    public init(type: ValueType, isFloat: Bool = false, range: SourceRange) {
+        self.type = type
+        self.isFloat = isFloat
+        self.range = range
+    }
+
+    /// The type as written: `pt`, `float px/pt`.
+    public var text: String { isFloat ? (type == .number ? "float" : "float " + type.rawValue) : type.rawValue }
 }
 
 /// The types of the language. Lengths are points (`pt`); `px` are device pixels, kept apart from

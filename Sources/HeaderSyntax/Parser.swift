@@ -379,7 +379,7 @@ public struct Parser {
     /// type after its colon is `pt`, `px`, `number`, `bool` or `phase`, never a kind, and is followed by `=`.
     private func startsStructuredBlock() -> Bool {
         guard current.kind == .identifier || current.kind.isKeyword, peek(1).kind == .punctuation(.colon),
-              peek(2).kind == .identifier, ValueType(rawValue: peek(2).text) == nil, peek(2).text != "px" else { return false }
+              peek(2).kind == .identifier, ValueType(rawValue: peek(2).text) == nil, peek(2).text != "px", peek(2).text != "float" else { return false }
         return peek(3).kind != .punctuation(.equal) && peek(3).kind != .punctuation(.slash)
     }
 
@@ -547,17 +547,18 @@ public struct Parser {
                                    range: start.range.union(value.range))
     }
 
-    /// type = "pt" | "px" | "px" "/" "pt" | "ms" | "number" | "bool" | "phase"
+    /// type = "pt" | "px" | "px" "/" "pt" | "ms" | "number" | "bool" | "phase" | "float" [ "pt" | "px" | "px" "/" "pt" | "number" ]
     private mutating func parseOptionalType() -> TypeAnnotation? {
         guard current.kind == .punctuation(.colon) else { return nil }
         advance()
+        if current.kind == .identifier, current.text == "float" { return parseFloatType() }
         let token = current
         guard token.kind == .identifier, let type = ValueType(rawValue: token.text) else {
             // `opacity: 1`, as CSS and Swift's labels write it: here a value comes after '='.
             let habit = token.kind == .number || token.kind == .punctuation(.minus) || token.kind == .keyword(.true)
                 || token.kind == .keyword(.false)
             let hint = habit ? "; a value is set with '=', as in 'opacity = 1' (':' gives a type: 'opacity: number = 1')" : ""
-            error("expected a type ('pt', 'px', 'px/pt', 'ms', 'number', 'bool' or 'phase'), found \(token.kind)\(hint)", at: token.range)
+            error("expected a type ('pt', 'px', 'px/pt', 'ms', 'number', 'bool', 'phase' or 'float'), found \(token.kind)\(hint)", at: token.range)
             return nil
         }
         advance()
@@ -569,6 +570,29 @@ public struct Parser {
             return TypeAnnotation(type: .density, range: token.range.union(end))
         }
         return TypeAnnotation(type: type, range: token.range)
+    }
+
+    /// `float`, `float pt`, `float px`, `float px/pt` (and `float number`): a number or a length in binary32.
+    private mutating func parseFloatType() -> TypeAnnotation? {
+        let start = current.range
+        advance()
+        guard current.kind == .identifier, let type = ValueType(rawValue: current.text) else {
+            return TypeAnnotation(type: .number, isFloat: true, range: start)
+        }
+        guard type == .number || type == .length || type == .pixels else {
+            error("a \(type.displayName) has no 'float' form: 'float' goes before 'pt', 'px', 'px/pt' or nothing (a number)", at: current.range)
+            advance()
+            return nil
+        }
+        var end = current.range
+        advance()
+        if type == .pixels, current.kind == .punctuation(.slash), peek(1).kind == .identifier, peek(1).text == "pt" {
+            advance()
+            end = current.range
+            advance()
+            return TypeAnnotation(type: .density, isFloat: true, range: start.union(end))
+        }
+        return TypeAnnotation(type: type, isFloat: true, range: start.union(end))
     }
 
     // MARK: Expressions

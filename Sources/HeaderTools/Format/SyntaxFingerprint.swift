@@ -51,7 +51,7 @@ package enum SyntaxFingerprint {
     }
 
     private static func type(_ annotation: TypeAnnotation?) -> String {
-        annotation.map { ": \($0.type.rawValue)" } ?? ""
+        annotation.map { ": \($0.text)" } ?? ""
     }
 
     private static func doc(_ documentation: String?) -> String {
