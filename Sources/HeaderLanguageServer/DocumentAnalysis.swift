@@ -72,7 +72,28 @@ package final class DocumentAnalysis: @unchecked Sendable {
             default: return nil
             }
         }
-        return symbol.annotation
+        return symbol.annotation?.type
+    }
+
+    /// The type the checker gave a name as a declaration writes it, `: pt` or `: float pt`; empty where none is known.
+    package func typeText(of symbol: SymbolIndex.Symbol) -> String {
+        guard let type = type(of: symbol) else { return "" }
+        let annotation = TypeAnnotation(type: type, isFloat: isFloat(symbol), range: SourceRange(0, 0))
+        return ": " + annotation.text
+    }
+
+    /// Whether the checker made the name a Float (or, when the spec has errors, its declaration says so).
+    package func isFloat(_ symbol: SymbolIndex.Symbol) -> Bool {
+        if let spec = compilation.spec {
+            switch symbol.kind {
+            case .input: return spec.inputs.first { $0.name == symbol.name }?.isFloat ?? false
+            case .value: return spec.values.first { $0.name == symbol.name }?.isFloat ?? false
+            case .property:
+                return spec.blocks.first { $0.name == symbol.block }?.properties.first { $0.name == symbol.name }?.isFloat ?? false
+            default: return false
+            }
+        }
+        return symbol.annotation?.isFloat ?? false
     }
 
     /// `0 … 1`, `120 … 320 pt`, `false, true`, with what else it may be.

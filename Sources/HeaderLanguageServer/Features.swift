@@ -24,8 +24,7 @@ extension Session {
         guard let found = analysis.index.name(at: offset) else { return NSNull() }
         var lines: [String] = []
         if let symbol = found.symbol ?? analysis.index.declaration(named: found.name) {
-            let type = analysis.type(of: symbol)
-            let typeText = type.map { ": \($0.rawValue)" } ?? ""
+            let typeText = analysis.typeText(of: symbol)
             let signature: String
             switch symbol.kind {
             case .header: signature = "header \(symbol.name)"
@@ -40,10 +39,13 @@ extension Session {
             case .property: signature = "\(symbol.block ?? "").\(symbol.name)\(typeText)"
             case .function: signature = SymbolIndex.signature(of: symbol)
             case .parameter:
-                signature = "\(symbol.name)\(symbol.annotation.map { ": \($0.rawValue)" } ?? ""), a parameter of \(symbol.block ?? "")"
+                signature = "\(symbol.name)\(symbol.annotation.map { ": \($0.text)" } ?? ""), a parameter of \(symbol.block ?? "")"
             }
             lines.append("```header\n\(signature)\n```")
-            if let type { lines.append("*\(symbol.kind.rawValue)*, \(Session.describe(type))") }
+            if let type = analysis.type(of: symbol) {
+                let precision = analysis.isFloat(symbol) ? ", computed in binary32 (a Float)" : ""
+                lines.append("*\(symbol.kind.rawValue)*, \(Session.describe(type))\(precision)")
+            }
             if symbol.kind == .block {
                 lines.append(symbol.structure == nil
                     ? "*block*: declares no structure, so the pictures guess what it is from its name (`headerc check` says how)"
@@ -123,7 +125,7 @@ extension Session {
             add(symbol.name, kind: 3, detail: SymbolIndex.signature(of: symbol), documentation: symbol.documentation)
         }
         for symbol in analysis.index.declarations where symbol.kind.isReferable {
-            let type = analysis.type(of: symbol).map { ": \($0.rawValue)" } ?? ""
+            let type = analysis.typeText(of: symbol)
             add(symbol.name, kind: symbol.kind == .value ? 21 : symbol.kind == .curve || symbol.kind == .animation ? 12 : 6,
                 detail: "\(symbol.kind.rawValue) \(symbol.name)\(type)", documentation: symbol.documentation)
         }

@@ -25,7 +25,7 @@ package struct SymbolIndex: Sendable {
         /// The whole declaration.
         package let range: SourceRange
         package let documentation: String?
-        package let annotation: ValueType?
+        package let annotation: TypeAnnotation?
         /// For a property, its block's name; its value's range, where an inlay hint goes.
         package let block: String?
         let valueRange: SourceRange?
@@ -81,12 +81,12 @@ package struct SymbolIndex: Sendable {
             case .function(let function):
                 // A parameter is a child of its function; its `block` names the function.
                 var symbol = Symbol(kind: .function, name: function.name.name, nameRange: function.name.range, range: function.range,
-                                    documentation: function.documentation, annotation: function.resultType?.type, block: nil,
+                                    documentation: function.documentation, annotation: function.resultType, block: nil,
                                     valueRange: function.body.range)
                 symbol.children = function.parameters.map { parameter in
                     Symbol(kind: .parameter, name: parameter.name.name, nameRange: parameter.name.range,
                            range: parameter.type.map { parameter.name.range.union($0.range) } ?? parameter.name.range,
-                           documentation: nil, annotation: parameter.type?.type, block: function.name.name, valueRange: nil)
+                           documentation: nil, annotation: parameter.type, block: function.name.name, valueRange: nil)
                 }
                 declarations.append(symbol)
                 collect(function.body, parameters: Set(function.parameters.map(\.name.name)), of: function.name.name)
@@ -96,7 +96,7 @@ package struct SymbolIndex: Sendable {
                 for property in block.properties {
                     symbol.children.append(Symbol(kind: .property, name: property.name.name, nameRange: property.name.range,
                                                   range: property.range, documentation: property.documentation,
-                                                  annotation: property.type?.type, block: block.name.name,
+                                                  annotation: property.type, block: block.name.name,
                                                   valueRange: property.value.range))
                     collect(property.value)
                 }
@@ -122,7 +122,7 @@ package struct SymbolIndex: Sendable {
     private mutating func add(_ kind: Kind, _ name: Identifier, _ range: SourceRange, _ documentation: String?,
                               _ annotation: TypeAnnotation?, _ expressions: [Expression]) {
         declarations.append(Symbol(kind: kind, name: name.name, nameRange: name.range, range: range,
-                                   documentation: documentation, annotation: annotation?.type, block: nil, valueRange: nil))
+                                   documentation: documentation, annotation: annotation, block: nil, valueRange: nil))
         for expression in expressions { collect(expression) }
     }
 
@@ -199,7 +199,7 @@ package struct SymbolIndex: Sendable {
 extension SymbolIndex {
     /// `func name(x, low: pt): number`, as declared.
     package static func signature(of function: Symbol) -> String {
-        let parameters = function.children.map { "\($0.name)\($0.annotation.map { ": \($0.rawValue)" } ?? "")" }
-        return "func \(function.name)(\(parameters.joined(separator: ", ")))\(function.annotation.map { ": \($0.rawValue)" } ?? "")"
+        let parameters = function.children.map { "\($0.name)\($0.annotation.map { ": \($0.text)" } ?? "")" }
+        return "func \(function.name)(\(parameters.joined(separator: ", ")))\(function.annotation.map { ": \($0.text)" } ?? "")"
     }
 }

@@ -58,6 +58,8 @@ public struct CheckedInput: Sendable {
     public let nameRange: SourceRange
     public let name: String
     public let type: ValueType
+    /// Whether it is a Float (Grammar.md, "Float"): a binary32 value held as its Double.
+    public var isFloat = false
     public let defaultValue: Value
     /// `in low...high`: the values the analysis of ranges assumes (a promise, not a clamp).
     public let range: ClosedRange<Double>?
@@ -70,6 +72,8 @@ public struct CheckedValue: Sendable {
     public let nameRange: SourceRange
     public let name: String
     public let type: ValueType
+    /// Whether it is a Float (Grammar.md, "Float"): a binary32 value held as its Double.
+    public var isFloat = false
     public let expression: CheckedExpression
     public let documentation: String?
     public let slot: Int
@@ -161,14 +165,18 @@ public struct CheckedOutput: Sendable {
     public let block: String
     public let name: String
     public let type: ValueType
+    /// Whether it is a Float (Grammar.md, "Float"): a binary32 value held as its Double.
+    public var isFloat = false
     public let expression: CheckedExpression
     public let documentation: String?
 
-    package init(nameRange: SourceRange, block: String, name: String, type: ValueType, expression: CheckedExpression, documentation: String?) {
+    package init(nameRange: SourceRange, block: String, name: String, type: ValueType, isFloat: Bool = false, expression: CheckedExpression,
+                 documentation: String?) {
         self.nameRange = nameRange
         self.block = block
         self.name = name
         self.type = type
+        self.isFloat = isFloat
         self.expression = expression
         self.documentation = documentation
     }

@@ -33,7 +33,7 @@ extension Checker {
             return nil
         }
         let range = input.bounds.flatMap { checkInputBounds(input, $0, type: type, defaultValue: value) }
-        return CheckedInput(nameRange: input.name.range, name: input.name.name, type: type, defaultValue: value, range: range,
+        return CheckedInput(nameRange: input.name.range, name: input.name.name, type: type, isFloat: typed.binary32, defaultValue: value, range: range,
                             documentation: input.documentation, slot: slot)
     }
 
@@ -189,7 +189,7 @@ extension Checker {
                 typed = precise
             }
             properties.append(CheckedOutput(nameRange: property.name.range, block: block.name.name, name: property.name.name, type: expected,
-                                            expression: typed.expression, documentation: property.documentation))
+                                            isFloat: typed.binary32, expression: typed.expression, documentation: property.documentation))
         }
         return CheckedBlock(nameRange: block.name.range, name: block.name.name, properties: properties, documentation: block.documentation)
     }

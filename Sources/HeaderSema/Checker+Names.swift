@@ -134,7 +134,8 @@ extension Checker {
             typed.flexible = false
         }
         valueProgress[index] = .done(typed)
-        orderedValues.append(CheckedValue(nameRange: declaration.name.range, name: declaration.name.name, type: typed.type, expression: typed.expression,
+        orderedValues.append(CheckedValue(nameRange: declaration.name.range, name: declaration.name.name, type: typed.type,
+                                          isFloat: typed.binary32, expression: typed.expression,
                                           documentation: declaration.documentation, slot: valueSlot(index)))
         return typed
     }

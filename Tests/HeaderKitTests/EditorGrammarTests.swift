@@ -115,6 +115,15 @@ final class EditorGrammarTests: XCTestCase {
             try assertScope(type, in: "state value: \(type) = 0 in 0...1 {", after: ":", startsWith: ["support.type."])
         }
         try assertScope("pt", in: "input safeAreaTop: pt in 0pt...100pt = 0", after: ":", startsWith: ["support.type."])
+        // A Float's types: the word alone, and before each type that has a Float form.
+        for type in ["", " pt", " px", " px/pt", " number"] {
+            let declaration = "input value: \(Vocabulary.floatWord)\(type) in 1...4 = 2"
+            try assertScope(Vocabulary.floatWord, in: declaration, startsWith: ["support.type."])
+            if !type.isEmpty { try assertScope(String(type.dropFirst()), in: declaration, after: Vocabulary.floatWord, startsWith: ["support.type."]) }
+            try assertScope("fade", in: "    fade:\(" " + Vocabulary.floatWord + type) = x", startsWith: ["variable.other.property."])
+            try assertScope(Vocabulary.floatWord, in: "func f(x: \(Vocabulary.floatWord)\(type)) = x", startsWith: ["support.type."])
+        }
+        XCTAssertEqual(try scopes(of: "float", in: "let a = float * 2"), [], "as a name it is a name")
         for phase in Vocabulary.phases {
             try assertScope(phase, in: "    opacity = phase == \(phase) ? 1 : 0", startsWith: ["constant.language."])
             try assertScope(phase, in: "input phase: phase = \(phase)", after: "=", startsWith: ["constant.language."])

@@ -234,6 +234,18 @@ final class FormatterTests: XCTestCase {
 
     /// A `(` after a range's `...` stays against it, as any token after `...` does; a `,` or `)` after an
     /// inline comment stays against the comment, as it would against the token before it.
+    /// A Float's types keep their words, a density's `px/pt` tight after `float` as after the colon alone;
+    /// a division by a name `px` stays a division.
+    func testFloatTypes() {
+        let spec = "header F\ninput d:float   px/pt=2\ninput e : px/pt = 1\nlet f :  float=toFloat(offset/1pt)\n"
+            + "func lerp(a:float pt,b: float pt,t :float):float pt=(1-t)*a+t*b\nbar {\n  opacity:float=f\n  w: float px = toFloat(9px) / d * 1pt * d\n}\n"
+        XCTAssertEqual(format(spec), "header F\ninput d: float px/pt = 2\ninput e: px/pt = 1\nlet f: float = toFloat(offset / 1pt)\n"
+                       + "func lerp(a: float pt, b: float pt, t: float): float pt = (1 - t) * a + t * b\nbar {\n    opacity: float = f\n"
+                       + "    w: float px = toFloat(9px) / d * 1pt * d\n}\n")
+        let division = "header G\nlet px = 2\nlet float = 3\nlet q = offset > 0pt ? float : px / 2\na {\n    opacity = q\n}\n"
+        XCTAssertEqual(format(division), division)
+    }
+
     func testTightAfterRangesAndInlineComments() {
         let spec = "header T\ninput x in 0pt...(100pt) = 0pt\nlet a = max(1 /* a */, 2 /* b */)\nlet b = min(3 /* c */ , 4)\n"
         XCTAssertEqual(format(spec),

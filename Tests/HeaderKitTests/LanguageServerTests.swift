@@ -194,6 +194,37 @@ final class LanguageServerTests: XCTestCase {
         server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
     }
 
+    /// A Float says so where it is declared, inferred or written, and in a function's signature.
+    func testHoverShowsAFloat() throws {
+        let server = try server
+        let uri = "file:///tmp/float.header"
+        let text = """
+            header F
+            input density: float px/pt = 2.625
+            let fraction = toFloat(offset / 300pt)
+            func lerp(a: float pt, b: float pt, t: float): float pt = (1 - t) * a + t * b
+            bar {
+                height = toDouble(lerp(10pt, 56pt, fraction))
+            }
+            """
+        open(server, uri, text)
+        func hover(_ line: Int, _ character: Int) throws -> String {
+            let result = try XCTUnwrap(server.request("textDocument/hover", at(uri, line, character))["result"] as? [String: Any])
+            return try XCTUnwrap((result["contents"] as? [String: Any])?["value"] as? String)
+        }
+        let input = try hover(1, 7)
+        XCTAssertTrue(input.contains("input density: float px/pt") && input.contains("computed in binary32"), input)
+        // Inferred: no type is written, and the checker's is shown.
+        let value = try hover(2, 6)
+        XCTAssertTrue(value.contains("let fraction: float\n") && value.contains("a number, without a unit, computed in binary32"), value)
+        let function = try hover(3, 6)
+        XCTAssertTrue(function.contains("func lerp(a: float pt, b: float pt, t: float): float pt"), function)
+        // The output is a Double: toDouble made it one.
+        let output = try hover(5, 9)
+        XCTAssertTrue(output.contains("bar.height: pt\n") && !output.contains("binary32"), output)
+        server.notify("textDocument/didClose", ["textDocument": ["uri": uri]])
+    }
+
     func testDefinitionAndReferencesOfANamedValue() throws {
         let server = try server
         let uri = "file:///tmp/names.header"

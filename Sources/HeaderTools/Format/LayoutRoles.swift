@@ -58,12 +58,15 @@ package struct LayoutRoles {
         if let first = tokens.first, first.kind == .keyword(.header) { startsStatement[0] = true }
         if let last = tokens.indices.last { startsStatement[last] = true }
         for declaration in syntax.declarations { visit(declaration) }
-        // A density's type, `: px/pt`, is one word (a colon of a conditional is followed by an expression).
-        for index in tokens.indices.dropFirst().dropLast(2)
-        where tokens[index - 1].kind == .punctuation(.colon) && !conditionalColons.contains(index - 1)
-            && tokens[index].kind == .identifier && tokens[index].text == "px"
-            && tokens[index + 1].kind == .punctuation(.slash)
-            && tokens[index + 2].kind == .identifier && tokens[index + 2].text == "pt" {
+        // A density's type, `: px/pt` or `: float px/pt`, is one word (a colon of a conditional is followed by
+        // an expression).
+        for index in tokens.indices.dropFirst().dropLast(2) {
+            let afterFloat = index >= 2 && tokens[index - 1].kind == .identifier && tokens[index - 1].text == "float"
+            let colon = afterFloat ? index - 2 : index - 1
+            guard tokens[colon].kind == .punctuation(.colon), !conditionalColons.contains(colon),
+                  tokens[index].kind == .identifier, tokens[index].text == "px",
+                  tokens[index + 1].kind == .punctuation(.slash),
+                  tokens[index + 2].kind == .identifier, tokens[index + 2].text == "pt" else { continue }
             tightOperators.insert(index + 1)
         }
     }
