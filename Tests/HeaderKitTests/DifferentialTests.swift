@@ -117,6 +117,16 @@ final class DifferentialTests: XCTestCase {
         print("DifferentialTests: \(rounding.count) of 1000 specs round a quotient to binary32")
     }
 
+    /// Some specs declare Floats (Grammar.md, "Float"), drawn from a stream of their own: a Float input,
+    /// Float arithmetic and built-ins, a Float function, and Floats back into Doubles. Each is accepted.
+    func testGeneratedSpecsDrawFloats() {
+        let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
+        let declaring = specs.filter { $0.0.text.contains(": float in 0.5...3") }
+        XCTAssertGreaterThan(declaring.count, 100)
+        XCTAssertTrue(declaring.allSatisfy { $0.1 != nil }, declaring.first { $0.1 == nil }.map { "\($0.0.text)\n\($0.2.diagnostics)" } ?? "")
+        print("DifferentialTests: \(declaring.count) of 1000 specs declare Floats")
+    }
+
     /// Some specs declare phase inputs, drawn from a stream of their own: compared with the three phases and
     /// with each other, and half the time read by a state that moves only while dragging. Each is accepted.
     func testGeneratedSpecsDrawPhases() {

@@ -89,6 +89,8 @@ struct SpecGenerator {
     private var clockRNG: SeededGenerator
     /// And `fround`, around a quotient now and then, as Float arithmetic rounds each operation.
     private var floatRNG: SeededGenerator
+    /// And Floats declared as such (see `binary32Lines`).
+    private var binary32RNG: SeededGenerator
     /// The functions declared so far (a body calls only earlier ones, so none is recursive).
     private var functions: [(name: String, parameters: [Kind], result: Kind)] = []
     /// What stands for the offset: `offset`, or in a function's body its first parameter, a length.
@@ -112,6 +114,7 @@ struct SpecGenerator {
         motionRNG = SeededGenerator(seed: seed ^ 0x4D_4F54_494F_4E)
         clockRNG = SeededGenerator(seed: seed ^ 0x43_4C4F_434B)
         floatRNG = SeededGenerator(seed: seed ^ 0x46_4C4F_4154)
+        binary32RNG = SeededGenerator(seed: seed ^ 0x42_494E_4152_5933_32)
         extremeRNG = SeededGenerator(seed: seed ^ 0x45_5854_5245)
         self.allowExtend = allowExtend
         self.hostileNameRate = hostileNameRate
@@ -461,6 +464,18 @@ struct SpecGenerator {
             hasClock = true
         }
 
+        if binary32RNG.chance(0.15) {
+            let drawn = binary32Lines()
+            lines += drawn.inputs
+            for line in drawn.inputs {
+                let name = String(line.split(separator: " ")[1].dropLast())
+                inputs.append(.init(name: name, type: .number))
+                inputRanges[name] = 0.5...3
+            }
+            letLines += drawn.declarations
+            blockLines.append(drawn.block)
+        }
+
         lines += stateLines + letLines + snapLines + [""] + blockLines
         var offsets: [Double] = []
         for value in lengthConstants.sorted() where value.isFinite {
@@ -474,6 +489,36 @@ struct SpecGenerator {
     /// States that read the frame's time, drawn on a generator of their own: one keeps the time at which a condition of
     /// the scroll last held (or stays where it is), another the time itself, sometimes scaled or rounded to a Float;
     /// outputs read how long ago, plainly and as a fade.
+    /// Floats (Grammar.md, "Float"): a Float input, Floats of Double expressions, Float arithmetic with
+    /// constants adapting, the built-ins of Floats, a Float function (Compose's lerp), a Float named value,
+    /// and Floats back into Doubles. Its expressions may draw from the other streams: they are put back.
+    private mutating func binary32Lines() -> (inputs: [String], declarations: [String], block: String) {
+        let others = (functionRNG, builtinRNG, rangeRNG, stateRNG, unitRNG, floatRNG)
+        defer { (functionRNG, builtinRNG, rangeRNG, stateRNG, unitRNG, floatRNG) = others }
+        return onStream(\.binary32RNG) { generator in
+            let scale = generator.freshName("scale"), lerp = generator.freshName("lerpFloat"), share = generator.freshName("share")
+            let a = generator.expr(.length, depth: 1 + generator.rng.below(3)).text
+            let b = generator.expr(.number, depth: 1 + generator.rng.below(3)).text
+            let input = "input \(scale): float in 0.5...3 = \(generator.rng.pick(["1", "1.5", "2.625", "0.7"]))"
+            let declarations = ["func \(lerp)(a: float pt, b: float pt, t: float): float pt = (1 - t) * a + t * b",
+                                "let \(share): float = toFloat((\(a)) / 100pt)"]
+            let fa = share, fb = "toFloat(\(b))"
+            var properties = ["    sum: float = \(fa) + \(fb) * 0.1",
+                              "    ratio: float = \(fa) / (\(fb) + \(scale))",
+                              "    root: float = sqrt(abs(\(fa) * \(scale)))",
+                              "    power: float = pow(abs(\(fb)), \(generator.rng.pick(["0.5", "2", "1.5"])))",
+                              "    chosen: float = \(fa) < \(fb) ? min(\(fa), \(scale)) : floor(\(fb) * 3)",
+                              "    lerped: float pt = \(lerp)(10pt, 56pt, \(fa))",
+                              "    pixel: number = roundHalfUp(\(fa) * 100 * \(scale))",
+                              "    back: pt = toDouble(\(fa)) * (\(a))",
+                              "    same: bool = \(fa) * 3 == \(fb)",
+                              "    whole: number = trunc(\(fb) * 1000) + toDouble(clamp(-\(fa), 0, 1))"]
+            generator.shuffle(&properties)
+            let kept = Array(properties.prefix(3 + generator.rng.below(properties.count - 2)))
+            return ([input], declarations, "\(generator.freshName("floats")) {\n\(kept.joined(separator: "\n"))\n}")
+        }
+    }
+
     private mutating func clockLines(inputs: [GeneratedSpec.Input]) -> (declarations: [String], block: String) {
         var scratch = self
         scratch.rng = clockRNG
