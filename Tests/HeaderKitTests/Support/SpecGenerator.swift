@@ -496,7 +496,7 @@ struct SpecGenerator {
         let others = (functionRNG, builtinRNG, rangeRNG, stateRNG, unitRNG, floatRNG)
         defer { (functionRNG, builtinRNG, rangeRNG, stateRNG, unitRNG, floatRNG) = others }
         return onStream(\.binary32RNG) { generator in
-            let scale = generator.freshName("scale"), lerp = generator.freshName("lerpFloat"), share = generator.freshName("share")
+            let scale = generator.freshName("floatGain"), lerp = generator.freshName("lerpFloat"), share = generator.freshName("share")
             let a = generator.expr(.length, depth: 1 + generator.rng.below(3)).text
             let b = generator.expr(.number, depth: 1 + generator.rng.below(3)).text
             let input = "input \(scale): float in 0.5...3 = \(generator.rng.pick(["1", "1.5", "2.625", "0.7"]))"
