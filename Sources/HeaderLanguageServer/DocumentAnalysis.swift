@@ -77,9 +77,7 @@ package final class DocumentAnalysis: @unchecked Sendable {
 
     /// The type the checker gave a name as a declaration writes it, `: pt` or `: float pt`; empty where none is known.
     package func typeText(of symbol: SymbolIndex.Symbol) -> String {
-        guard let type = type(of: symbol) else { return "" }
-        let annotation = TypeAnnotation(type: type, isFloat: isFloat(symbol), range: SourceRange(0, 0))
-        return ": " + annotation.text
+        type(of: symbol).map { ": " + TypeAnnotation.spelling($0, isFloat: isFloat(symbol)) } ?? ""
     }
 
     /// Whether the checker made the name a Float (or, when the spec has errors, its declaration says so).

@@ -182,12 +182,16 @@ extension Checker {
                                   at: property.name.range)
                 continue
             }
-            guard var typed else { continue }
-            guard conform(typed, to: expected, property.value.range, "property '\(property.name.name)'") else { continue }
+            guard let checked = typed else { continue }
+            let what = "property '\(property.name.name)'"
+            // The type it writes (`expected` is that type), at the precision it writes; else the known property's.
+            let conformed: Typed?
             if let annotation = property.type {
-                guard let precise = conformPrecision(typed, to: annotation, property.value.range, "property '\(property.name.name)'") else { continue }
-                typed = precise
+                conformed = conform(checked, to: annotation, property.value.range, what)
+            } else {
+                conformed = conform(checked, to: expected, property.value.range, what) ? checked : nil
             }
+            guard let typed = conformed else { continue }
             properties.append(CheckedOutput(nameRange: property.name.range, block: block.name.name, name: property.name.name, type: expected,
                                             isFloat: typed.binary32, expression: typed.expression, documentation: property.documentation))
         }

@@ -84,8 +84,7 @@ extension Checker {
             }
             let what = "argument '\(parameter.name.name)' of '\(name.name)'"
             if let annotation = parameter.type {
-                guard conform(typed, to: annotation.type, argument.value.range, what),
-                      let precise = conformPrecision(typed, to: annotation, argument.value.range, what) else {
+                guard let precise = conform(typed, to: annotation, argument.value.range, what) else {
                     failed = true
                     continue
                 }
@@ -141,8 +140,7 @@ extension Checker {
         var typed = check(function.body)
         if let annotation = function.resultType, let body = typed {
             let what = "the result of function '\(function.name.name)'"
-            typed = conform(body, to: annotation.type, function.body.range, what)
-                ? conformPrecision(body, to: annotation, function.body.range, what) : nil
+            typed = conform(body, to: annotation, function.body.range, what)
         }
         if let call, diagnostics.all.count > before, !function.parameters.isEmpty {
             let types = zip(function.parameters, instance.types).map { "\($0.name.name): \($1.displayName)" }.joined(separator: ", ")

@@ -124,8 +124,7 @@ extension Checker {
             return nil
         }
         if let annotation = declaration.type {
-            guard conform(typed, to: annotation.type, declaration.value.range, "'\(declaration.name.name)'"),
-                  let precise = conformPrecision(typed, to: annotation, declaration.value.range, "'\(declaration.name.name)'") else {
+            guard let precise = conform(typed, to: annotation, declaration.value.range, "'\(declaration.name.name)'") else {
                 valueProgress[index] = .failed
                 return nil
             }

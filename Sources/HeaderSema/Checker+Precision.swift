@@ -42,6 +42,13 @@ extension Checker {
         return adapted
     }
 
+    /// `typed` as a declaration that writes its type (`: pt`, `: float pt`) takes it: of that type, at that
+    /// precision; nil, with an error, where it is not.
+    mutating func conform(_ typed: Typed, to annotation: TypeAnnotation, _ range: SourceRange, _ what: String) -> Typed? {
+        guard conform(typed, to: annotation.type, range, what) else { return nil }
+        return conformPrecision(typed, to: annotation, range, what)
+    }
+
     /// `typed` at the precision an annotation (`: float pt`, `: pt`) gives it; nil, with an error saying
     /// which conversion to write, where it has the other.
     mutating func conformPrecision(_ typed: Typed, to annotation: TypeAnnotation, _ range: SourceRange, _ what: String) -> Typed? {
@@ -52,7 +59,7 @@ extension Checker {
             return nil
         }
         guard typed.binary32, typed.type.isNumeric else { return typed }
-        diagnostics.error("\(what) is declared '\(annotation.text)', a Double, and is given a Float; write 'toDouble(...)' around it (Kotlin's toDouble()), or declare it '\(TypeAnnotation(type: annotation.type, isFloat: true, range: annotation.range).text)'",
+        diagnostics.error("\(what) is declared '\(annotation.text)', a Double, and is given a Float; write 'toDouble(...)' around it (Kotlin's toDouble()), or declare it '\(TypeAnnotation.spelling(annotation.type, isFloat: true))'",
                           at: range)
         return nil
     }

@@ -21,8 +21,7 @@ public enum Vocabulary {
     /// `extend: before | after | both | none`, `via hold`, and `ties up | down`.
     public static let contextualConstants = ["before", "after", "both", "none", "hold", "up", "down"]
     public static let types: [String] = ValueType.allCases.map(\.rawValue)
-    /// The word before a type that makes it a Float's (`float pt`), and a type alone (`float`).
-    public static let floatWord = "float"
+    public static let floatWord = TypeAnnotation.floatWord
     /// The scroll's phases, the values of a `phase` input, where no declaration hides them.
     public static let phases: [String] = ScrollPhase.allCases.map(\.name)
     public static let builtins: [String] = Builtin.allCases.map(\.rawValue)

@@ -186,7 +186,15 @@ public struct TypeAnnotation: Sendable, Hashable {
     }
 
     /// The type as written: `pt`, `float px/pt`.
-    public var text: String { isFloat ? (type == .number ? "float" : "float " + type.rawValue) : type.rawValue }
+    public var text: String { Self.spelling(type, isFloat: isFloat) }
+
+    /// The word before a type that makes it a Float's (`float pt`), and a type alone (`float`).
+    public static let floatWord = "float"
+
+    /// A type as a declaration writes it: `pt`, `float`, `float px/pt`.
+    public static func spelling(_ type: ValueType, isFloat: Bool) -> String {
+        isFloat ? (type == .number ? floatWord : floatWord + " " + type.rawValue) : type.rawValue
+    }
 }
 
 /// The types of the language. Lengths are points (`pt`); `px` are device pixels, kept apart from

@@ -379,7 +379,7 @@ public struct Parser {
     /// type after its colon is `pt`, `px`, `number`, `bool` or `phase`, never a kind, and is followed by `=`.
     private func startsStructuredBlock() -> Bool {
         guard current.kind == .identifier || current.kind.isKeyword, peek(1).kind == .punctuation(.colon),
-              peek(2).kind == .identifier, ValueType(rawValue: peek(2).text) == nil, peek(2).text != "px", peek(2).text != "float" else { return false }
+              peek(2).kind == .identifier, ValueType(rawValue: peek(2).text) == nil, peek(2).text != "px", peek(2).text != TypeAnnotation.floatWord else { return false }
         return peek(3).kind != .punctuation(.equal) && peek(3).kind != .punctuation(.slash)
     }
 
@@ -551,9 +551,15 @@ public struct Parser {
     private mutating func parseOptionalType() -> TypeAnnotation? {
         guard current.kind == .punctuation(.colon) else { return nil }
         advance()
-        if current.kind == .identifier, current.text == "float" { return parseFloatType() }
+        var floatWord: SourceRange?
+        if current.kind == .identifier, current.text == TypeAnnotation.floatWord {
+            floatWord = current.range
+            advance()
+        }
         let token = current
         guard token.kind == .identifier, let type = ValueType(rawValue: token.text) else {
+            // `float` alone is a number in binary32.
+            if let floatWord { return TypeAnnotation(type: .number, isFloat: true, range: floatWord) }
             // `opacity: 1`, as CSS and Swift's labels write it: here a value comes after '='.
             let habit = token.kind == .number || token.kind == .punctuation(.minus) || token.kind == .keyword(.true)
                 || token.kind == .keyword(.false)
@@ -561,38 +567,22 @@ public struct Parser {
             error("expected a type ('pt', 'px', 'px/pt', 'ms', 'number', 'bool', 'phase' or 'float'), found \(token.kind)\(hint)", at: token.range)
             return nil
         }
-        advance()
-        // A density is pixels per point: `px/pt`, three tokens.
-        if type == .pixels, current.kind == .punctuation(.slash), peek(1).kind == .identifier, peek(1).text == "pt" {
-            advance()
-            let end = current.range
-            advance()
-            return TypeAnnotation(type: .density, range: token.range.union(end))
-        }
-        return TypeAnnotation(type: type, range: token.range)
-    }
-
-    /// `float`, `float pt`, `float px`, `float px/pt` (and `float number`): a number or a length in binary32.
-    private mutating func parseFloatType() -> TypeAnnotation? {
-        let start = current.range
-        advance()
-        guard current.kind == .identifier, let type = ValueType(rawValue: current.text) else {
-            return TypeAnnotation(type: .number, isFloat: true, range: start)
-        }
-        guard type == .number || type == .length || type == .pixels else {
-            error("a \(type.displayName) has no 'float' form: 'float' goes before 'pt', 'px', 'px/pt' or nothing (a number)", at: current.range)
+        if floatWord != nil, type != .number, type != .length, type != .pixels {
+            error("a \(type.displayName) has no 'float' form: 'float' goes before 'pt', 'px', 'px/pt' or nothing (a number)", at: token.range)
             advance()
             return nil
         }
-        var end = current.range
+        var end = token.range
         advance()
+        var written = type
+        // A density is pixels per point: `px/pt`, three tokens.
         if type == .pixels, current.kind == .punctuation(.slash), peek(1).kind == .identifier, peek(1).text == "pt" {
             advance()
             end = current.range
             advance()
-            return TypeAnnotation(type: .density, isFloat: true, range: start.union(end))
+            written = .density
         }
-        return TypeAnnotation(type: type, isFloat: true, range: start.union(end))
+        return TypeAnnotation(type: written, isFloat: floatWord != nil, range: (floatWord ?? token.range).union(end))
     }
 
     // MARK: Expressions

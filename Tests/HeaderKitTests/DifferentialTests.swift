@@ -99,32 +99,31 @@ final class DifferentialTests: XCTestCase {
         print("DifferentialTests: \(moving.count) of 1000 specs give their snap a motion")
     }
 
+    /// Of the first 1,000 generated specs, more than `atLeast` contain `marker`, and every one of them is
+    /// accepted; `what` says what they do, for the printed count.
+    private func assertGeneratedSpecsDraw(_ marker: String, atLeast: Int, _ what: String, line: UInt = #line) {
+        let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
+        let drawing = specs.filter { $0.0.text.contains(marker) }
+        XCTAssertGreaterThan(drawing.count, atLeast, line: line)
+        XCTAssertTrue(drawing.allSatisfy { $0.1 != nil }, drawing.first { $0.1 == nil }.map { "\($0.0.text)\n\($0.2.diagnostics)" } ?? "",
+                      line: line)
+        print("DifferentialTests: \(drawing.count) of 1000 specs \(what)")
+    }
+
     /// Some specs keep the frame's time in states (`time` in a `next`), drawn from a stream of their own. Each is accepted.
     func testGeneratedSpecsDrawStatesThatReadTime() {
-        let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
-        let timed = specs.filter { $0.0.text.contains("next = time") }
-        XCTAssertGreaterThan(timed.count, 50)
-        XCTAssertTrue(timed.allSatisfy { $0.1 != nil }, timed.first { $0.1 == nil }.map { "\($0.0.text)\n\($0.2.diagnostics)" } ?? "")
-        print("DifferentialTests: \(timed.count) of 1000 specs keep the frame's time in a state")
+        assertGeneratedSpecsDraw("next = time", atLeast: 50, "keep the frame's time in a state")
     }
 
     /// Some quotients are rounded to binary32, `fround(a / b)`, drawn from a stream of their own.
     func testGeneratedSpecsDrawFround() {
-        let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
-        let rounding = specs.filter { $0.0.text.contains("fround(") }
-        XCTAssertGreaterThan(rounding.count, 50)
-        XCTAssertTrue(rounding.allSatisfy { $0.1 != nil }, rounding.first { $0.1 == nil }.map { "\($0.0.text)\n\($0.2.diagnostics)" } ?? "")
-        print("DifferentialTests: \(rounding.count) of 1000 specs round a quotient to binary32")
+        assertGeneratedSpecsDraw("fround(", atLeast: 50, "round a quotient to binary32")
     }
 
     /// Some specs declare Floats (Grammar.md, "Float"), drawn from a stream of their own: a Float input,
     /// Float arithmetic and built-ins, a Float function, and Floats back into Doubles. Each is accepted.
     func testGeneratedSpecsDrawFloats() {
-        let specs = DifferentialHarness.generatedSpecs(count: 1000, seed: DifferentialHarness.seed)
-        let declaring = specs.filter { $0.0.text.contains(": float in 0.5...3") }
-        XCTAssertGreaterThan(declaring.count, 100)
-        XCTAssertTrue(declaring.allSatisfy { $0.1 != nil }, declaring.first { $0.1 == nil }.map { "\($0.0.text)\n\($0.2.diagnostics)" } ?? "")
-        print("DifferentialTests: \(declaring.count) of 1000 specs declare Floats")
+        assertGeneratedSpecsDraw(": float in 0.5...3", atLeast: 100, "declare Floats")
     }
 
     /// Some specs declare phase inputs, drawn from a stream of their own: compared with the three phases and

@@ -61,7 +61,7 @@ package struct LayoutRoles {
         // A density's type, `: px/pt` or `: float px/pt`, is one word (a colon of a conditional is followed by
         // an expression).
         for index in tokens.indices.dropFirst().dropLast(2) {
-            let afterFloat = index >= 2 && tokens[index - 1].kind == .identifier && tokens[index - 1].text == "float"
+            let afterFloat = index >= 2 && tokens[index - 1].kind == .identifier && tokens[index - 1].text == TypeAnnotation.floatWord
             let colon = afterFloat ? index - 2 : index - 1
             guard tokens[colon].kind == .punctuation(.colon), !conditionalColons.contains(colon),
                   tokens[index].kind == .identifier, tokens[index].text == "px",
