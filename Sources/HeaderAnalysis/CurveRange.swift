@@ -11,6 +11,7 @@ import Foundation
 /// their oscillation; `linear()` at its points; steps and the other springs never turn.
 package enum CurveRange {
     package static func range(of curve: Curve, over lower: Double, _ upper: Double) -> (lower: Double, upper: Double) {
+        if case .composeCubicBezier = curve { return composeRange(over: lower, upper) }
         var candidates = [lower, upper].map { curve.value(at: $0) }
         for x in turningPoints(of: curve) where x > lower && x < upper {
             candidates.append(curve.value(at: x))
@@ -33,7 +34,19 @@ package enum CurveRange {
         case .piecewiseLinear(let curve): return curve.inputs + [0, 1]
         case .cubicBezier(let curve): return bezierTurningPoints(curve) + [0, 1]
         case .spring(let spring): return springTurningPoints(spring) + [0, 1]
+        case .composeCubicBezier: return [0, 1]
         }
+    }
+
+    /// Compose's curve in Float (`ComposeCubicBezier`) clamps what it gives for a fraction strictly between 0
+    /// and 1 into 0...1, and gives any other fraction back as it is; its Float solve is not bounded more
+    /// tightly than that.
+    private static func composeRange(over lower: Double, _ upper: Double) -> (lower: Double, upper: Double) {
+        var low = Double.infinity, high = -Double.infinity
+        if lower <= 0 { (low, high) = (Swift.min(low, lower), Swift.max(high, Swift.min(upper, 0))) }
+        if upper >= 1 { (low, high) = (Swift.min(low, Swift.max(lower, 1)), Swift.max(high, upper)) }
+        if lower < 1 && upper > 0 { (low, high) = (Swift.min(low, 0), Swift.max(high, 1)) }
+        return (low, high)
     }
 
     /// dy/dt = 3·ya t² + 2·yb t + yc; at each root t in (0, 1), x(t) is where y turns.

@@ -221,7 +221,7 @@ extension SymbolicEvaluation {
         // its real bounds stay the curve's, so what they decide stays decided. Steps and the identity are exact.
         var error = 0.0
         switch curve {
-        case .linear, .steps: break
+        case .linear, .steps, .composeCubicBezier: break
         case .cubicBezier, .piecewiseLinear, .spring:
             let scale = Swift.max(1, abs(range.lower), abs(range.upper))
             error = scale.isFinite ? 2e-13 * scale : 0

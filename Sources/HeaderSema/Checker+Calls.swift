@@ -45,9 +45,30 @@ extension Checker {
             return nil
         }
         guard let progress = check(argument.value), let curve else { return nil }
-        guard conform(progress, to: .number, argument.value.range, "the progress a curve is applied to"),
-              !refuseFloat(progress, argument.value.range, in: "a curve") else { return nil }
+        guard conform(progress, to: .number, argument.value.range, "the progress a curve is applied to") else { return nil }
+        if progress.binary32 { return checkFloatCurve(curve, progress, argument.value.range) }
         return Typed(expression: fold(.curve(curve, progress.expression)), type: .number)
+    }
+
+    /// A curve applied to a Float computes as Compose's `Easing.transform(fraction: Float): Float` does: a
+    /// cubic-bezier as `CubicBezierEasing`, its four numbers Kotlin's Float literals (`ComposeCubicBezier`), and
+    /// `linear` as `LinearEasing`, the fraction itself. Compose has no other curve in Float.
+    private mutating func checkFloatCurve(_ curve: Curve, _ progress: Typed, _ range: SourceRange) -> Typed? {
+        let float: Curve
+        switch curve {
+        case .linear:
+            return progress
+        case .cubicBezier(let bezier):
+            float = .composeCubicBezier(ComposeCubicBezier(bezier))
+        case .composeCubicBezier:
+            float = curve
+        case .steps, .piecewiseLinear, .spring:
+            _ = refuseFloat(progress, range, in: "this curve", hint: " (a cubicBezier curve or linear computes in Float, as Compose's CubicBezierEasing and LinearEasing do)")
+            return nil
+        }
+        var typed = Typed(expression: fold(.curve(float, progress.expression)), type: .number)
+        typed.binary32 = true
+        return typed
     }
 
     private mutating func checkBuiltin(_ builtin: Builtin, _ name: Identifier, _ arguments: [Argument],

@@ -307,6 +307,11 @@ final class JavaScriptEmitterTests: XCTestCase {
         for (duration, bounce) in [(0.5, 0.0), (0.35, 0.2), (1.2, 0.6), (0.4, -0.5), (0.8, -0.9), (0.3, 0.95)] {
             if let spring = SpringCurve(duration: duration, bounce: bounce) { curves.append(.spring(spring)) }
         }
+        // Compose's curve in Float, of every cubic-bezier above: its Float arithmetic, fastCbrt's bits and acos.
+        curves += curves.compactMap { curve in
+            guard case .cubicBezier(let bezier) = curve else { return nil }
+            return .composeCubicBezier(ComposeCubicBezier(bezier))
+        }
         var xs: [Double] = [-.infinity, -1e300, -2, -0.5, -1e-300, -0.0, 0, .leastNonzeroMagnitude, 1e-9, 0.5, 1 - 0x1p-53, 1, 1 + 0x1p-52, 2, 1e300,
                             .infinity, .nan, 0.7, 0.1, 0.3]
         for _ in 0..<2_000 { xs.append(rng.double(in: -0.25...1.25)) }
@@ -328,10 +333,10 @@ final class JavaScriptEmitterTests: XCTestCase {
             XCTAssertTrue(got.bitPattern == want.bitPattern || got.isNaN && want.isNaN, "\(curve) at \(x): node \(got), library \(want)")
             if CurveJavaScriptSource.isTranscendental(curve) { springs += 1 } else { exact += 1 }
         }
-        print("JavaScript curve kernels: \(exact) values of cubic-bezier, steps and linear() and \(springs) of springs, bit for bit")
+        print("JavaScript curve kernels: \(exact) values of cubic-bezier, steps and linear() and \(springs) of springs and Compose's Float curve, bit for bit")
     }
 
-    /// headerc's own exp, sin, cos, expm1 and pow as the module carries them, in `node`, against the
+    /// headerc's own exp, sin, cos, acos, expm1 and pow as the module carries them, in `node`, against the
     /// library's (`OwnedMath`), bit for bit, on the hard arguments of `OwnedMathTests`.
     func testOwnedMathGivesTheLibrarysBits() throws {
         var rng = SeededGenerator(seed: 0x756C_7073)
@@ -347,16 +352,19 @@ final class JavaScriptEmitterTests: XCTestCase {
         powPairs += (0..<count).map { _ in (OwnedMathTests.anyDouble(&rng), rng.chance(0.5) ? Double(rng.below(41)) - 20 : OwnedMathTests.anyDouble(&rng)) }
         powPairs += (0..<2_000).map { _ in (rng.double(in: -50...50), Double(rng.below(13)) - 6) }
         powPairs += OwnedMathTests.specials.flatMap { x in OwnedMathTests.specials.map { (x, $0) } }
-        var script = JavaScriptRuntime.mathLines(for: ["$mathExp", "$mathSin", "$mathCos", "$mathExpm1", "$mathPow"])
+        let acosArguments = (0..<count).map { OwnedMathTests.acosArgument(&rng, $0) } + OwnedMathTests.specials
+        var script = JavaScriptRuntime.mathLines(for: ["$mathExp", "$mathSin", "$mathCos", "$mathAcos", "$mathExpm1", "$mathPow"])
         script += Self.bitsPrinter(inputs: expArguments, call: "$mathExp(x)")
         script += Self.bitsPrinter(inputs: trigArguments, call: "$mathSin(x)")
         script += Self.bitsPrinter(inputs: trigArguments, call: "$mathCos(x)")
+        script += Self.bitsPrinter(inputs: acosArguments, call: "$mathAcos(x)")
         script += Self.bitsPrinter(inputs: expm1Arguments, call: "$mathExpm1(x)")
         script += Self.bitsPrinter(inputs: powPairs.map(\.0), call: "$mathPow(x, ys[i])", extra: powPairs.map(\.1))
         let words = try Self.runNode(script.joined(separator: "\n"), label: "owned-math").split(separator: "\n")
             .map { Double(bitPattern: UInt64($0, radix: 16) ?? 0) }
         var expected: [(String, Double)] = expArguments.map { ("exp", OwnedMath.exp($0)) }
         expected += trigArguments.map { ("sin", OwnedMath.sin($0)) } + trigArguments.map { ("cos", OwnedMath.cos($0)) }
+        expected += acosArguments.map { ("acos", OwnedMath.acos($0)) }
         expected += expm1Arguments.map { ("expm1", OwnedMath.expm1($0)) } + powPairs.map { ("pow", OwnedMath.pow($0.0, $0.1)) }
         XCTAssertEqual(words.count, expected.count)
         var differing: [String: Int] = [:]

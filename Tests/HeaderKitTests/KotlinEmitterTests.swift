@@ -104,6 +104,7 @@ final class KotlinEmitterTests: XCTestCase {
         let exps = (0..<count).map { $0 % 2 == 0 ? rng.double(in: -745.2...709.8) : OwnedMathTests.anyDouble(&rng) } + OwnedMathTests.specials
         let trigs = (0..<count).map { OwnedMathTests.trigonometricArgument(&rng, $0) }
         let expm1s = (0..<count).map { $0 % 2 == 0 ? rng.double(in: -1e-5...1e-5) : OwnedMathTests.anyDouble(&rng) } + OwnedMathTests.specials
+        let acoss = (0..<count).map { OwnedMathTests.acosArgument(&rng, $0) } + OwnedMathTests.specials
         var pows = (0..<count).map { _ in (rng.double(in: 0...1_000), rng.double(in: -6...6)) }
         pows += (0..<count).map { _ in (OwnedMathTests.anyDouble(&rng), rng.chance(0.5) ? Double(rng.below(41)) - 20 : OwnedMathTests.anyDouble(&rng)) }
         pows += OwnedMathTests.specials.flatMap { x in OwnedMathTests.specials.map { (x, $0) } }
@@ -114,9 +115,9 @@ final class KotlinEmitterTests: XCTestCase {
             for value in values { withUnsafeBytes(of: value.bitPattern.bigEndian) { data.append(contentsOf: $0) } }
             try data.write(to: directory.appendingPathComponent(name))
         }
-        try write(exps, "exp.in"); try write(trigs, "trig.in"); try write(expm1s, "expm1.in")
+        try write(exps, "exp.in"); try write(trigs, "trig.in"); try write(expm1s, "expm1.in"); try write(acoss, "acos.in")
         try write(pows.map(\.0), "powx.in"); try write(pows.map(\.1), "powy.in")
-        let helpers = KotlinRuntime.library.lines(for: ["mathExp", "mathSin", "mathCos", "mathExpm1", "mathPow"])
+        let helpers = KotlinRuntime.library.lines(for: ["mathExp", "mathSin", "mathCos", "mathAcos", "mathExpm1", "mathPow"])
         let main = ["import java.io.*", helpers.joined(separator: "\n"), """
             fun read(name: String): DoubleArray {
                 val input = DataInputStream(BufferedInputStream(FileInputStream(name)))
@@ -130,6 +131,7 @@ final class KotlinEmitterTests: XCTestCase {
                 for (x in read("exp.in")) out.writeLong(mathExp(x).toRawBits())
                 for (x in read("trig.in")) out.writeLong(mathSin(x).toRawBits())
                 for (x in read("trig.in")) out.writeLong(mathCos(x).toRawBits())
+                for (x in read("acos.in")) out.writeLong(mathAcos(x).toRawBits())
                 for (x in read("expm1.in")) out.writeLong(mathExpm1(x).toRawBits())
                 val xs = read("powx.in")
                 val ys = read("powy.in")
@@ -151,6 +153,7 @@ final class KotlinEmitterTests: XCTestCase {
         let got = words.map { Double(bitPattern: UInt64(bigEndian: $0)) }
         var expected: [(String, Double)] = exps.map { ("exp", OwnedMath.exp($0)) }
         expected += trigs.map { ("sin", OwnedMath.sin($0)) } + trigs.map { ("cos", OwnedMath.cos($0)) }
+        expected += acoss.map { ("acos", OwnedMath.acos($0)) }
         expected += expm1s.map { ("expm1", OwnedMath.expm1($0)) } + pows.map { ("pow", OwnedMath.pow($0.0, $0.1)) }
         XCTAssertEqual(got.count, expected.count)
         var differing: [String: Int] = [:]
@@ -160,6 +163,172 @@ final class KotlinEmitterTests: XCTestCase {
         print("Kotlin's math functions (StrictMath) against OwnedMath over \(expected.count) arguments: \(differing.values.reduce(0, +)) differ")
         XCTAssertEqual(differing, [:])
     }
+
+    /// Compose's `CubicBezierEasing.transform` written as Compose writes it (androidx Easing.kt at 252d0904,
+    /// Bezier.kt at 028952b9, ui-util MathHelpers.kt at 11bff464), in Kotlin's Float, run on the JVM against
+    /// the library's curve in Float (`ComposeCubicBezier`, which the interpreter and every back end evaluate),
+    /// on a sweep of Float fractions, for Compose's own easings and curves drawn at random. With `acos` and
+    /// `cos` as fdlibm computes them (StrictMath, and headerc's own), every value is the same to the bit.
+    /// With `kotlin.math`'s, the platform's (here HotSpot's `Math.cos`, not fdlibm; on a device, bionic's),
+    /// a last-bit difference in `cos` can move a root that cancels, at fractions below 1e-12: rarely.
+    func testComposeCubicBezierEasingIsReproduced() throws {
+        let kotlinc = try KotlinHarness.findKotlinc(), java = try KotlinHarness.findJava()
+        var rng = SeededGenerator(seed: 0xC0B1_E2E5)
+        var curves: [CubicBezier] = [(0.4, 0, 0.2, 1), (0, 0, 0.2, 1), (0.4, 0, 1, 1), (0.2, 0, 0, 1), (0.05, 0.7, 0.1, 1),
+                                     (0.3, 0, 0.8, 0.15), (0.34, 1.56, 0.64, 1), (0.5, 0.5, 0.5, 0.5), (1, 0, 0, 1), (0, 1, 1, 0)]
+            .compactMap { CubicBezier(x1: $0.0, y1: $0.1, x2: $0.2, y2: $0.3) }
+        for _ in 0..<30 {
+            if let bezier = CubicBezier(x1: rng.unit(), y1: rng.double(in: -1...2), x2: rng.unit(), y2: rng.double(in: -1...2)) { curves.append(bezier) }
+        }
+        let composeCurves = curves.map(ComposeCubicBezier.init)
+        // Every 4,096th of the way, then random Floats: random bits below 1's, so small fractions come as often as large.
+        var fractions = (1..<4096).map { Double(Float($0) / 4096) } + [0, 1, -0.25, 1.5, Double(Float.ulpOfOne), Double(1 - Float.ulpOfOne / 2)]
+        for _ in 0..<4_000 { fractions.append(Double(Float(bitPattern: UInt32(rng.below(0x3F80_0000))))) }
+        let directory = try DifferentialHarness.makeDirectory("kotlin-compose-easing")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var input = ""
+        for curve in composeCurves { input += "\(curve.x1) \(curve.y1) \(curve.x2) \(curve.y2)\n" }
+        try input.write(to: directory.appendingPathComponent("curves.txt"), atomically: true, encoding: .utf8)
+        try fractions.map { String(Float($0).bitPattern) }.joined(separator: "\n")
+            .write(to: directory.appendingPathComponent("fractions.txt"), atomically: true, encoding: .utf8)
+        try Self.composeEasing.write(to: directory.appendingPathComponent("Compose.kt"), atomically: true, encoding: .utf8)
+        let build = try DifferentialHarness.run(kotlinc, ["Compose.kt", "-include-runtime", "-d", "compose.jar"], in: directory)
+        XCTAssertEqual(build.status, 0, build.output)
+        let run = try DifferentialHarness.run(java, ["-jar", "compose.jar"], in: directory)
+        XCTAssertEqual(run.status, 0, run.output)
+        let words = run.output.split(whereSeparator: \.isNewline).compactMap { UInt32($0) }
+        let count = composeCurves.count * fractions.count
+        XCTAssertEqual(words.count, 2 * count)
+        var differing: [[String]] = [[], []], largestFraction = 0.0
+        for (index, word) in words.enumerated() {
+            let curve = composeCurves[index % count / fractions.count], fraction = fractions[index % fractions.count]
+            let got = Curve.composeCubicBezier(curve).value(at: fraction), want = Float(bitPattern: word)
+            if !(Double(want).bitPattern == got.bitPattern || want.isNaN && got.isNaN) {
+                if index >= count { largestFraction = max(largestFraction, fraction) }
+                differing[index / count].append("cubicBezier(\(curve.x1), \(curve.y1), \(curve.x2), \(curve.y2)) at \(fraction): Compose \(want), headerc \(got)")
+            }
+        }
+        print("Compose's CubicBezierEasing on the JVM against headerc's curve in Float, \(count) values: \(differing[0].count) differ with fdlibm's acos and cos, \(differing[1].count) with the JVM's Math")
+        XCTAssertEqual(differing[0].prefix(10), [])
+        XCTAssertLessThanOrEqual(differing[1].count, count / 10_000, differing[1].prefix(10).joined(separator: "\n"))
+        XCTAssertLessThan(largestFraction, 1e-12, differing[1].joined(separator: "\n"))
+    }
+
+    /// Compose's easing as Compose's sources write it; where Compose throws for want of a root, this prints
+    /// the fraction, as headerc gives it.
+    static let composeEasing = """
+        import java.io.File
+        import kotlin.math.abs
+        import kotlin.math.sqrt
+
+        const val Tau = Math.PI * 2.0
+        const val Epsilon = 1e-7
+        const val FloatEpsilon = 8.3446500e-7f
+
+        // kotlin.math's acos and cos, which Compose calls, or fdlibm's (StrictMath).
+        var fdlibm = true
+        fun acos(x: Double) = if (fdlibm) StrictMath.acos(x) else kotlin.math.acos(x)
+        fun cos(x: Double) = if (fdlibm) StrictMath.cos(x) else kotlin.math.cos(x)
+
+        fun Double.closeTo(b: Double) = abs(this - b) < Epsilon
+        fun Double.fastCoerceIn(a: Double, b: Double) = (if (this < a) a else this).let { if (it > b) b else it }
+        fun Float.fastCoerceIn(a: Float, b: Float) = (if (this < a) a else this).let { if (it > b) b else it }
+
+        fun fastCbrt(x: Float): Float {
+            val v = x.toRawBits().toLong() and 0x1ffffffffL
+            var estimate = Float.fromBits(0x2a510554 + (v / 3).toInt())
+            estimate -= (estimate - x / (estimate * estimate)) * (1.0f / 3.0f)
+            estimate -= (estimate - x / (estimate * estimate)) * (1.0f / 3.0f)
+            return estimate
+        }
+
+        fun clampValidRootInUnitRange(r: Float): Float = if (r < 0.0f) {
+            if (r >= -FloatEpsilon) 0.0f else Float.NaN
+        } else if (r > 1.0f) {
+            if (r <= 1.0f + FloatEpsilon) 1.0f else Float.NaN
+        } else {
+            r
+        }
+
+        fun evaluateCubic(p1: Float, p2: Float, t: Float): Float {
+            val a = 1.0f / 3.0f + (p1 - p2)
+            val b = (p2 - 2.0f * p1)
+            val c = p1
+            return 3.0f * ((a * t + b) * t + c) * t
+        }
+
+        fun findFirstCubicRoot(p0: Float, p1: Float, p2: Float, p3: Float): Float {
+            var a = 3.0 * (p0 - 2.0 * p1 + p2)
+            var b = 3.0 * (p1 - p0)
+            var c = p0.toDouble()
+            val d = -p0 + 3.0 * (p1 - p2) + p3
+            if (d.closeTo(0.0)) {
+                if (a.closeTo(0.0)) {
+                    if (b.closeTo(0.0)) return Float.NaN
+                    return clampValidRootInUnitRange((-c / b).toFloat())
+                } else {
+                    val q = sqrt(b * b - 4.0 * a * c)
+                    val a2 = 2.0 * a
+                    val root = clampValidRootInUnitRange(((q - b) / a2).toFloat())
+                    if (!root.isNaN()) return root
+                    return clampValidRootInUnitRange(((-b - q) / a2).toFloat())
+                }
+            }
+            a /= d
+            b /= d
+            c /= d
+            val o3 = (3.0 * b - a * a) / 9.0
+            val q2 = (2.0 * a * a * a - 9.0 * a * b + 27.0 * c) / 54.0
+            val discriminant = q2 * q2 + o3 * o3 * o3
+            val a3 = a / 3.0
+            if (discriminant < 0.0) {
+                val mp33 = -(o3 * o3 * o3)
+                val r = sqrt(mp33)
+                val t = -q2 / r
+                val cosPhi = t.fastCoerceIn(-1.0, 1.0)
+                val phi = acos(cosPhi)
+                val t1 = 2.0f * fastCbrt(r.toFloat())
+                var root = clampValidRootInUnitRange((t1 * cos(phi / 3.0) - a3).toFloat())
+                if (!root.isNaN()) return root
+                root = clampValidRootInUnitRange((t1 * cos((phi + Tau) / 3.0) - a3).toFloat())
+                if (!root.isNaN()) return root
+                return clampValidRootInUnitRange((t1 * cos((phi + 2.0 * Tau) / 3.0) - a3).toFloat())
+            } else if (discriminant == 0.0) {
+                val u1 = -fastCbrt(q2.toFloat())
+                val root = clampValidRootInUnitRange(2.0f * u1 - a3.toFloat())
+                if (!root.isNaN()) return root
+                return clampValidRootInUnitRange(-u1 - a3.toFloat())
+            }
+            val sd = sqrt(discriminant)
+            val u1 = fastCbrt((-q2 + sd).toFloat())
+            val v1 = fastCbrt((q2 + sd).toFloat())
+            return clampValidRootInUnitRange((u1 - v1 - a3).toFloat())
+        }
+
+        fun transform(a: Float, b: Float, c: Float, d: Float, fraction: Float): Float {
+            return if (fraction > 0f && fraction < 1f) {
+                val t = findFirstCubicRoot(0.0f - fraction, a - fraction, c - fraction, 1.0f - fraction)
+                if (t.isNaN()) return fraction
+                evaluateCubic(b, d, t).fastCoerceIn(0f, 1f)
+            } else {
+                fraction
+            }
+        }
+
+        fun main() {
+            val fractions = File("fractions.txt").readLines().map { Float.fromBits(it.toLong().toInt()) }
+            val out = StringBuilder()
+            for (strict in listOf(true, false)) {
+                fdlibm = strict
+                for (line in File("curves.txt").readLines()) {
+                    if (line.isBlank()) continue
+                    val (a, b, c, d) = line.split(" ").map { it.toDouble().toFloat() }
+                    for (fraction in fractions) out.append(transform(a, b, c, d, fraction).toRawBits().toLong() and 0xffffffffL).append('\\n')
+                }
+            }
+            print(out)
+        }
+        """
 
     /// A header large enough that `frame` builds each block in a private function, passing the shared
     /// values on, as the generated Swift does.

@@ -136,6 +136,29 @@ final class OwnedMathTests: XCTestCase {
         report("cos", worst)
     }
 
+    /// acos on each of fdlibm's three pieces (|x| < 0.5, x > 0.5, x < -0.5), near their seams and ends,
+    /// tiny arguments, and any double (mostly |x| > 1, which gives NaN).
+    static func acosArgument(_ rng: inout SeededGenerator, _ index: Int) -> Double {
+        switch index % 6 {
+        case 0, 1: return uniform(&rng, -1, 1)
+        case 2: return (rng.next() % 2 == 0 ? 0.5 : -0.5) + uniform(&rng, -1e-9, 1e-9)
+        case 3: return (rng.next() % 2 == 0 ? 1 : -1) * (1 - uniform(&rng, 0, 1e-6))
+        case 4: return uniform(&rng, -1e-8, 1e-8) * (rng.next() % 2 == 0 ? 1 : 1e-10)
+        default: return anyDouble(&rng)
+        }
+    }
+
+    func testAcosIsWithinOneUlp() {
+        var rng = SeededGenerator(seed: 0xAC05)
+        var worst = Worst()
+        for index in 0..<Self.argumentsPerFunction {
+            let x = Self.acosArgument(&rng, index)
+            worst.note(Self.ulpError(OwnedMath.acos(x), Foundation.acos(Float80(x))), "acos(\(x))")
+        }
+        for x in Self.specials { worst.note(Self.ulpError(OwnedMath.acos(x), Foundation.acos(Float80(x))), "acos(\(x))") }
+        report("acos", worst)
+    }
+
     func testPowIsWithinOneUlp() {
         var rng = SeededGenerator(seed: 0x9090)
         var worst = Worst()
@@ -196,11 +219,11 @@ final class OwnedMathTests: XCTestCase {
         XCTAssertLessThanOrEqual(worst.ulps, 1, "\(function): \(worst.argument)")
     }
 
-    /// No back end and no part of the library calls the platform's pow, exp, expm1, sin or cos: the
-    /// library's sources, and the generated Swift, JavaScript and Kotlin of a spec that uses every spring
-    /// and pow.
+    /// No back end and no part of the library calls the platform's pow, exp, expm1, sin, cos or acos: the
+    /// library's sources, and the generated Swift, JavaScript and Kotlin of a spec that uses every spring,
+    /// pow, and Compose's curve in Float.
     func testNothingCallsThePlatformsMath() throws {
-        let pattern = try NSRegularExpression(pattern: #"(Foundation\.|Darwin\.|Glibc\.|Math\.|StrictMath\.|kotlin\.math\.|\b)(pow|exp|expm1|sin|cos)\("#)
+        let pattern = try NSRegularExpression(pattern: #"(Foundation\.|Darwin\.|Glibc\.|Math\.|StrictMath\.|kotlin\.math\.|\b)(pow|exp|expm1|sin|cos|acos)\("#)
         func calls(_ text: String) -> [String] {
             text.split(separator: "\n").filter { line in
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -238,6 +261,7 @@ final class OwnedMathTests: XCTestCase {
             b {
                 scale = pow(k, offset / 100pt)
                 opacity = wobbly(clamp(offset / 100pt, 0, 1)) + critical(clamp(offset / 100pt, 0, 1)) + slow(clamp(offset / 100pt, 0, 1))
+                eased: float = m3Legacy(toFloat(offset / 100pt))
             }
             """
         let program = try XCTUnwrap(Compilation(path: "every.header", text: text).program)
@@ -250,5 +274,6 @@ final class OwnedMathTests: XCTestCase {
         XCTAssertEqual(calls(kotlin).filter { !$0.contains("math") && !$0.contains("StrictMath.") }, [])
         XCTAssertTrue(swift.contains("private static func mathPow("))
         XCTAssertTrue(javaScript.contains("function $mathPow("))
+        XCTAssertTrue(swift.contains("private static func mathAcos(") && javaScript.contains("function $mathAcos(") && kotlin.contains("fun mathAcos("))
     }
 }

@@ -36,13 +36,17 @@ public enum CurveJavaScriptSource {
             case let .overdamped(r1, r2, half):
                 return invocation("$curveSpringOverdamped", argument, [spring.settlingTime, r1, r2, half])
             }
+        case let .composeCubicBezier(compose):
+            return invocation("$curveComposeBezier", argument, [compose.x1, compose.y1, compose.x2, compose.y2])
         }
     }
 
     /// Whether evaluating `curve` calls a transcendental function (headerc's own).
     public static func isTranscendental(_ curve: Curve) -> Bool {
-        if case .spring = curve { return true }
-        return false
+        switch curve {
+        case .spring, .composeCubicBezier: return true
+        case .linear, .cubicBezier, .steps, .piecewiseLinear: return false
+        }
     }
 
     /// The math functions (`JavaScriptRuntime.math`) that the kernels of `curves` read.
@@ -67,7 +71,7 @@ public enum CurveJavaScriptSource {
                 if case .table = bezier.solver { bezierTables[bezierTableName(bezier)] = tableDeclaration(bezier) }
             case let .piecewiseLinear(linear):
                 linearFunctions[linearFunctionName(linear)] = linearFunction(linear)
-            case .linear, .steps, .spring:
+            case .linear, .steps, .spring, .composeCubicBezier:
                 break
             }
         }

@@ -39,6 +39,8 @@ public enum CurveKotlinSource {
             case let .overdamped(r1, r2, half):
                 return invocation("curveSpringOverdamped", argument, [spring.settlingTime, r1, r2, half])
             }
+        case let .composeCubicBezier(compose):
+            return invocation("curveComposeBezier", argument, [compose.x1, compose.y1, compose.x2, compose.y2])
         }
     }
 
@@ -57,7 +59,7 @@ public enum CurveKotlinSource {
                 }
             case let .piecewiseLinear(linear):
                 linearFunctions[CurveNames.linearFunction(linear)] = linearFunction(linear)
-            case .linear, .steps, .spring:
+            case .linear, .steps, .spring, .composeCubicBezier:
                 break
             }
         }

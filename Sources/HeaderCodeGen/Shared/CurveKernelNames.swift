@@ -24,6 +24,8 @@ package enum CurveKernelNames {
                 case .critical: needed.insert("curveSpringCritical")
                 case .overdamped: needed.insert("curveSpringOverdamped")
                 }
+            case .composeCubicBezier:
+                needed.insert("curveComposeBezier")
             }
         }
         return needed

@@ -6,6 +6,8 @@ public enum Curve: Sendable, Hashable {
     case steps(Steps)
     case piecewiseLinear(PiecewiseLinear)
     case spring(SpringCurve)
+    /// A cubic-bezier applied to a Float, as Compose's `CubicBezierEasing` computes it.
+    case composeCubicBezier(ComposeCubicBezier)
 
     /// The curve's output at `x`. Total: never traps, NaN gives NaN (the kinds document their
     /// values outside [0, 1]); `linear` is the identity everywhere.
@@ -16,6 +18,7 @@ public enum Curve: Sendable, Hashable {
         case let .steps(curve): return curve.value(at: x)
         case let .piecewiseLinear(curve): return curve.value(at: x)
         case let .spring(curve): return curve.value(at: x)
+        case let .composeCubicBezier(curve): return curve.value(at: x)
         }
     }
 

@@ -4,7 +4,7 @@
 /// operations in the same order and returns the same bits.
 ///
 /// Rules for editing: use only `+ - * /`, comparisons, `.squareRoot()`, `.rounded(.down)`, integer operations on
-/// `bitPattern`, reads of a table passed in, and headerc's own `exp`, `expm1`, `sin`, `cos` (`Self.mathExp`…,
+/// `bitPattern`, reads of a table passed in, and headerc's own `exp`, `expm1`, `sin`, `cos`, `acos` (`Self.mathExp`…,
 /// `OwnedMath` in both places); no FMA; every loop has a fixed bound; names from the standard library written
 /// `Swift.` (a spec may name its own value `Int` or `min`). After an edit, `HEADERC_REGENERATE_GOLDEN=1 swift test
 /// --filter RuntimeEmbeddingTests` embeds the new text.
@@ -178,6 +178,100 @@ extension CurveKernels {
         let t = table[side + 5] + table[side + 6] * u
         let y = ((ya * t + yb) * t + yc) * t
         return y < low ? low : y > high ? high : y
+    }
+
+    // MARK: - Compose's cubic-bezier, in Float
+
+    /// Compose's `CubicBezierEasing.transform` (androidx Easing.kt at 252d0904, Bezier.kt at 028952b9, ui-util
+    /// MathHelpers.kt at 11bff464), operation for operation: the fraction and the four numbers are Floats
+    /// (each argument is one, held as a Double); x(t) = fraction is solved by Cardano's method in Double with
+    /// Float steps where Compose has them, `fastCbrt` for the cube roots and headerc's own `acos` and `cos`
+    /// for `kotlin.math`'s; y(t) is then evaluated in Float and clamped to 0...1. At or outside 0 and 1, and
+    /// for NaN, the fraction is returned as it is. Where Compose finds no root and throws, the fraction is
+    /// returned too (Grammar.md, "Float").
+    @inline(__always) package static func curveComposeBezier(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        let fraction = Swift.Float(x)
+        if !(fraction > 0 && fraction < 1) { return x }
+        let t = Self.curveComposeCubicRoot(0 - fraction, Swift.Float(x1) - fraction, Swift.Float(x2) - fraction, 1 - fraction)
+        if t.isNaN { return x }
+        let p1 = Swift.Float(y1), p2 = Swift.Float(y2)
+        let a = Swift.Float(1) / Swift.Float(3) + (p1 - p2)
+        let b = p2 - 2 * p1
+        let y = 3 * ((a * t + b) * t + p1) * t
+        return Swift.Double(y < 0 ? 0 : y > 1 ? 1 : y)
+    }
+
+    /// Compose's `findFirstCubicRoot`: the first root in 0...1 of the cubic Bézier through p0...p3, NaN where
+    /// it finds none. `a`, `b`, `c` and `d` are the power basis in Double, from Float differences where
+    /// Compose subtracts two Floats.
+    @inline(__always) package static func curveComposeCubicRoot(_ p0: Swift.Float, _ p1: Swift.Float, _ p2: Swift.Float, _ p3: Swift.Float) -> Swift.Float {
+        let epsilon = 0x1.ad7f29abcaf48p-24  // 1e-7
+        let tau = 0x1.921fb54442d18p+2  // Math.PI * 2.0
+        var a = 3.0 * (Swift.Double(p0) - 2.0 * Swift.Double(p1) + Swift.Double(p2))
+        var b = 3.0 * Swift.Double(p1 - p0)
+        var c = Swift.Double(p0)
+        let d = Swift.Double(-p0) + 3.0 * Swift.Double(p1 - p2) + Swift.Double(p3)
+        if Swift.abs(d) < epsilon {  // not a cubic
+            if Swift.abs(a) < epsilon {  // not a quadratic
+                if Swift.abs(b) < epsilon { return Swift.Float.nan }
+                return Self.curveComposeUnitRoot(Swift.Float(-c / b))
+            }
+            let q = (b * b - 4.0 * a * c).squareRoot()
+            let a2 = 2.0 * a
+            let root = Self.curveComposeUnitRoot(Swift.Float((q - b) / a2))
+            if !root.isNaN { return root }
+            return Self.curveComposeUnitRoot(Swift.Float((-b - q) / a2))
+        }
+        a /= d
+        b /= d
+        c /= d
+        let o3 = (3.0 * b - a * a) / 9.0
+        let q2 = (2.0 * a * a * a - 9.0 * a * b + 27.0 * c) / 54.0
+        let discriminant = q2 * q2 + o3 * o3 * o3
+        let a3 = a / 3.0
+        if discriminant < 0.0 {
+            let r = (-(o3 * o3 * o3)).squareRoot()
+            let t = -q2 / r
+            let cosPhi = t < -1.0 ? -1.0 : t > 1.0 ? 1.0 : t
+            let phi = Self.mathAcos(cosPhi)
+            let t1 = Swift.Double(2 * Self.curveFastCbrt(Swift.Float(r)))
+            var root = Self.curveComposeUnitRoot(Swift.Float(t1 * Self.mathCos(phi / 3.0) - a3))
+            if !root.isNaN { return root }
+            root = Self.curveComposeUnitRoot(Swift.Float(t1 * Self.mathCos((phi + tau) / 3.0) - a3))
+            if !root.isNaN { return root }
+            return Self.curveComposeUnitRoot(Swift.Float(t1 * Self.mathCos((phi + 2.0 * tau) / 3.0) - a3))
+        }
+        if discriminant == 0.0 {
+            let u1 = -Self.curveFastCbrt(Swift.Float(q2))
+            let root = Self.curveComposeUnitRoot(2 * u1 - Swift.Float(a3))
+            if !root.isNaN { return root }
+            return Self.curveComposeUnitRoot(-u1 - Swift.Float(a3))
+        }
+        let sd = discriminant.squareRoot()
+        let u1 = Self.curveFastCbrt(Swift.Float(-q2 + sd))
+        let v1 = Self.curveFastCbrt(Swift.Float(q2 + sd))
+        return Self.curveComposeUnitRoot(Swift.Float(Swift.Double(u1 - v1) - a3))
+    }
+
+    /// Compose's `clampValidRootInUnitRange`: r within 0...1, r just outside (by Compose's `FloatEpsilon`,
+    /// 8.34465e-7) moved onto the end, NaN further out.
+    @inline(__always) package static func curveComposeUnitRoot(_ r: Swift.Float) -> Swift.Float {
+        let epsilon: Swift.Float = 0x1.cp-21  // 8.3446500e-7f
+        if r < 0 { return r >= -epsilon ? 0 : Swift.Float.nan }
+        if r > 1 { return r <= 1 + epsilon ? 1 : Swift.Float.nan }
+        return r
+    }
+
+    /// Compose's `fastCbrt` (ui-util): a first guess from the bits of x, whose exponent the integer division by
+    /// 3 divides, then two Newton steps, all in Float. The 33 bits keep the sign apart from the quotient, so
+    /// fastCbrt(-x) = -fastCbrt(x).
+    @inline(__always) package static func curveFastCbrt(_ x: Swift.Float) -> Swift.Float {
+        let bits = Swift.Int64(Swift.Int32(bitPattern: x.bitPattern)) & 0x1_ffff_ffff
+        var estimate = Swift.Float(bitPattern: Swift.UInt32(truncatingIfNeeded: 0x2a51_0554 &+ Swift.Int32(truncatingIfNeeded: bits / 3)))
+        let third = Swift.Float(1) / Swift.Float(3)
+        estimate -= (estimate - x / (estimate * estimate)) * third
+        estimate -= (estimate - x / (estimate * estimate)) * third
+        return estimate
     }
 
     // MARK: - steps

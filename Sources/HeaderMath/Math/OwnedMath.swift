@@ -1,4 +1,4 @@
-/// Platform-independent `exp`, `expm1`, `sin`, `cos` and `pow`, ported to Swift from fdlibm 5.3 (Sun
+/// Platform-independent `exp`, `expm1`, `sin`, `cos`, `acos` and `pow`, ported to Swift from fdlibm 5.3 (Sun
 /// Microsystems, 1993), the algorithm of Java's StrictMath (from the Java transliteration in OpenJDK's
 /// FdLibm.java), and rounding, integer division, `fmin` and `fmax` built from exact operations, so that the
 /// interpreter and the Swift code headerc generates return the same bits on every platform (glibc, Darwin's
@@ -14,6 +14,7 @@ public enum OwnedMath {
     public static func expm1(_ x: Double) -> Double { mathExpm1(x) }
     public static func sin(_ x: Double) -> Double { mathSin(x) }
     public static func cos(_ x: Double) -> Double { mathCos(x) }
+    public static func acos(_ x: Double) -> Double { mathAcos(x) }
     /// fdlibm's pow with C99's (and IEEE 754-2008's) special cases where Java's differ: pow(1, y) = 1 for every y, NaN included; pow(-1, ±infinity) = 1.
     public static func pow(_ x: Double, _ y: Double) -> Double { mathPow(x, y) }
 

@@ -233,11 +233,12 @@ package struct CompositorPlan {
         case .piecewiseLinear(let curve):
             return zip(zip(curve.inputs, curve.inputs.dropFirst()), zip(curve.outputs, curve.outputs.dropFirst()))
                 .contains { $0.0 == $0.1 && $1.0 != $1.1 }
-        case .linear, .cubicBezier, .spring: return false
+        case .linear, .cubicBezier, .spring, .composeCubicBezier: return false
         }
     }
 
-    /// The curve as CSS's easing function, or nil for a spring.
+    /// The curve as CSS's easing function, or nil for a spring and for Compose's Float curve, whose rounding
+    /// CSS's `cubic-bezier()` does not have.
     static func css(_ curve: SegmentCurve) -> String? {
         guard case .curve(let curve) = curve else { return "steps(1, jump-end)" }
         switch curve {
@@ -248,7 +249,7 @@ package struct CompositorPlan {
         case .piecewiseLinear(let curve):
             let stops = zip(curve.outputs, curve.inputs).map { "\(cssNumber($0)) \(cssNumber($1 * 100))%" }
             return "linear(\(stops.joined(separator: ", ")))"
-        case .spring: return nil
+        case .spring, .composeCubicBezier: return nil
         }
     }
 
@@ -256,7 +257,7 @@ package struct CompositorPlan {
     static func bounds(_ curve: SegmentCurve) -> (Double, Double) {
         guard case .curve(let curve) = curve else { return (0, 1) }
         switch curve {
-        case .linear, .steps, .spring: return (0, 1)
+        case .linear, .steps, .spring, .composeCubicBezier: return (0, 1)
         case .cubicBezier(let bezier): return (min(0, bezier.y1, bezier.y2), max(1, bezier.y1, bezier.y2))
         case .piecewiseLinear(let curve): return (curve.outputs.min() ?? 0, curve.outputs.max() ?? 1)
         }

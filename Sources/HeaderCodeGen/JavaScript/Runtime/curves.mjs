@@ -173,6 +173,93 @@ function $curveCubicBezier(x, split, curve, ya, yb, yc, s0, s1, low, high) {
   return y < low ? low : y > high ? high : y;
 }
 
+// Compose's cubic-bezier in Float: every Float operation is rounded with Math.fround, as Kotlin's Float rounds it.
+function $curveComposeBezier(x, x1, y1, x2, y2) {
+  const fraction = Math.fround(x);
+  if (!(fraction > 0 && fraction < 1)) { return x; }
+  const t = $curveComposeCubicRoot(Math.fround(0 - fraction), Math.fround(Math.fround(x1) - fraction), Math.fround(Math.fround(x2) - fraction), Math.fround(1 - fraction));
+  if (t !== t) { return x; }
+  const p1 = Math.fround(y1), p2 = Math.fround(y2);
+  const a = Math.fround(Math.fround(1 / 3) + Math.fround(p1 - p2));
+  const b = Math.fround(p2 - Math.fround(2 * p1));
+  const y = Math.fround(Math.fround(3 * Math.fround(Math.fround(Math.fround(Math.fround(a * t) + b) * t) + p1)) * t);
+  return y < 0 ? 0 : y > 1 ? 1 : y;
+}
+
+function $curveComposeCubicRoot(p0, p1, p2, p3) {
+  const epsilon = 1e-7;
+  const tau = Math.PI * 2.0;
+  let a = 3.0 * (p0 - 2.0 * p1 + p2);
+  let b = 3.0 * Math.fround(p1 - p0);
+  let c = p0;
+  const d = -p0 + 3.0 * Math.fround(p1 - p2) + p3;
+  if (Math.abs(d) < epsilon) {  // not a cubic
+    if (Math.abs(a) < epsilon) {  // not a quadratic
+      if (Math.abs(b) < epsilon) { return NaN; }
+      return $curveComposeUnitRoot(Math.fround(-c / b));
+    }
+    const q = Math.sqrt(b * b - 4.0 * a * c);
+    const a2 = 2.0 * a;
+    const root = $curveComposeUnitRoot(Math.fround((q - b) / a2));
+    if (root === root) { return root; }
+    return $curveComposeUnitRoot(Math.fround((-b - q) / a2));
+  }
+  a /= d;
+  b /= d;
+  c /= d;
+  const o3 = (3.0 * b - a * a) / 9.0;
+  const q2 = (2.0 * a * a * a - 9.0 * a * b + 27.0 * c) / 54.0;
+  const discriminant = q2 * q2 + o3 * o3 * o3;
+  const a3 = a / 3.0;
+  if (discriminant < 0.0) {
+    const r = Math.sqrt(-(o3 * o3 * o3));
+    const t = -q2 / r;
+    const cosPhi = t < -1.0 ? -1.0 : t > 1.0 ? 1.0 : t;
+    const phi = $mathAcos(cosPhi);
+    const t1 = Math.fround(2 * $curveFastCbrt(Math.fround(r)));
+    let root = $curveComposeUnitRoot(Math.fround(t1 * $mathCos(phi / 3.0) - a3));
+    if (root === root) { return root; }
+    root = $curveComposeUnitRoot(Math.fround(t1 * $mathCos((phi + tau) / 3.0) - a3));
+    if (root === root) { return root; }
+    return $curveComposeUnitRoot(Math.fround(t1 * $mathCos((phi + 2.0 * tau) / 3.0) - a3));
+  }
+  if (discriminant === 0.0) {
+    const u1 = -$curveFastCbrt(Math.fround(q2));
+    const root = $curveComposeUnitRoot(Math.fround(Math.fround(2 * u1) - Math.fround(a3)));
+    if (root === root) { return root; }
+    return $curveComposeUnitRoot(Math.fround(-u1 - Math.fround(a3)));
+  }
+  const sd = Math.sqrt(discriminant);
+  const u1 = $curveFastCbrt(Math.fround(-q2 + sd));
+  const v1 = $curveFastCbrt(Math.fround(q2 + sd));
+  return $curveComposeUnitRoot(Math.fround(Math.fround(u1 - v1) - a3));
+}
+
+function $curveComposeUnitRoot(r) {
+  const epsilon = 8.344650268554688e-7;  // 8.3446500e-7f
+  if (r < 0) { return r >= -epsilon ? 0 : NaN; }
+  if (r > 1) { return r <= Math.fround(1 + epsilon) ? 1 : NaN; }
+  return r;
+}
+
+// A Float's bits: a Float32Array aliased by an Int32Array.
+const $curveFloat = new Float32Array(1);
+
+const $curveFloatBits = new Int32Array($curveFloat.buffer);
+
+// Compose reads the bits as a Long of 33 bits, which keeps the sign apart: a negative x reads as 2^33 + bits.
+function $curveFastCbrt(x) {
+  $curveFloat[0] = x;
+  const bits = $curveFloatBits[0];
+  const wide = bits < 0 ? 8589934592 + bits : bits;
+  $curveFloatBits[0] = (0x2a510554 + (Math.floor(wide / 3) | 0)) | 0;
+  let estimate = $curveFloat[0];
+  const third = Math.fround(1 / 3);
+  estimate = Math.fround(estimate - Math.fround(Math.fround(estimate - Math.fround(x / Math.fround(estimate * estimate))) * third));
+  estimate = Math.fround(estimate - Math.fround(Math.fround(estimate - Math.fround(x / Math.fround(estimate * estimate))) * third));
+  return estimate;
+}
+
 function $curveSteps(x, count, offset, jumps) {
   let current = Math.floor(x * count) + offset;
   if (x >= 0 && current < 0) { current = 0; }

@@ -70,7 +70,7 @@ private fun mathFmax(a: Double, b: Double): Double {
 private fun mathPow(x: Double, y: Double): Double =
     if (x == 1.0 || (x == -1.0 && Math.abs(y) == Double.POSITIVE_INFINITY)) 1.0 else StrictMath.pow(x, y)
 
-/** fdlibm 5.3's exp, expm1, sin and cos: StrictMath's by contract, and headerc's own (OwnedMath). */
+/** fdlibm 5.3's exp, expm1, sin, cos and acos: StrictMath's by contract, and headerc's own (OwnedMath). */
 private fun mathExp(x: Double): Double = StrictMath.exp(x)
 
 private fun mathExpm1(x: Double): Double = StrictMath.expm1(x)
@@ -78,6 +78,8 @@ private fun mathExpm1(x: Double): Double = StrictMath.expm1(x)
 private fun mathSin(x: Double): Double = StrictMath.sin(x)
 
 private fun mathCos(x: Double): Double = StrictMath.cos(x)
+
+private fun mathAcos(x: Double): Double = StrictMath.acos(x)
 
 /** The curve kernels: `CurveKernels`' Swift kernels, whose comments say what each computes and why. */
 private fun curveSolveCubic(target: Double, a: Double, b: Double, c: Double, lower: Double, upper: Double, guess: Double): Double {
@@ -197,6 +199,84 @@ private fun curveCubicBezier(x: Double, split: Double, table: DoubleArray, ya: D
     val t = table[side + 5] + table[side + 6] * u
     val y = ((ya * t + yb) * t + yc) * t
     return if (y < low) low else if (y > high) high else y
+}
+
+// Compose's cubic-bezier in Float, in Kotlin's own Float, as Compose computes it.
+private fun curveComposeBezier(x: Double, x1: Double, y1: Double, x2: Double, y2: Double): Double {
+    val fraction = x.toFloat()
+    if (!(fraction > 0f && fraction < 1f)) return x
+    val t = curveComposeCubicRoot(0.0f - fraction, x1.toFloat() - fraction, x2.toFloat() - fraction, 1.0f - fraction)
+    if (t.isNaN()) return x
+    val p1 = y1.toFloat()
+    val p2 = y2.toFloat()
+    val a = 1.0f / 3.0f + (p1 - p2)
+    val b = p2 - 2.0f * p1
+    val y = 3.0f * ((a * t + b) * t + p1) * t
+    return (if (y < 0f) 0f else if (y > 1f) 1f else y).toDouble()
+}
+
+private fun curveComposeCubicRoot(p0: Float, p1: Float, p2: Float, p3: Float): Float {
+    val epsilon = 1e-7
+    val tau = Math.PI * 2.0
+    var a = 3.0 * (p0 - 2.0 * p1 + p2)
+    var b = 3.0 * (p1 - p0)
+    var c = p0.toDouble()
+    val d = -p0 + 3.0 * (p1 - p2) + p3
+    if (Math.abs(d) < epsilon) {  // not a cubic
+        if (Math.abs(a) < epsilon) {  // not a quadratic
+            if (Math.abs(b) < epsilon) return Float.NaN
+            return curveComposeUnitRoot((-c / b).toFloat())
+        }
+        val q = Math.sqrt(b * b - 4.0 * a * c)
+        val a2 = 2.0 * a
+        val root = curveComposeUnitRoot(((q - b) / a2).toFloat())
+        if (!root.isNaN()) return root
+        return curveComposeUnitRoot(((-b - q) / a2).toFloat())
+    }
+    a /= d
+    b /= d
+    c /= d
+    val o3 = (3.0 * b - a * a) / 9.0
+    val q2 = (2.0 * a * a * a - 9.0 * a * b + 27.0 * c) / 54.0
+    val discriminant = q2 * q2 + o3 * o3 * o3
+    val a3 = a / 3.0
+    if (discriminant < 0.0) {
+        val r = Math.sqrt(-(o3 * o3 * o3))
+        val t = -q2 / r
+        val cosPhi = if (t < -1.0) -1.0 else if (t > 1.0) 1.0 else t
+        val phi = mathAcos(cosPhi)
+        val t1 = 2.0f * curveFastCbrt(r.toFloat())
+        var root = curveComposeUnitRoot((t1 * mathCos(phi / 3.0) - a3).toFloat())
+        if (!root.isNaN()) return root
+        root = curveComposeUnitRoot((t1 * mathCos((phi + tau) / 3.0) - a3).toFloat())
+        if (!root.isNaN()) return root
+        return curveComposeUnitRoot((t1 * mathCos((phi + 2.0 * tau) / 3.0) - a3).toFloat())
+    }
+    if (discriminant == 0.0) {
+        val u1 = -curveFastCbrt(q2.toFloat())
+        val root = curveComposeUnitRoot(2.0f * u1 - a3.toFloat())
+        if (!root.isNaN()) return root
+        return curveComposeUnitRoot(-u1 - a3.toFloat())
+    }
+    val sd = Math.sqrt(discriminant)
+    val u1 = curveFastCbrt((-q2 + sd).toFloat())
+    val v1 = curveFastCbrt((q2 + sd).toFloat())
+    return curveComposeUnitRoot((u1 - v1 - a3).toFloat())
+}
+
+private fun curveComposeUnitRoot(r: Float): Float {
+    val epsilon = 8.3446500e-7f
+    if (r < 0.0f) return if (r >= -epsilon) 0.0f else Float.NaN
+    if (r > 1.0f) return if (r <= 1.0f + epsilon) 1.0f else Float.NaN
+    return r
+}
+
+private fun curveFastCbrt(x: Float): Float {
+    val bits = x.toRawBits().toLong() and 0x1ffffffffL
+    var estimate = Float.fromBits(0x2a510554 + (bits / 3).toInt())
+    estimate -= (estimate - x / (estimate * estimate)) * (1.0f / 3.0f)
+    estimate -= (estimate - x / (estimate * estimate)) * (1.0f / 3.0f)
+    return estimate
 }
 
 private fun curveSteps(x: Double, count: Double, offset: Double, jumps: Double): Double {
