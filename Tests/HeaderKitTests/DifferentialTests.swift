@@ -124,6 +124,7 @@ final class DifferentialTests: XCTestCase {
     /// Float arithmetic and built-ins, a Float function, and Floats back into Doubles. Each is accepted.
     func testGeneratedSpecsDrawFloats() {
         assertGeneratedSpecsDraw(": float in 0.5...3", atLeast: 100, "declare Floats")
+        assertGeneratedSpecsDraw("    eased: float = ", atLeast: 30, "apply Compose's curve to a Float")
     }
 
     /// Some specs declare phase inputs, drawn from a stream of their own: compared with the three phases and

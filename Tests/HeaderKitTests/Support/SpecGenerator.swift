@@ -491,7 +491,7 @@ struct SpecGenerator {
     /// outputs read how long ago, plainly and as a fade.
     /// Floats (Grammar.md, "Float"): a Float input, Floats of Double expressions, Float arithmetic with
     /// constants adapting, the built-ins of Floats, a Float function (Compose's lerp), a Float named value,
-    /// and Floats back into Doubles. Its expressions may draw from the other streams: they are put back.
+    /// Compose's cubic-bezier easing, and Floats back into Doubles. Its expressions may draw from the other streams: they are put back.
     private mutating func binary32Lines() -> (inputs: [String], declarations: [String], block: String) {
         let others = (functionRNG, builtinRNG, rangeRNG, stateRNG, unitRNG, floatRNG)
         defer { (functionRNG, builtinRNG, rangeRNG, stateRNG, unitRNG, floatRNG) = others }
@@ -503,7 +503,14 @@ struct SpecGenerator {
             let declarations = ["func \(lerp)(a: float pt, b: float pt, t: float): float pt = (1 - t) * a + t * b",
                                 "let \(share): float = toFloat((\(a)) / 100pt)"]
             let fa = share, fb = "toFloat(\(b))"
-            var properties = ["    sum: float = \(fa) + \(fb) * 0.1",
+            // Compose's CubicBezierEasing: a preset the spec has not made another curve, or control points drawn.
+            let presets = ["m3Legacy", "easeOut", "ease", "m3EmphasizedDecelerate", "m3StandardAccelerate"].filter { !generator.curveNames.contains($0) }
+            let x = ["0", "0.05", "0.2", "0.4", "0.5", "1"], y = ["-0.5", "0", "0.7", "1", "1.56"]
+            let drawn = "cubicBezier(\(generator.rng.pick(x)), \(generator.rng.pick(y)), \(generator.rng.pick(x)), \(generator.rng.pick(y)))"
+            let curve = presets.isEmpty || generator.rng.chance(0.4) ? drawn : generator.rng.pick(presets)
+            var properties = ["    eased: float = \(curve)(\(fa))",
+                              "    easedPixel: number = roundHalfUp(\(curve)(clamp(\(fa) * \(scale), 0, 1)) * 300 * \(scale))",
+                              "    sum: float = \(fa) + \(fb) * 0.1",
                               "    ratio: float = \(fa) / (\(fb) + \(scale))",
                               "    root: float = sqrt(abs(\(fa) * \(scale)))",
                               "    power: float = pow(abs(\(fb)), \(generator.rng.pick(["0.5", "2", "1.5"])))",
