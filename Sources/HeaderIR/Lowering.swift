@@ -233,9 +233,9 @@ public enum Lowering {
                 if function.resultType != .bool, result.type != .bool { result.type = function.resultType }
                 return Program.Function(name: function.name, nameRange: function.nameRange,
                                         parameters: function.parameters.map {
-                                            Program.Function.Parameter(name: $0.name, nameRange: $0.nameRange, type: $0.type)
+                                            Program.Function.Parameter(name: $0.name, nameRange: $0.nameRange, type: $0.type, isFloat: $0.isFloat)
                                         },
-                                        type: function.resultType, body: builder.finish(result, uses: uses),
+                                        type: function.resultType, resultIsFloat: function.resultIsFloat, body: builder.finish(result, uses: uses),
                                         documentation: function.documentation)
             }
             return program

@@ -103,11 +103,15 @@ public struct Program: Sendable {
             /// A parameter declared without a type takes a number or a length: `.number` here (both are
             /// Doubles to every back end).
             public let type: ValueType
+            /// Declared a Float: every argument is one (Grammar.md, "Float").
+            public let isFloat: Bool
         }
         public let name: String
         public let nameRange: SourceRange
         public let parameters: [Parameter]
         public let type: ValueType
+        /// The result is declared a Float: the body gives one.
+        public let resultIsFloat: Bool
         public let body: Body
         public let documentation: String?
     }

@@ -271,12 +271,16 @@ public struct CheckedFunction: Sendable {
         /// The annotated type; a parameter without one takes a number or a length (`.number` then).
         public let type: ValueType
         public let isAnnotated: Bool
+        /// Declared a Float (`t: float`).
+        public let isFloat: Bool
     }
     public let name: String
     public let nameRange: SourceRange
     public let parameters: [Parameter]
     /// The annotated type, else `.bool` for a bool body and `.number` for one that is a number or a length.
     public let resultType: ValueType
+    /// The result is declared a Float (`: float pt`).
+    public let resultIsFloat: Bool
     public let body: CheckedExpression
     public let documentation: String?
 }

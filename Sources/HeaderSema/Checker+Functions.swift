@@ -331,9 +331,10 @@ extension Checker {
                 name: function.name.name, nameRange: function.name.range,
                 parameters: function.parameters.map {
                     CheckedFunction.Parameter(name: $0.name.name, nameRange: $0.name.range, type: $0.type?.type ?? .number,
-                                              isAnnotated: $0.type != nil)
+                                              isAnnotated: $0.type != nil, isFloat: $0.type?.isFloat ?? false)
                 },
-                resultType: function.resultType?.type ?? (isBool ? .bool : .number), body: body,
+                resultType: function.resultType?.type ?? (isBool ? .bool : .number),
+                resultIsFloat: function.resultType?.isFloat ?? false, body: body,
                 documentation: function.documentation)
         }
     }

@@ -206,12 +206,15 @@ final class LargeHeaderTests: XCTestCase {
     static let largeHeader: String = {
         var lines = ["header Large", "input safeAreaTop: pt = 0", "input textScale = 1", "input reduceMotion = false",
                      "state height = 260pt in 120pt...320pt { next = height - delta }",
-                     "let shared = clamp(offset / (190pt - safeAreaTop), 0, 1)", "let sharedToo = height / 320pt"]
+                     "let shared = clamp(offset / (190pt - safeAreaTop), 0, 1)", "let sharedToo = height / 320pt",
+                     // A Float that several blocks read, which `frame` holds in Swift's and Kotlin's Float.
+                     "let sharedFloat = toFloat(shared) * 2"]
         for index in 0..<40 {
             lines += ["let own\(index) = \(index)pt * textScale + shared * 10pt",
                       "b\(index) {",
                       "    height = max(own\(index) - offset, 44pt + safeAreaTop)",
                       "    opacity = reduceMotion ? 1 : 1 - shared * sharedToo",
+                      "    drift: float = sharedFloat * \(index) + 1",
                       "    top = keyframes(offset) { 0: 0pt, 100pt: own\(index) via easeInOut, 200pt: 20pt via hold }",
                       "}"]
         }
@@ -224,7 +227,7 @@ final class LargeHeaderTests: XCTestCase {
         let text = Self.largeHeader
         let spec = try XCTUnwrap(Compilation(path: "large.header", text: text).spec)
         let swift = SwiftEmitter(spec: spec, sourcePath: "large.header").emit()
-        XCTAssertTrue(swift.contains("private static func frameB0(offset: CGFloat, safeAreaTop: CGFloat, textScale: Double, reduceMotion: Bool, shared: Double, sharedToo: Double) -> Frame.B0"),
+        XCTAssertTrue(swift.contains("private static func frameB0(offset: CGFloat, safeAreaTop: CGFloat, textScale: Double, reduceMotion: Bool, shared: Double, sharedToo: Double, sharedFloat: Double) -> Frame.B0"),
                       "each block is built by a function that takes the shared values")
         var rng = SeededGenerator(seed: 40)
         let diffCase = DifferentialHarness.DiffCase(index: 0, text: text, spec: spec, offsets: DifferentialHarness.offsets(extra: [50, 150]),

@@ -40,7 +40,7 @@ final class KotlinEmitterTests: XCTestCase {
     /// the interpreter; every one it refuses is refused for a drawn name.
     func testHostileNamesBuildOrAreRefusedByName() throws {
         _ = try KotlinHarness.findKotlinc()
-        // The names Kotlin takes in backticks or around which the emitter steers come three times for every
+        // The names Kotlin takes in backticks or around which the emitter steers come four times for every
         // name `check` refuses (a type or helper the generated code reads), so most specs are accepted.
         let steered = Set(KotlinNames.keywords).union([
             "offset", "state", "target", "velocity", "delta", "last", "value", "settled", "x", "x2", "condition", "lastOffset",
@@ -49,7 +49,7 @@ final class KotlinEmitterTests: XCTestCase {
             "doubleArrayOf", "println", "NaN", "POSITIVE_INFINITY", "toRawBits", "fromBits", "Companion", "INSTANCE",
         ]).sorted()
         let refusable = KotlinNames.shadowedTypes.union(KotlinNames.generatedNames).sorted()
-        let pool = steered + steered + steered + refusable
+        let pool = steered + steered + steered + steered + refusable
         let accepted = HostileNamesTests.accepted(from: pool)
         let count = ProcessInfo.processInfo.environment["HEADERC_KOTLIN_HOSTILE_COUNT"].flatMap(Int.init) ?? 900
         var generator = SpecGenerator(seed: 0x4B4F_544C, allowExtend: DifferentialHarness.extendParses, hostileNameRate: 0)
@@ -337,7 +337,7 @@ final class KotlinEmitterTests: XCTestCase {
         let compilation = Compilation(path: "large.header", text: LargeHeaderTests.largeHeader)
         let spec = try XCTUnwrap(compilation.spec), program = try XCTUnwrap(compilation.program)
         let kotlin = KotlinEmitter(program: program, sourcePath: "large.header").emit()
-        XCTAssertTrue(kotlin.contains("private fun frameB0(offset: Double, safeAreaTop: Double, textScale: Double, reduceMotion: Boolean, shared: Double, sharedToo: Double): Frame.B0"),
+        XCTAssertTrue(kotlin.contains("private fun frameB0(offset: Double, safeAreaTop: Double, textScale: Double, reduceMotion: Boolean, shared: Double, sharedToo: Double, sharedFloat: Double): Frame.B0"),
                       kotlin)
         var rng = SeededGenerator(seed: 40)
         let diffCase = NodeHarness.Case(label: "large", program: program, spec: spec, text: LargeHeaderTests.largeHeader,

@@ -115,7 +115,7 @@ public struct JavaScriptEmitter {
             case .state: parameters.append("state")
             case .offset: parameters.append("offset")
             case .number("time", let name, _): time.append("\(name) = 0")
-            case .number(_, let name, _), .positional(let name, _): parameters.append(name)
+            case .number(_, let name, _), .positional(let name, _, _): parameters.append(name)
             case .inputs: break
             }
         }

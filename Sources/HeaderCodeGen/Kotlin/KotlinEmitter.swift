@@ -138,7 +138,8 @@ public struct KotlinEmitter {
         let documentation = (function.documentation.map { [$0] } ?? []) + plan.documentedInputs(of: function).map { "@param \($0.name) \($0.text)" }
         printer.documentation(documentation.joined(separator: "\n"), block: true)
         if function.leavesParametersUnread { printer.line("@Suppress(\"UNUSED_PARAMETER\")") }
-        let type = type ?? function.returnsBlock.map { "Frame." + names.blockTypes[$0] } ?? function.result.map(KotlinSyntax.type)
+        let type = type ?? function.returnsBlock.map { "Frame." + names.blockTypes[$0] }
+            ?? (function.resultIsBinary32 ? KotlinSyntax.binary32?.type : nil) ?? function.result.map(KotlinSyntax.type)
         if function.isConstant, let type, let returned = function.returned {
             printer.line("val \(function.name): \(type) = \(returned)")
             return
@@ -154,7 +155,8 @@ public struct KotlinEmitter {
             switch parameter {
             case .state: return ["state: State"]
             case .offset: return ["offset: Double"]
-            case .number(_, let name, let type), .positional(let name, let type): return ["\(name): \(KotlinSyntax.type(type))"]
+            case .number(_, let name, let type), .positional(let name, let type, false): return ["\(name): \(KotlinSyntax.type(type))"]
+            case .positional(let name, _, true): return ["\(name): Float"]
             case .inputs(let indices):
                 return indices.map { index in
                     let input = program.inputs[index]

@@ -33,7 +33,7 @@ public enum KotlinNames {
     /// Types, packages and objects the generated code names, which a declaration of the same name would
     /// hide inside the object (`Double.NaN`, `Math.floor`, `java.lang`).
     package static let shadowedTypes: Set<String> = [
-        "Double", "Boolean", "Int", "Long", "String", "Any", "Unit", "Nothing", "DoubleArray", "Math", "StrictMath",
+        "Double", "Float", "Boolean", "Int", "Long", "String", "Any", "Unit", "Nothing", "DoubleArray", "Math", "StrictMath",
         "java", "kotlin", "Frame", "State", "SpringAnimation", "ScrollPhase", "Suppress", "JvmStatic",
     ]
 

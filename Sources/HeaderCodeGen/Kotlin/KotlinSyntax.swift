@@ -84,6 +84,18 @@ package enum KotlinSyntax: BodySyntax {
     }
     package static func isHelper(_ callee: String) -> Bool { !callee.hasPrefix("Math.") }
     package static func curve(_ curve: Curve, argument: String) -> String { CurveKotlinSource.call(curve, argument: argument) }
+
+    /// Kotlin reads a Float literal (`0.3f`) as Java's `Float.parseFloat` does, rounded once, so a Float's shortest
+    /// digits read back as that Float.
+    package static let binary32: Binary32Syntax? = Binary32Syntax(
+        type: "Float", fromDouble: .postfix(".toFloat()"), toNumber: { _ in .postfix(".toDouble()") },
+        literal: { value in
+            let float = Float(value)
+            guard float.isFinite, !float.isSubnormal, Double(float) == value, !(value == 0 && value.sign == .minus) else { return nil }
+            let text = float.magnitude.description + "f"
+            return value < 0 ? "(-\(text))" : text
+        },
+        squareRoot: nil, constant: { "val \($0): Float = \($1)" })
 }
 
 package typealias KotlinBody = BodyPrinter<KotlinSyntax>

@@ -51,6 +51,27 @@ package protocol BodySyntax {
     static func operandBounds(_ level: Precedence) -> (left: Precedence, leftOrEqual: Bool, right: Precedence)
     /// An operand of a comparison as written beside its operator.
     static func comparisonOperand(_ text: String) -> String
+    /// The language's own binary32 type, in which the printer writes a spec's Float arithmetic; nil where
+    /// every number is one type (JavaScript), whose Floats stay the Doubles that `fround` gives.
+    static var binary32: Binary32Syntax? { get }
+}
+
+/// How a language writes its `Float` (Swift's, Kotlin's): a Float operation of two Floats is the Double
+/// operation rounded once to binary32 (Grammar.md, "fround"), so the lowered program's `fround(a * b)` of
+/// two Floats is written `a * b` in Float, and gives the same bits.
+package struct Binary32Syntax: Sendable {
+    /// `Float`.
+    package let type: String
+    /// A Double's text as a Float: `Float(x)`, `x.toFloat()`.
+    package let fromDouble: Spelling
+    /// A Float's text as a number of `type` (a Double, Swift's CGFloat): `Double(x)`, `x.toDouble()`.
+    package let toNumber: @Sendable (ValueType) -> Spelling
+    /// A literal that reads back as exactly `value` (a Float) where a Float is wanted, or nil where there is none.
+    package let literal: @Sendable (Double) -> String?
+    /// The square root of a Float, as a Float, where the language has it.
+    package let squareRoot: Spelling?
+    /// A constant of the type: `let name: Float = value`.
+    package let constant: @Sendable (_ name: String, _ value: String) -> String
 }
 
 /// The languages that write every number as one type (a JavaScript number, a Kotlin `Double`).
@@ -77,6 +98,7 @@ extension BodySyntax {
         return (least, level != .equality, least)
     }
     package static func comparisonOperand(_ text: String) -> String { text }
+    package static var binary32: Binary32Syntax? { nil }
 }
 
 extension BodySyntax {

@@ -15,8 +15,8 @@ struct APIFunction {
         case number(label: String, name: String, type: ValueType)
         /// The inputs the function reads, in declaration order, each with its default.
         case inputs([Int])
-        /// A parameter of a spec's own function, passed without a label.
-        case positional(String, ValueType)
+        /// A parameter of a spec's own function, passed without a label; `binary32`: declared a Float.
+        case positional(String, ValueType, binary32: Bool)
     }
 
     var name: String
@@ -25,6 +25,8 @@ struct APIFunction {
     var parameters: [Parameter]
     /// The type of its result; nil for a function that only changes the state.
     var result: ValueType?
+    /// The result is the language's own Float (a spec's function that declares it).
+    var resultIsBinary32 = false
     var lines: [String] = []
     var returned: String?
     /// Whether its comment lists the documented inputs (`frame` and `advance`).
@@ -108,8 +110,13 @@ struct EmissionPlan<Syntax: EmissionSyntax> {
         for index in indices {
             guard let name = names[index] else { continue }
             let type = program.values[index].type
-            let text = writer.render(program.values[index].body, as: type, name: name)
-            if text != name { writer.append(syntax.constant(name, type: type, value: text)) }
+            let (text, binary32) = writer.renderValue(program.values[index].body, as: type, name: name)
+            if binary32, let float = Syntax.Language.binary32 {
+                writer.append(float.constant(name, text))
+                writer.binary32Reads.insert(.value(index))
+            } else if text != name {
+                writer.append(syntax.constant(name, type: type, value: text))
+            }
         }
     }
 
@@ -289,13 +296,19 @@ struct EmissionPlan<Syntax: EmissionSyntax> {
             guard case .parameter(let position) = read, position < names.count else { return (syntax.notANumber, .number) }
             return (names[position], function.parameters[position].type)
         }
-        let returned = writer.render(function.body, as: function.type, name: nil)
+        let binary32 = Syntax.Language.binary32 != nil
+        if binary32 {
+            for (position, parameter) in function.parameters.enumerated() where parameter.isFloat { writer.binary32Reads.insert(.parameter(position)) }
+        }
+        let floatResult = function.resultIsFloat ? writer.renderBinary32Result(function.body) : nil
+        let returned = floatResult ?? writer.render(function.body, as: function.type, name: nil)
         var read = Set<Int>()
         for expression in function.body.locals + [function.body.result] {
             expression.forEachRead { if case .parameter(let position) = $0 { read.insert(position) } }
         }
         return APIFunction(name: name, documentation: function.documentation,
-                           parameters: zip(names, function.parameters).map { .positional($0, $1.type) }, result: function.type,
+                           parameters: zip(names, function.parameters).map { .positional($0, $1.type, binary32: binary32 && $1.isFloat) },
+                           result: function.type, resultIsBinary32: floatResult != nil,
                            lines: writer.lines, returned: returned, leavesParametersUnread: read.count < function.parameters.count, isPrivate: true)
     }
 }
@@ -336,7 +349,9 @@ extension EmissionPlan where Syntax: BlockFrameSyntax {
                     let name = scope.fresh(program.values[index].name)
                     names[index] = name
                     shared.append(.number(label: values[index], name: name, type: program.values[index].type))
-                    arguments.append(syntax.argument(values[index], sharedNames[index] ?? syntax.notANumber))
+                    // A value `frame` holds in a Float is passed on as the Double it is.
+                    let argument = sharedNames[index].map { writer.numberText(of: .value(index), $0, as: program.values[index].type) }
+                    arguments.append(syntax.argument(values[index], argument ?? syntax.notANumber))
                 }
                 for index in partition.own[blockIndex] { names[index] = scope.fresh(program.values[index].name) }
                 var block = Writer(functions: syntax.functions, scope: scope) { [names] read in self.read(read, values: names, inputs: inputNames) }

@@ -145,7 +145,8 @@ public struct SwiftEmitter {
         // A large frame's block is not inlined: a function called once would be, and `frame` would again be
         // one function of thousands of values, which the optimizer takes far more than linear time over.
         if function.returnsBlock != nil { printer.line("@inline(never)") }
-        let type = type ?? function.returnsBlock.map { "Frame." + names.blockTypes[$0] } ?? function.result.map { SwiftType($0).rawValue }
+        let type = type ?? function.returnsBlock.map { "Frame." + names.blockTypes[$0] }
+            ?? (function.resultIsBinary32 ? SwiftSyntax.binary32?.type : nil) ?? function.result.map { SwiftType($0).rawValue }
         if function.isConstant, let type, let returned = function.returned {
             printer.line("static let \(function.name): \(type) = \(returned)")
             return
@@ -162,7 +163,7 @@ public struct SwiftEmitter {
             case .state(let moved, let labelled): return ["\(labelled ? "" : "_ ")state: \(moved ? "inout " : "")State"]
             case .offset: return ["offset: CGFloat"]
             case .number(let label, let name, let type): return ["\(label)\(name == label ? "" : " " + name): \(SwiftType(type).rawValue)"]
-            case .positional(let name, let type): return ["_ \(name): \(SwiftType(type).rawValue)"]
+            case .positional(let name, let type, let binary32): return ["_ \(name): \(binary32 ? "Float" : SwiftType(type).rawValue)"]
             case .inputs(let indices):
                 return indices.map { index in
                     let input = program.inputs[index], type = SwiftType(input.type)

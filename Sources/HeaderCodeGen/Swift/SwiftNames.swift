@@ -22,7 +22,7 @@ public enum SwiftNames {
     ]
 
     /// Types and modules the generated code names, which a declaration of the same name would hide.
-    package static let shadowedTypes: Set<String> = ["Double", "CGFloat", "Bool", "Swift", "Foundation", "Frame", "State",
+    package static let shadowedTypes: Set<String> = ["Double", "Float", "CGFloat", "Bool", "Swift", "Foundation", "Frame", "State",
                                              "SpringAnimation", "ScrollPhase", "Self", "Equatable", "Sendable",
                                              "CurveBezierTable", "Synchronization"]
 

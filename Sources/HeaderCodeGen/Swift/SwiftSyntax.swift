@@ -144,6 +144,25 @@ package enum SwiftSyntax: BodySyntax {
     /// headerc's own math, carried into the file (`OwnedMath`): `Self.mathPow`.
     package static func isHelper(_ callee: String) -> Bool { callee.hasPrefix("Self.") }
     package static func curve(_ curve: Curve, argument: String) -> String { CurveSwiftSource.call(curve, argument: argument) }
+
+    package static let binary32: Binary32Syntax? = Binary32Syntax(
+        type: "Float", fromDouble: .call("Float"), toNumber: { .call(SwiftType($0).rawValue) }, literal: floatLiteral,
+        squareRoot: .postfix(".squareRoot()"), constant: { "let \($0): Float = \($1)" })
+
+    /// A Float's shortest digits, where swiftc reads them back as that Float (it reads a literal into Float80
+    /// first, and a second rounding could move it); whole numbers as plain integers.
+    private static func floatLiteral(_ value: Double) -> String? {
+        let float = Float(value)
+        guard float.isFinite, !float.isSubnormal, Double(float) == value, !(value == 0 && value.sign == .minus) else { return nil }
+        if value == value.rounded(), value.magnitude < 16_777_216 { return literal(value) }
+        let text = float.magnitude.description
+        #if arch(x86_64) && !os(Windows) && !os(Android)
+        guard let wide = Float80(text), Float(wide) == float.magnitude else { return nil }
+        return value < 0 ? "(-\(text))" : text
+        #else
+        return nil
+        #endif
+    }
 }
 
 package typealias SwiftBody = BodyPrinter<SwiftSyntax>
