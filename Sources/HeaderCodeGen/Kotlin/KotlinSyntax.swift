@@ -90,8 +90,7 @@ package enum KotlinSyntax: BodySyntax {
     package static let binary32: Binary32Syntax? = Binary32Syntax(
         type: "Float", fromDouble: .postfix(".toFloat()"), toNumber: { _ in .postfix(".toDouble()") },
         literal: { value in
-            let float = Float(value)
-            guard float.isFinite, !float.isSubnormal, Double(float) == value, !(value == 0 && value.sign == .minus) else { return nil }
+            guard let float = Binary32Syntax.literalValue(value) else { return nil }
             let text = float.magnitude.description + "f"
             return value < 0 ? "(-\(text))" : text
         },

@@ -72,6 +72,14 @@ package struct Binary32Syntax: Sendable {
     package let squareRoot: Spelling?
     /// A constant of the type: `let name: Float = value`.
     package let constant: @Sendable (_ name: String, _ value: String) -> String
+
+    /// The Float that `value` is, where a decimal literal can write it: finite, normal, exactly a Float, and
+    /// not -0 (which a literal would lose).
+    package static func literalValue(_ value: Double) -> Float? {
+        let float = Float(value)
+        guard float.isFinite, !float.isSubnormal, Double(float) == value, !(value == 0 && value.sign == .minus) else { return nil }
+        return float
+    }
 }
 
 /// The languages that write every number as one type (a JavaScript number, a Kotlin `Double`).

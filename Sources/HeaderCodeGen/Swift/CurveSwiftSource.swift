@@ -108,10 +108,13 @@ public enum CurveSwiftSource {
         return x.sign == .minus ? "(\(text))" : text
     }
 
-    private static func survivesDoubleRounding(_ text: String, _ x: Double) -> Bool {
+    /// Whether swiftc reads the literal `text` back as exactly `x`, a Double or a Float, through the Float80
+    /// it reads literals into first; false where this process cannot reproduce that path.
+    package static func survivesDoubleRounding<Value: BinaryFloatingPoint>(_ text: String, _ x: Value) -> Bool {
         #if arch(x86_64) && !os(Windows) && !os(Android)
         guard let wide = Float80(text) else { return false }
-        return Double(wide).bitPattern == x.bitPattern
+        let read = Value(wide)
+        return read == x && read.sign == x.sign
         #else
         return false
         #endif

@@ -152,16 +152,11 @@ package enum SwiftSyntax: BodySyntax {
     /// A Float's shortest digits, where swiftc reads them back as that Float (it reads a literal into Float80
     /// first, and a second rounding could move it); whole numbers as plain integers.
     private static func floatLiteral(_ value: Double) -> String? {
-        let float = Float(value)
-        guard float.isFinite, !float.isSubnormal, Double(float) == value, !(value == 0 && value.sign == .minus) else { return nil }
+        guard let float = Binary32Syntax.literalValue(value) else { return nil }
         if value == value.rounded(), value.magnitude < 16_777_216 { return literal(value) }
         let text = float.magnitude.description
-        #if arch(x86_64) && !os(Windows) && !os(Android)
-        guard let wide = Float80(text), Float(wide) == float.magnitude else { return nil }
+        guard CurveSwiftSource.survivesDoubleRounding(text, float.magnitude) else { return nil }
         return value < 0 ? "(-\(text))" : text
-        #else
-        return nil
-        #endif
     }
 }
 

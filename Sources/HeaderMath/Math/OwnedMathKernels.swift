@@ -634,14 +634,9 @@ extension OwnedMath {
     }
 
     // MARK: - acos
-    /// e_acos.c. For |x| < 0.5, acos(x) = pi/2 - (x + x*x^2*R(x^2)), R a rational approximation of
-    /// (asin(x) - x)/x^3; for x > 0.5, acos(x) = 2 asin(sqrt((1 - x)/2)), with sqrt(z) split into a high part
-    /// f (its low word cleared) and a correction c = (z - f*f)/(s + f); for x < -0.5,
-    /// acos(x) = pi - 2 asin(sqrt((1 - |x|)/2)). acos(1) = 0, acos(-1) = pi, NaN for |x| > 1 and for NaN.
-    static func mathAcos(_ x: Swift.Double) -> Swift.Double {
-        let pi = 0x1.921fb54442d18p+1  // 3.14159265358979311600e+00
-        let pio2Hi = 0x1.921fb54442d18p+0  // 1.57079632679489655800e+00
-        let pio2Lo = 0x1.1a62633145c07p-54  // 6.12323399573676603587e-17
+    /// R(z) of e_acos.c, p(z)/q(z): a rational approximation of (asin(x) - x)/x^3 with z = x^2, which each of
+    /// acos's three pieces reads at its own z.
+    static func mathAcosRatio(_ z: Swift.Double) -> Swift.Double {
         let pS0 = 0x1.5555555555555p-3  // 1.66666666666666657415e-01
         let pS1 = -0x1.4d61203eb6f7dp-2  // -3.25565818622400915405e-01
         let pS2 = 0x1.9c1550e884455p-3  // 2.01212532134862925881e-01
@@ -652,6 +647,18 @@ extension OwnedMath {
         let qS2 = 0x1.02ae59c598ac8p+1  // 2.02094576023350569471e+00
         let qS3 = -0x1.6066c1b8d0159p-1  // -6.88283971605453293030e-01
         let qS4 = 0x1.3b8c5b12e9282p-4  // 7.70381505559019352791e-02
+        let p = z * (pS0 + z * (pS1 + z * (pS2 + z * (pS3 + z * (pS4 + z * pS5)))))
+        let q = 1.0 + z * (qS1 + z * (qS2 + z * (qS3 + z * qS4)))
+        return p / q
+    }
+
+    /// e_acos.c. For |x| < 0.5, acos(x) = pi/2 - (x + x*x^2*R(x^2)); for x > 0.5, acos(x) = 2 asin(sqrt((1 - x)/2)),
+    /// with sqrt(z) split into a high part f (its low word cleared) and a correction c = (z - f*f)/(s + f); for
+    /// x < -0.5, acos(x) = pi - 2 asin(sqrt((1 - |x|)/2)). acos(1) = 0, acos(-1) = pi, NaN for |x| > 1 and for NaN.
+    static func mathAcos(_ x: Swift.Double) -> Swift.Double {
+        let pi = 0x1.921fb54442d18p+1  // 3.14159265358979311600e+00
+        let pio2Hi = 0x1.921fb54442d18p+0  // 1.57079632679489655800e+00
+        let pio2Lo = 0x1.1a62633145c07p-54  // 6.12323399573676603587e-17
         let hx = Self.mathHighWord(x)
         let ix = hx & 0x7fffffff
         if ix >= 0x3ff00000 {  // |x| >= 1
@@ -662,19 +669,13 @@ extension OwnedMath {
         }
         if ix < 0x3fe00000 {  // |x| < 0.5
             if ix <= 0x3c600000 { return pio2Hi + pio2Lo }  // |x| < 2**-57
-            let z = x * x
-            let p = z * (pS0 + z * (pS1 + z * (pS2 + z * (pS3 + z * (pS4 + z * pS5)))))
-            let q = 1.0 + z * (qS1 + z * (qS2 + z * (qS3 + z * qS4)))
-            let r = p / q
+            let r = Self.mathAcosRatio(x * x)
             return pio2Hi - (x - (pio2Lo - x * r))
         }
         if hx < 0 {  // x < -0.5
             let z = (1.0 + x) * 0.5
-            let p = z * (pS0 + z * (pS1 + z * (pS2 + z * (pS3 + z * (pS4 + z * pS5)))))
-            let q = 1.0 + z * (qS1 + z * (qS2 + z * (qS3 + z * qS4)))
             let s = z.squareRoot()
-            let r = p / q
-            let w = r * s - pio2Lo
+            let w = Self.mathAcosRatio(z) * s - pio2Lo
             return pi - 2.0 * (s + w)
         }
         // x > 0.5
@@ -682,10 +683,7 @@ extension OwnedMath {
         let s = z.squareRoot()
         let df = Self.mathFromWords(Self.mathHighWord(s), 0)
         let c = (z - df * df) / (s + df)
-        let p = z * (pS0 + z * (pS1 + z * (pS2 + z * (pS3 + z * (pS4 + z * pS5)))))
-        let q = 1.0 + z * (qS1 + z * (qS2 + z * (qS3 + z * qS4)))
-        let r = p / q
-        let w = r * s + c
+        let w = Self.mathAcosRatio(z) * s + c
         return 2.0 * (df + w)
     }
 

@@ -548,17 +548,11 @@ function $mathCos(x) {
   }
 }
 
-/* acos(x): fdlibm 5.3's e_acos.c.
- * For |x| < 0.5, acos(x) = pi/2 - (x + x*x^2*R(x^2)), R a rational approximation of (asin(x) - x)/x^3;
- * for x > 0.5, acos(x) = 2 asin(sqrt((1 - x)/2)), with sqrt(z) split into a high part f (its low word
- * cleared) and a correction c = (z - f*f)/(s + f); for x < -0.5, acos(x) = pi - 2 asin(sqrt((1 - |x|)/2)).
- * acos(1) = 0, acos(-1) = pi, NaN for |x| > 1 and for NaN.
+/* R(z) of e_acos.c, p(z)/q(z): a rational approximation of (asin(x) - x)/x^3 with z = x^2, which each of
+ * acos's three pieces reads at its own z.
  */
-function $mathAcos(x) {
-  const pi = 3.141592653589793 /* 0x1.921fb54442d18p+1 */,
-        pio2_hi = 1.5707963267948966 /* 0x1.921fb54442d18p+0 */,
-        pio2_lo = 6.123233995736766e-17 /* 0x1.1a62633145c07p-54 */,
-        pS0 = 0.16666666666666666 /* 0x1.5555555555555p-3 */,
+function $mathAcosRatio(z) {
+  const pS0 = 0.16666666666666666 /* 0x1.5555555555555p-3 */,
         pS1 = -0.3255658186224009 /* -0x1.4d61203eb6f7dp-2 */,
         pS2 = 0.20121253213486293 /* 0x1.9c1550e884455p-3 */,
         pS3 = -0.04005553450067941 /* -0x1.48228b5688f3bp-5 */,
@@ -568,6 +562,20 @@ function $mathAcos(x) {
         qS2 = 2.0209457602335057 /* 0x1.02ae59c598ac8p+1 */,
         qS3 = -0.6882839716054533 /* -0x1.6066c1b8d0159p-1 */,
         qS4 = 0.07703815055590194 /* 0x1.3b8c5b12e9282p-4 */;
+  const p = z * (pS0 + z * (pS1 + z * (pS2 + z * (pS3 + z * (pS4 + z * pS5)))));
+  const q = 1.0 + z * (qS1 + z * (qS2 + z * (qS3 + z * qS4)));
+  return p / q;
+}
+
+/* acos(x): fdlibm 5.3's e_acos.c.
+ * For |x| < 0.5, acos(x) = pi/2 - (x + x*x^2*R(x^2)); for x > 0.5, acos(x) = 2 asin(sqrt((1 - x)/2)), with
+ * sqrt(z) split into a high part f (its low word cleared) and a correction c = (z - f*f)/(s + f); for
+ * x < -0.5, acos(x) = pi - 2 asin(sqrt((1 - |x|)/2)). acos(1) = 0, acos(-1) = pi, NaN for |x| > 1 and for NaN.
+ */
+function $mathAcos(x) {
+  const pi = 3.141592653589793 /* 0x1.921fb54442d18p+1 */,
+        pio2_hi = 1.5707963267948966 /* 0x1.921fb54442d18p+0 */,
+        pio2_lo = 6.123233995736766e-17 /* 0x1.1a62633145c07p-54 */;
   const hx = $mathHigh(x);
   const ix = hx & 0x7fffffff;
   if (ix >= 0x3ff00000) {          // |x| >= 1
@@ -578,19 +586,13 @@ function $mathAcos(x) {
   }
   if (ix < 0x3fe00000) {           // |x| < 0.5
     if (ix <= 0x3c600000) return pio2_hi + pio2_lo;  // |x| < 2**-57
-    const z = x * x;
-    const p = z * (pS0 + z * (pS1 + z * (pS2 + z * (pS3 + z * (pS4 + z * pS5)))));
-    const q = 1.0 + z * (qS1 + z * (qS2 + z * (qS3 + z * qS4)));
-    const r = p / q;
+    const r = $mathAcosRatio(x * x);
     return pio2_hi - (x - (pio2_lo - x * r));
   }
   if (hx < 0) {                    // x < -0.5
     const z = (1.0 + x) * 0.5;
-    const p = z * (pS0 + z * (pS1 + z * (pS2 + z * (pS3 + z * (pS4 + z * pS5)))));
-    const q = 1.0 + z * (qS1 + z * (qS2 + z * (qS3 + z * qS4)));
     const s = Math.sqrt(z);
-    const r = p / q;
-    const w = r * s - pio2_lo;
+    const w = $mathAcosRatio(z) * s - pio2_lo;
     return pi - 2.0 * (s + w);
   }
   // x > 0.5
@@ -598,10 +600,7 @@ function $mathAcos(x) {
   const s = Math.sqrt(z);
   const df = $mathFromWords($mathHigh(s), 0);
   const c = (z - df * df) / (s + df);
-  const p = z * (pS0 + z * (pS1 + z * (pS2 + z * (pS3 + z * (pS4 + z * pS5)))));
-  const q = 1.0 + z * (qS1 + z * (qS2 + z * (qS3 + z * qS4)));
-  const r = p / q;
-  const w = r * s + c;
+  const w = $mathAcosRatio(z) * s + c;
   return 2.0 * (df + w);
 }
 
